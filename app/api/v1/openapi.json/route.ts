@@ -1,0 +1,15 @@
+// GET /api/v1/openapi.json — the API description, generated from the routes themselves.
+import { defineRoute } from '@/lib/http/define-route';
+import { buildOpenApi } from '@/lib/openapi/build-openapi';
+import { env } from '@/lib/env';
+import { routeIndex } from '@/app/api/route-index.generated';
+
+let cached: Promise<unknown> | undefined;
+
+export const GET = defineRoute({
+  auth: 'none',
+  permission: 'none',
+  summary: 'OpenAPI document',
+  tags: ['Operations'],
+  handler: () => (cached ??= buildOpenApi(routeIndex, `${env().APP_BASE_URL.replace(/\/$/, '')}/api/v1`)),
+});

@@ -1,0 +1,39 @@
+import type { DbOrTx } from '@/lib/db';
+import { db } from '@/lib/db';
+import { actorOf, type AuthContext } from '@/lib/auth/context';
+import { Prisma } from '@/lib/generated/prisma/client';
+
+export interface AuditEntry {
+  action: string;
+  targetType?: string | null;
+  targetId?: string | null;
+  partnerId?: string | null;
+  orgId?: string | null;
+  result?: 'success' | 'denied' | 'failure';
+  details?: Record<string, unknown>;
+  /** Overrides the actor derived from the context (e.g. a login before a context exists). */
+  actor?: { type: string; id: string | null; email: string | null };
+}
+
+/** Writes one audit entry; pass the transaction so the entry commits with the change. */
+export async function writeAudit(ctx: AuthContext, entry: AuditEntry, client: DbOrTx = db): Promise<void> {
+  const actor = entry.actor ?? actorOf(ctx);
+  const scoped = ctx.kind === 'user' ? ctx : null;
+  await client.auditLog.create({
+    data: {
+      actorType: actor.type,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      partnerId: entry.partnerId !== undefined ? entry.partnerId : (scoped?.partnerId ?? null),
+      orgId: entry.orgId !== undefined ? entry.orgId : (scoped?.orgId ?? null),
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+      result: entry.result ?? 'success',
+      details: (entry.details ?? {}) as Prisma.InputJsonValue,
+    },
+  });
+  (ctx as { audited?: boolean }).audited = true;
+}

@@ -1,0 +1,42 @@
+import type { Permission } from '@/lib/auth/permissions';
+
+export type Scope = 'system' | 'partner' | 'organization';
+export type OrgAccessMode = 'all' | 'selected' | 'none';
+
+interface BaseContext {
+  requestId: string;
+  ip: string | null;
+}
+
+/** A signed-in person (console JWT). Resolved from the database on every request. */
+export interface UserContext extends BaseContext {
+  kind: 'user';
+  userId: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  scope: Scope;
+  partnerId: string | null;
+  orgId: string | null;
+  roleId: string;
+  permissions: ReadonlySet<Permission>;
+  orgAccess: OrgAccessMode;
+  orgIds: readonly string[];
+  /** True when this session completed an MFA challenge. */
+  mfa: boolean;
+}
+
+/** No credentials (health, registration, enrollment). */
+export interface AnonymousContext extends BaseContext {
+  kind: 'anonymous';
+}
+
+export type AuthContext = UserContext | AnonymousContext;
+
+/** Contexts that act inside the tenant hierarchy and can be scoped. */
+export type ScopedContext = Pick<UserContext, 'scope' | 'partnerId' | 'orgId' | 'orgAccess' | 'orgIds'>;
+
+export function actorOf(ctx: AuthContext): { type: string; id: string | null; email: string | null } {
+  if (ctx.kind === 'user') return { type: 'user', id: ctx.userId, email: ctx.email };
+  return { type: 'anonymous', id: null, email: null };
+}

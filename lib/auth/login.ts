@@ -1,0 +1,84 @@
+// POST /auth/login: one identical 401 for an unknown address and a wrong password, with the
+// same password-hashing work on both paths; rate limited per client IP and per account.
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { AppError, tooManyRequests } from '@/lib/http/errors';
+import type { AuthContext } from '@/lib/auth/context';
+import { verifyPassword, verifyAgainstDummy } from '@/lib/auth/passwords';
+import { principalFromUser, principalInclude, type UserWithMemberships, type Principal } from '@/lib/auth/load-principal';
+import { assertPartnerActive } from '@/lib/auth/partner-guard';
+import { issueSession } from '@/lib/auth/issue-session';
+import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
+import { rateLimitExceeded, recordRateLimitEvent } from '@/lib/rate-limit/rate-limit-status';
+import { writeAudit } from '@/lib/audit/write-audit';
+import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
+import { emitEvent } from '@/lib/events/emit-event';
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');
+
+export function userSummary(p: Principal) {
+  return {
+    id: p.userId,
+    email: p.email,
+    name: p.name,
+    mfaEnabled: p.mfaEnabled,
+    scope: p.scope,
+    partnerId: p.partnerId,
+    orgId: p.orgId,
+    roleId: p.roleId,
+  };
+}
+
+export async function login(ctx: AuthContext, input: { email: string; password: string }, userAgent: string | null) {
+  const config = env();
+  const window = config.LOGIN_RATE_LIMIT_WINDOW_SECONDS;
+  const ipVerdict = await consumeRateLimit(`login:ip:${ctx.ip ?? 'unknown'}`, config.LOGIN_RATE_LIMIT_PER_IP, window);
+  if (!ipVerdict.allowed) throw tooManyRequests('Too many login attempts; try again later', ipVerdict.retryAfterSeconds);
+  const accountKey = `login:account:${input.email}`;
+  if (await rateLimitExceeded(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window)) {
+    throw tooManyRequests('Too many login attempts; try again later', window);
+  }
+
+  const user = await db.user.findUnique({ where: { email: input.email }, include: principalInclude });
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  const principal = user && passwordOk ? principalFromUser(user as UserWithMemberships) : null;
+  if (!user || !passwordOk || !principal || principal.status !== 'active') {
+    await recordRateLimitEvent(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window);
+    if (user) {
+      await writeAudit(ctx, {
+        action: 'user.login_failed',
+        targetType: 'user',
+        targetId: user.id,
+        result: 'failure',
+        partnerId: principal?.partnerId ?? null,
+        actor: { type: 'user', id: user.id, email: user.email },
+      });
+    }
+    throw invalidCredentials();
+  }
+  assertPartnerActive(principal.partnerStatus);
+  await enforceIpAllowlist(ctx, principal, 'login');
+
+  const tokens = await db.$transaction(async (tx) => {
+    const issued = await issueSession(tx, principal, { mfa: false, ip: ctx.ip, userAgent });
+    await tx.user.update({ where: { id: principal.userId }, data: { lastLoginAt: new Date() } });
+    await writeAudit(ctx, {
+      action: 'user.login',
+      targetType: 'user',
+      targetId: principal.userId,
+      partnerId: principal.partnerId,
+      orgId: principal.orgId,
+      actor: { type: 'user', id: principal.userId, email: principal.email },
+    }, tx);
+    await emitEvent(tx, {
+      type: 'user.login',
+      partnerId: principal.partnerId,
+      orgId: principal.orgId,
+      data: { userId: principal.userId, email: principal.email, sessionId: issued.sessionId },
+    });
+    return issued;
+  });
+  return { tokens, principal };
+}

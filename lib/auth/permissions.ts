@@ -1,0 +1,73 @@
+// The one typed catalogue of permissions. Every route declares one of these (or 'none'), and
+// GET /roles/permissions/available lists them with their descriptions.
+
+export const PERMISSIONS = {
+  'orgs:read': 'View organizations and their sites',
+  'orgs:write': 'Create, edit and delete organizations',
+  'sites:write': 'Create, edit and delete sites',
+  'partner:manage': 'Edit partner settings (business hours, security, service-management mode)',
+  'devices:read': 'View devices, groups, tags and inventory',
+  'devices:write': 'Edit, move, group and decommission devices; manage enrollment keys',
+  'devices:execute': 'Send commands and run scripts on devices',
+  'scripts:read': 'View scripts and their executions',
+  'scripts:write': 'Create, edit and delete scripts',
+  'alerts:read': 'View alerts, rules, channels and notifications',
+  'alerts:write': 'Acknowledge, resolve and configure alerts',
+  'tickets:read': 'View tickets',
+  'tickets:write': 'Create and update tickets, comment and attach files',
+  'tickets:manage': 'Delete, restore and bulk-manage tickets; manage canned replies',
+  'contracts:read': 'View contracts and device billing coverage',
+  'billing:manage': 'Manage catalog, quotes, invoices, contracts and distributor orders',
+  'webhooks:read': 'View webhooks and their deliveries',
+  'webhooks:manage': 'Create, edit, test and retry webhooks',
+  'users:read': 'View users and roles',
+  'users:manage': 'Invite, edit and remove users; manage roles and access reviews',
+  'api_keys:manage': 'Create, rotate and revoke API keys and service principals',
+  'audit:read': 'View and export the audit log',
+  'vulnerabilities:accept_risk': 'Accept risk for vulnerability findings',
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+export function isPermission(value: string): value is Permission {
+  return Object.prototype.hasOwnProperty.call(PERMISSIONS, value);
+}
+
+const READ_ONLY: Permission[] = ALL_PERMISSIONS.filter((p) => p.endsWith(':read'));
+
+const TECHNICIAN: Permission[] = [
+  ...READ_ONLY.filter((p) => p !== 'audit:read'),
+  'devices:write',
+  'devices:execute',
+  'scripts:write',
+  'alerts:write',
+  'tickets:write',
+];
+
+/** Built-in roles every partner gets (isSystem: read-only, clonable). */
+export const BUILT_IN_PARTNER_ROLES = [
+  { name: 'Partner Admin', scope: 'partner', description: 'Full access to the partner and all of its organizations', permissions: ALL_PERMISSIONS },
+  { name: 'Technician', scope: 'partner', description: 'Day-to-day device, alert, script and ticket work', permissions: TECHNICIAN },
+  { name: 'Read Only', scope: 'partner', description: 'View everything, change nothing', permissions: READ_ONLY },
+  {
+    name: 'Organization Admin',
+    scope: 'organization',
+    description: 'Customer staff managing their own organization',
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read'] as Permission[],
+  },
+  {
+    name: 'Organization User',
+    scope: 'organization',
+    description: 'Customer staff with read access to their own organization',
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write'] as Permission[],
+  },
+] as const;
+
+export const PLATFORM_ADMIN_ROLE = {
+  name: 'Platform Admin',
+  scope: 'system',
+  description: 'Operates the whole service across every partner',
+  permissions: ALL_PERMISSIONS,
+} as const;

@@ -1,0 +1,47 @@
+// The one Prisma client. Tenancy goes into each query's `where`, never a filter after the read.
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+import { env } from '@/lib/env';
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+/** Either the client or an open transaction: domain functions accept both. */
+export type DbOrTx = PrismaClient | Tx;
+
+interface DbState {
+  client: PrismaClient;
+  pool: pg.Pool;
+}
+
+const globalForDb = globalThis as unknown as { __rmmDb?: DbState };
+
+function state(): DbState {
+  if (!globalForDb.__rmmDb) {
+    const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: env().DB_POOL_SIZE, idleTimeoutMillis: 30_000 });
+    pool.on('error', () => undefined); // a dropped idle connection is replaced on next use
+    globalForDb.__rmmDb = { pool, client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) };
+  }
+  return globalForDb.__rmmDb;
+}
+
+// A proxy keeps `import { db }` cheap: nothing connects until the first query, which lets
+// tests point DATABASE_URL at their own database before first use.
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    const client = state().client;
+    const value = Reflect.get(client, prop, client);
+    return typeof value === 'function' ? value.bind(client) : value;
+  },
+});
+
+/** The pg pool under Prisma, for pool metrics and the few statements Prisma cannot express. */
+export function dbPool(): pg.Pool {
+  return state().pool;
+}
+
+export async function disconnectDb(): Promise<void> {
+  const current = globalForDb.__rmmDb;
+  globalForDb.__rmmDb = undefined;
+  await current?.client.$disconnect();
+}

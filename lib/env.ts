@@ -1,0 +1,74 @@
+// The one place configuration is read. Values are parsed once, on first use, so tests and the
+// start script can set process.env before anything reads it.
+import { z } from 'zod';
+
+const TRUTHY = new Set(['1', 'true', 'yes', 'on']);
+const FALSY = new Set(['0', 'false', 'no', 'off']);
+
+/** Parses a feature flag: 1/true/yes/on and 0/false/no/off (any case); anything else is the default. */
+export function parseFlag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  const v = value.trim().toLowerCase();
+  if (TRUTHY.has(v)) return true;
+  if (FALSY.has(v)) return false;
+  return fallback;
+}
+
+const flag = (fallback: boolean) => z.string().optional().transform((v) => parseFlag(v, fallback));
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
+  DB_POOL_SIZE: int(10, 1),
+  APP_BASE_URL: z.string().url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters'),
+  ACCESS_TOKEN_TTL_SECONDS: int(900, 60),
+  REFRESH_TOKEN_TTL_DAYS: int(30, 1),
+  PASSWORD_HASH_MEMORY_KIB: int(19456, 1024),
+  PASSWORD_HASH_ITERATIONS: int(2, 1),
+
+  ENABLE_2FA: flag(true),
+  ENABLE_REGISTRATION: flag(true),
+  PUBLIC_ENABLE_REGISTRATION: flag(true),
+  IS_HOSTED: flag(true),
+
+  TRUST_PROXY_HEADERS: flag(false),
+  TRUSTED_PROXY_CIDRS: list,
+
+  LOGIN_RATE_LIMIT_PER_IP: int(30, 1),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
+
+  METRICS_TOKEN: z.string().optional(),
+  BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Invalid configuration: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Forget the parsed values (tests change process.env between cases). */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,34 @@
+// Credential classes the route wrapper understands. Each maps a request to a context or
+// throws an AppError; a route names the classes it accepts with `auth`.
+import type { AnonymousContext, UserContext } from '@/lib/auth/context';
+import { authenticateUser } from '@/lib/auth/authenticate-user';
+
+export interface BaseRequestInfo {
+  requestId: string;
+  ip: string | null;
+}
+
+/** Extended by later domains (agents, API keys, portal sessions) through declaration merging. */
+export interface AuthContexts {
+  user: UserContext;
+  none: AnonymousContext;
+}
+
+export type AuthKind = keyof AuthContexts;
+
+type Authenticator<K extends AuthKind> = (req: Request, base: BaseRequestInfo) => Promise<AuthContexts[K]>;
+
+const registry: { [K in AuthKind]?: Authenticator<K> } = {
+  user: authenticateUser,
+  none: async (_req, base) => ({ kind: 'anonymous', ...base }),
+};
+
+export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {
+  (registry as Record<string, unknown>)[kind] = fn;
+}
+
+export function authenticatorFor<K extends AuthKind>(kind: K): Authenticator<K> {
+  const fn = registry[kind] as Authenticator<K> | undefined;
+  if (!fn) throw new Error(`No authenticator registered for auth kind "${kind}"`);
+  return fn;
+}

@@ -1,0 +1,210 @@
+// The one route wrapper: request id, authentication, partner guard, MFA gate, permission and
+// scope checks, zod parsing, the error envelope, metrics, logs and the mutation audit trail.
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { env } from '@/lib/env';
+import { AppError, errorBody, forbidden } from '@/lib/http/errors';
+import { requestIdFrom } from '@/lib/http/request-id';
+import { resolveClientAddress } from '@/lib/http/client-ip';
+import { authenticatorFor, type AuthContexts, type AuthKind } from '@/lib/http/authenticators';
+import { parseOrThrow, queryObject, readJsonBody } from '@/lib/http/parse-input';
+import { translateDbError } from '@/lib/http/db-errors';
+import { type Permission } from '@/lib/auth/permissions';
+import type { AuthContext, Scope } from '@/lib/auth/context';
+import { writeAudit } from '@/lib/audit/write-audit';
+import { logger } from '@/lib/observability/logger';
+import { recordRequest } from '@/lib/observability/metrics';
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteConfig<A extends AuthKind, P, Q, B> {
+  /** Credential class(es) accepted; the first that authenticates wins. */
+  auth: A | A[];
+  /** Permission checked before the handler, or 'none' on purpose (e.g. any signed-in user). */
+  permission: Permission | 'none';
+  /** Requires a session that completed an MFA challenge (when ENABLE_2FA is on). */
+  mfa?: boolean;
+  /** Scopes allowed to call the route; others get 403. Default: all. */
+  scopes?: Scope[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Status of a successful answer (default 200; 204 when the handler returns nothing). */
+  status?: number;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  response?: Schema;
+  /** Action name of the audit entry written for a successful mutation; false to skip it. */
+  audit?: string | false;
+  handler: (input: {
+    ctx: AuthContexts[A];
+    params: Out<P>;
+    query: Out<Q>;
+    body: Out<B>;
+    req: Request;
+  }) => Promise<unknown> | unknown;
+}
+
+export interface RouteMeta {
+  auth: AuthKind[];
+  permission: Permission | 'none';
+  mfa: boolean;
+  scopes?: Scope[];
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  response?: Schema;
+  status: number;
+  summary: string;
+  description?: string;
+  tags?: string[];
+}
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & { meta: RouteMeta };
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** /api/v1/orgs/sites/6f1c… → /api/v1/orgs/sites/[id], so metrics and audits group by route. */
+function routePattern(pathname: string, params: Record<string, string | string[]>): string {
+  let pattern = pathname;
+  for (const [name, value] of Object.entries(params)) {
+    const v = Array.isArray(value) ? value.join('/') : value;
+    if (v) pattern = pattern.replace(`/${v}`, `/[${name}]`);
+  }
+  return pattern;
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+async function authenticate(kinds: AuthKind[], req: Request, base: { requestId: string; ip: string | null }) {
+  let lastError: unknown;
+  for (const kind of kinds) {
+    try {
+      return await authenticatorFor(kind)(req, base);
+    } catch (error) {
+      lastError = error;
+      // A credential of this class was present but bad, or the tenant is blocked: stop here.
+      if (error instanceof AppError && error.status !== 401) throw error;
+    }
+  }
+  throw lastError;
+}
+
+function authorize(config: RouteConfig<AuthKind, unknown, unknown, unknown>, ctx: AuthContext): void {
+  if (ctx.kind !== 'user') return; // other credential classes check their own scopes
+  if (config.scopes && !config.scopes.includes(ctx.scope)) {
+    throw forbidden(`This action needs ${config.scopes.join(' or ')} scope`);
+  }
+  if (config.mfa && env().ENABLE_2FA && !ctx.mfa) {
+    throw new AppError(
+      'MFA_REQUIRED',
+      403,
+      'Multi-factor authentication required: complete an MFA challenge (POST /api/v1/auth/mfa/verify) and retry',
+    );
+  }
+  if (config.permission !== 'none' && !ctx.permissions.has(config.permission)) {
+    throw forbidden(`Missing permission ${config.permission}`);
+  }
+}
+
+export function defineRoute<A extends AuthKind, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  config: RouteConfig<A, P, Q, B>,
+): RouteHandler {
+  const kinds = (Array.isArray(config.auth) ? config.auth : [config.auth]) as AuthKind[];
+  if (!config.permission) throw new Error(`Route "${config.summary}" declares no permission`);
+
+  const handler = async (req: Request, context: NextContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers);
+    const url = new URL(req.url);
+    const rawParams = (await context?.params) ?? {};
+    const route = routePattern(url.pathname, rawParams);
+    const address = resolveClientAddress(req.headers);
+    const log = logger.child({ requestId, method: req.method, route });
+    let response: Response;
+    let ctx: AuthContext | undefined;
+    try {
+      ctx = (await authenticate(kinds, req, { requestId, ip: address.ip })) as AuthContext;
+      authorize(config as unknown as RouteConfig<AuthKind, unknown, unknown, unknown>, ctx);
+      const params = config.params ? parseParams(config.params, rawParams) : undefined;
+      const query = config.query ? parseOrThrow(config.query, queryObject(url.searchParams), 'query') : undefined;
+      const body = config.body ? parseOrThrow(config.body, await readJsonBody(req), 'body') : undefined;
+      const result = await config.handler({
+        ctx: ctx as AuthContexts[A],
+        params: params as Out<P>,
+        query: query as Out<Q>,
+        body: body as Out<B>,
+        req,
+      });
+      response =
+        result instanceof Response
+          ? result
+          : result === undefined
+            ? new Response(null, { status: 204 })
+            : jsonResponse(result, config.status ?? 200);
+      if (MUTATING.has(req.method) && response.status < 400 && config.audit !== false && !(ctx as { audited?: boolean }).audited) {
+        await writeAudit(ctx, {
+          action: config.audit ?? `${req.method} ${route}`,
+          targetType: config.audit?.split('.')[0] ?? null,
+          targetId: typeof rawParams.id === 'string' ? rawParams.id : idOf(result),
+        }).catch((err) => log.error({ err }, 'audit write failed'));
+      }
+    } catch (error) {
+      response = errorResponse(error, log);
+    }
+    response.headers.set('x-request-id', requestId);
+    const seconds = (performance.now() - started) / 1000;
+    recordRequest(req.method, route, response.status, seconds);
+    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' ? ctx.userId : undefined }, 'request');
+    return response;
+  };
+
+  const meta: RouteMeta = {
+    auth: kinds,
+    permission: config.permission,
+    mfa: config.mfa ?? false,
+    scopes: config.scopes,
+    params: config.params as Schema | undefined,
+    query: config.query as Schema | undefined,
+    body: config.body as Schema | undefined,
+    response: config.response,
+    status: config.status ?? 200,
+    summary: config.summary,
+    description: config.description,
+    tags: config.tags,
+  };
+  return Object.assign(handler, { meta });
+}
+
+function parseParams(schema: Schema, raw: Record<string, string | string[]>) {
+  const result = schema.safeParse(raw);
+  // A malformed id names no record: answer exactly like a missing one.
+  if (!result.success) throw new AppError('NOT_FOUND', 404, 'Resource not found');
+  return result.data;
+}
+
+function idOf(result: unknown): string | null {
+  if (result && typeof result === 'object') {
+    const r = result as { id?: unknown; data?: { id?: unknown } };
+    if (typeof r.id === 'string') return r.id;
+    if (r.data && typeof r.data.id === 'string') return r.data.id;
+  }
+  return null;
+}
+
+export function errorResponse(error: unknown, log = logger): Response {
+  const appError = error instanceof AppError ? error : translateDbError(error);
+  if (appError) {
+    return jsonResponse(errorBody(appError.code, appError.message, appError.details), appError.status, appError.headers);
+  }
+  log.error({ err: error }, 'unhandled error');
+  return jsonResponse(errorBody('INTERNAL_ERROR', 'An unexpected error occurred'), 500);
+}

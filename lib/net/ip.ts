@@ -1,0 +1,50 @@
+// Address parsing shared by client-IP resolution, the admin allowlist and webhook URL safety.
+import ipaddr from 'ipaddr.js';
+
+export type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** Canonical text of an address; IPv4-mapped IPv6 (::ffff:1.2.3.4) becomes plain IPv4. */
+export function normalizeIp(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let v = value.trim();
+  if (v.startsWith('[') && v.includes(']')) v = v.slice(1, v.indexOf(']'));
+  const zone = v.indexOf('%');
+  if (zone >= 0) v = v.slice(0, zone);
+  if (!ipaddr.isValid(v)) return null;
+  const parsed = ipaddr.parse(v);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    return (parsed as ipaddr.IPv6).toIPv4Address().toString();
+  }
+  return parsed.toString();
+}
+
+/** Parses one allowlist entry: a literal address or a CIDR range. Null when invalid. */
+export function parseCidr(entry: string): Cidr | null {
+  const value = entry.trim();
+  try {
+    if (value.includes('/')) {
+      const [addr, bits] = ipaddr.parseCIDR(value);
+      if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+        return [(addr as ipaddr.IPv6).toIPv4Address(), bits - 96];
+      }
+      return [addr, bits];
+    }
+    const literal = normalizeIp(value);
+    if (!literal) return null;
+    const addr = ipaddr.parse(literal);
+    return [addr, addr.kind() === 'ipv4' ? 32 : 128];
+  } catch {
+    return null;
+  }
+}
+
+export function parseCidrList(entries: string[]): Cidr[] {
+  return entries.map(parseCidr).filter((c): c is Cidr => c !== null);
+}
+
+export function ipInAny(ip: string, ranges: Cidr[]): boolean {
+  const normalized = normalizeIp(ip);
+  if (!normalized) return false;
+  const addr = ipaddr.parse(normalized);
+  return ranges.some(([range, bits]) => range.kind() === addr.kind() && addr.match([range, bits] as never));
+}

@@ -1,0 +1,116 @@
+// Builds the OpenAPI 3.1 document from the same zod schemas and route metadata the wrapper
+// enforces, so the documentation cannot drift from validation.
+import { z } from 'zod';
+import type { RouteMeta } from '@/lib/http/define-route';
+import { PERMISSIONS } from '@/lib/auth/permissions';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input');
+  const props = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' ? true : required.has(name) && s.default === undefined,
+    ...(typeof s.description === 'string' ? { description: s.description } : {}),
+    schema: s,
+  }));
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+function securityOf(meta: RouteMeta) {
+  const schemes: Record<string, string> = { user: 'bearerAuth', apiKey: 'apiKey', servicePrincipal: 'servicePrincipalKey', agent: 'agentToken', portal: 'portalSession' };
+  const list = meta.auth.filter((a) => a !== 'none').map((a) => ({ [schemes[a] ?? a]: [] }));
+  return meta.auth.includes('none') ? [...list, {}] : list;
+}
+
+function operation(meta: RouteMeta, method: string, path: string) {
+  const notes: string[] = [];
+  if (meta.permission !== 'none') notes.push(`Permission: \`${meta.permission}\`.`);
+  if (meta.mfa) notes.push('MFA-gated: needs a session that completed an MFA challenge (403 `MFA_REQUIRED` otherwise).');
+  if (meta.scopes) notes.push(`Scopes: ${meta.scopes.join(', ')}.`);
+  const success: Record<string, unknown> =
+    meta.status === 204 || (method === 'DELETE' && !meta.response)
+      ? { '204': { description: 'No content' } }
+      : {
+          [String(meta.status)]: {
+            description: 'Success',
+            content: { 'application/json': { schema: meta.response ? toSchema(meta.response, 'output') : { type: 'object' } } },
+          },
+        };
+  const errors: Record<string, unknown> = { '400': { description: 'Invalid input', content: { 'application/json': { schema: ERROR_REF } } } };
+  if (!meta.auth.includes('none')) {
+    errors['401'] = { description: 'Missing or invalid credentials', content: { 'application/json': { schema: ERROR_REF } } };
+    errors['403'] = { description: 'Forbidden (permission, scope, MFA, partner inactive, IP allowlist)', content: { 'application/json': { schema: ERROR_REF } } };
+  }
+  if (path.includes('{')) errors['404'] = { description: 'Not found or outside the caller’s scope', content: { 'application/json': { schema: ERROR_REF } } };
+  return {
+    operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
+    summary: meta.summary,
+    description: [meta.description, notes.join(' ')].filter(Boolean).join('\n\n'),
+    tags: meta.tags ?? [],
+    parameters: [...parametersOf(meta.params, 'path'), ...parametersOf(meta.query, 'query')],
+    ...(meta.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(meta.body, 'input') } } } } : {}),
+    responses: { ...success, ...errors },
+    security: securityOf(meta),
+    'x-permission': meta.permission,
+    'x-mfa-required': meta.mfa,
+    ...(meta.scopes ? { 'x-scopes': meta.scopes } : {}),
+  };
+}
+
+export async function buildOpenApi(index: { path: string; load: () => Promise<Record<string, unknown>> }[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const entry of index) {
+    const mod = await entry.load();
+    for (const method of METHODS) {
+      const handler = mod[method] as { meta?: RouteMeta } | undefined;
+      if (!handler?.meta) continue;
+      (paths[entry.path] ??= {})[method.toLowerCase()] = operation(handler.meta, method, entry.path);
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'RMM Service API',
+      version: '1.0.0',
+      description: `Remote monitoring and management for managed service providers. Every path is relative to the server URL, which ends in /api/v1.\n\nPermissions:\n${Object.entries(PERMISSIONS).map(([k, v]) => `- \`${k}\`: ${v}`).join('\n')}`,
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        servicePrincipalKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Partner service-principal key (svc_sp_…), partner API only' },
+        agentToken: { type: 'http', scheme: 'bearer', description: 'Agent token issued at enrollment' },
+        portalSession: { type: 'apiKey', in: 'cookie', name: 'rmm_portal' },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message', 'details'],
+              properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
+            },
+          },
+        },
+      },
+    },
+  };
+}

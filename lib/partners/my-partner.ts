@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { db } from '@/lib/db';
+import { badRequest, notFound } from '@/lib/http/errors';
+import type { UserContext } from '@/lib/auth/context';
+import { writeAudit } from '@/lib/audit/write-audit';
+import { ZUpdateMyPartner } from '@/lib/partners/schemas';
+import { buildPartnerUpdate } from '@/lib/partners/build-partner-update';
+import { toPartnerDto } from '@/lib/partners/to-partner-dto';
+
+export async function getMyPartner(ctx: UserContext) {
+  const partner = await db.partner.findFirst({ where: { id: ctx.partnerId ?? undefined, deletedAt: null } });
+  if (!ctx.partnerId || !partner) throw notFound('Partner');
+  return toPartnerDto(partner);
+}
+
+export async function updateMyPartner(ctx: UserContext, input: z.output<typeof ZUpdateMyPartner>) {
+  if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
+  const updated = await db.$transaction(async (tx) => {
+    // Row lock: two concurrent settings PATCHes merge one after the other, neither is lost.
+    const rows = await tx.$queryRaw<{ id: string }[]>`select id from partners where id = ${ctx.partnerId}::uuid and deleted_at is null for update`;
+    if (rows.length === 0) throw notFound('Partner');
+    const current = await tx.partner.findUniqueOrThrow({ where: { id: ctx.partnerId! } });
+    const partner = await tx.partner.update({ where: { id: current.id }, data: buildPartnerUpdate(current, input) });
+    await writeAudit(ctx, {
+      action: 'partner.settings_update',
+      targetType: 'partner',
+      targetId: current.id,
+      orgId: null,
+      details: { fields: Object.keys(input), settingsKeys: input.settings ? Object.keys(input.settings) : [] },
+    }, tx);
+    return partner;
+  });
+  return toPartnerDto(updated);
+}

@@ -1,0 +1,11 @@
+// Every task the worker runs, by identifier. Jobs are enqueued by name from lib/ (enqueueJob).
+import type { TaskList } from 'graphile-worker';
+import { pruneRateLimits } from './tasks/prune-rate-limits';
+import { pruneSessions } from './tasks/prune-sessions';
+
+export const taskList: TaskList = {
+  prune_rate_limits: pruneRateLimits,
+  prune_sessions: pruneSessions,
+};
+
+export const crontab = ['0 * * * * prune_rate_limits', '30 3 * * * prune_sessions'].join('\n');
