@@ -1,0 +1,77 @@
+// Calls the real route handlers in-process, routed exactly like Next would route the path.
+import { routeIndex } from '@/app/api/route-index.generated';
+import { PEER_HEADER } from '@/lib/http/client-ip';
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** The socket peer the server would record (default 127.0.0.1). */
+  ip?: string | null;
+}
+
+function match(pattern: string, path: string): Record<string, string> | null {
+  const p = pattern.split('/').filter(Boolean);
+  const s = path.split('/').filter(Boolean);
+  if (p.length !== s.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < p.length; i++) {
+    if (p[i].startsWith('{')) params[p[i].slice(1, -1)] = decodeURIComponent(s[i]);
+    else if (p[i] !== s[i]) return null;
+  }
+  return params;
+}
+
+export async function call<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+  const [pathname, search = ''] = path.split('?');
+  const url = new URL(`http://localhost:3000/api/v1${pathname}${search ? `?${search}` : ''}`);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const candidates = routeIndex.map((r) => ({ r, params: match(r.path, pathname) })).filter((c) => c.params);
+  // Static segments win over parameters, as in Next's router.
+  candidates.sort((a, b) => (a.r.path.match(/\{/g)?.length ?? 0) - (b.r.path.match(/\{/g)?.length ?? 0));
+  const headers = new Headers(opts.headers);
+  if (opts.ip !== null) headers.set(PEER_HEADER, opts.ip ?? '127.0.0.1');
+  if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
+  let body: BodyInit | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody as BodyInit;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const req = new Request(url, { method, headers, body });
+  let res: Response;
+  const found = candidates[0];
+  const mod = found ? await found.r.load() : null;
+  const handler = mod?.[method] as ((req: Request, ctx: unknown) => Promise<Response>) | undefined;
+  if (!found || !handler) {
+    const { plainNotFound } = await import('@/lib/http/not-found');
+    res = found ? new Response(null, { status: 405 }) : plainNotFound();
+  } else {
+    res = await handler(req, { params: Promise.resolve(found.params) });
+  }
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
+}
+
+export const api = {
+  get: <T = any>(path: string, opts?: RequestOptions) => call<T>('GET', path, opts),
+  post: <T = any>(path: string, opts?: RequestOptions) => call<T>('POST', path, opts),
+  patch: <T = any>(path: string, opts?: RequestOptions) => call<T>('PATCH', path, opts),
+  put: <T = any>(path: string, opts?: RequestOptions) => call<T>('PUT', path, opts),
+  delete: <T = any>(path: string, opts?: RequestOptions) => call<T>('DELETE', path, opts),
+};

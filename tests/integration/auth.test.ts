@@ -1,0 +1,165 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { api } from '../helpers/http';
+import { makePartner, makePartnerUser, makePlatformAdmin, PASSWORD, tokenFor, totp } from '../helpers/factories';
+import { db } from '@/lib/db';
+import { resetEnvCache } from '@/lib/env';
+
+const login = (email: string, password: string, ip = '127.0.0.1') => api.post('/auth/login', { body: { email, password }, ip });
+
+describe('POST /auth/login', () => {
+  it('returns tokens, a refresh cookie and the user', async () => {
+    const user = await makePlatformAdmin({ email: 'root@example.test' });
+    const res = await login('ROOT@example.test', PASSWORD, '10.1.0.1');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ expiresInSeconds: 900, mfaRequired: false, user: { id: user.id, scope: 'system' } });
+    expect(res.body.refreshToken).toMatch(/^rt_/);
+    expect(res.headers.get('set-cookie')).toMatch(/rmm_refresh=rt_.*HttpOnly/);
+    const claims = JSON.parse(Buffer.from(res.body.accessToken.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ sub: user.id, scope: 'system', partnerId: null, orgId: null, mfa: false });
+    expect(claims.exp - claims.iat).toBe(900);
+  });
+
+  it('gives one identical 401 for a wrong password and an unknown address', async () => {
+    await makePlatformAdmin({ email: 'known@example.test' });
+    const wrong = await login('known@example.test', 'nope-nope', '10.1.0.2');
+    const unknown = await login('nobody@example.test', 'nope-nope', '10.1.0.2');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.text).toBe(unknown.text);
+  });
+
+  it('rate limits per account and per IP with 429', async () => {
+    process.env.LOGIN_RATE_LIMIT_PER_ACCOUNT = '3';
+    process.env.LOGIN_RATE_LIMIT_PER_IP = '6';
+    resetEnvCache();
+    try {
+      await makePlatformAdmin({ email: 'limited@example.test' });
+      for (let i = 0; i < 3; i++) expect((await login('limited@example.test', 'bad', `10.2.0.${i}`)).status).toBe(401);
+      const locked = await login('limited@example.test', PASSWORD, '10.2.0.9');
+      expect(locked.status).toBe(429);
+      expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+
+      for (let i = 0; i < 6; i++) await login(`x${i}@example.test`, 'bad', '10.3.0.1');
+      const ipLimited = await login('other@example.test', 'bad', '10.3.0.1');
+      expect(ipLimited.status).toBe(429);
+    } finally {
+      delete process.env.LOGIN_RATE_LIMIT_PER_ACCOUNT;
+      delete process.env.LOGIN_RATE_LIMIT_PER_IP;
+      resetEnvCache();
+    }
+  });
+
+  it('refuses users of pending, suspended and churned partners with 403 PARTNER_INACTIVE', async () => {
+    for (const status of ['pending', 'suspended', 'churned'] as const) {
+      const partner = await makePartner({ status });
+      const user = await makePartnerUser(partner);
+      const res = await login(user.email, PASSWORD, '10.4.0.1');
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('PARTNER_INACTIVE');
+    }
+  });
+});
+
+describe('refresh-token rotation', () => {
+  let email: string;
+  beforeAll(async () => {
+    email = (await makePlatformAdmin()).email;
+  });
+
+  it('rotates: the old token stops working and a reused one revokes the family', async () => {
+    const first = await login(email, PASSWORD, '10.5.0.1');
+    const r1 = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect(r1.status).toBe(200);
+    expect(r1.body.refreshToken).not.toBe(first.body.refreshToken);
+
+    const reuse = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.error.code).toBe('INVALID_REFRESH_TOKEN');
+
+    // The whole family is gone: the newest refresh token and the access tokens stop working.
+    expect((await api.post('/auth/refresh', { body: { refreshToken: r1.body.refreshToken } })).status).toBe(401);
+    expect((await api.get('/users/me', { token: r1.body.accessToken })).status).toBe(401);
+    const audit = await db.auditLog.findFirst({ where: { action: 'session.refresh_token_reuse' } });
+    expect(audit).not.toBeNull();
+  });
+
+  it('accepts the refresh token from the HTTP-only cookie', async () => {
+    const first = await login(email, PASSWORD, '10.5.0.2');
+    const res = await api.post('/auth/refresh', { headers: { cookie: `rmm_refresh=${first.body.refreshToken}` } });
+    expect(res.status).toBe(200);
+    expect(res.body.accessToken).toBeTruthy();
+  });
+
+  it('lets exactly one of two concurrent refreshes with the same token win', async () => {
+    const first = await login(email, PASSWORD, '10.5.0.3');
+    const results = await Promise.all([1, 2].map(() => api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('logout revokes the session', async () => {
+    const first = await login(email, PASSWORD, '10.5.0.4');
+    const out = await api.post('/auth/logout', { token: first.body.accessToken });
+    expect(out.status).toBe(204);
+    expect((await api.get('/users/me', { token: first.body.accessToken })).status).toBe(401);
+    expect((await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } })).status).toBe(401);
+  });
+});
+
+describe('MFA', () => {
+  it('sets up, enables with a TOTP code, and gates MFA-required routes', async () => {
+    const admin = await makePlatformAdmin();
+    const token = await tokenFor(admin);
+    // An MFA-gated route refuses a bare session.
+    const gated = await api.post('/orgs/partners', { token, body: { name: 'X', slug: 'x-partner' } });
+    expect(gated.status).toBe(403);
+    expect(gated.body.error.code).toBe('MFA_REQUIRED');
+
+    const setup = await api.post('/auth/mfa/setup', { token });
+    expect(setup.status).toBe(200);
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    expect((await api.post('/auth/mfa/enable', { token, body: { code: '000000' } })).status).toBe(400);
+
+    const enabled = await api.post('/auth/mfa/enable', { token, body: { code: totp(setup.body.secret) } });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
+    const claims = JSON.parse(Buffer.from(enabled.body.accessToken.split('.')[1], 'base64url').toString());
+    expect(claims.mfa).toBe(true);
+    const created = await api.post('/orgs/partners', { token: enabled.body.accessToken, body: { name: 'X', slug: 'x-partner' } });
+    expect(created.status).toBe(201);
+
+    // A fresh login is not MFA-satisfied; a recovery code verifies once, then never again.
+    const fresh = await login(admin.email, PASSWORD, '10.6.0.1');
+    expect(fresh.body.mfaRequired).toBe(true);
+    const code = enabled.body.recoveryCodes[0];
+    const verified = await api.post('/auth/mfa/verify', { token: fresh.body.accessToken, body: { code } });
+    expect(verified.status).toBe(200);
+    expect((await api.post('/auth/mfa/verify', { token: fresh.body.accessToken, body: { code } })).status).toBe(400);
+    // The MFA state survives a refresh.
+    const refreshed = await api.post('/auth/refresh', { body: { refreshToken: verified.body.refreshToken } });
+    const refreshedClaims = JSON.parse(Buffer.from(refreshed.body.accessToken.split('.')[1], 'base64url').toString());
+    expect(refreshedClaims.mfa).toBe(true);
+  });
+
+  it('accepts a TOTP code only once', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const admin = await makePlatformAdmin({ mfaSecret: secret });
+    const token = await tokenFor(admin);
+    const code = totp(secret);
+    expect((await api.post('/auth/mfa/verify', { token, body: { code } })).status).toBe(200);
+    const replay = await api.post('/auth/mfa/verify', { token, body: { code } });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error.code).toBe('INVALID_MFA_CODE');
+  });
+
+  it('does nothing when ENABLE_2FA is off', async () => {
+    process.env.ENABLE_2FA = 'false';
+    resetEnvCache();
+    try {
+      const token = await tokenFor(await makePlatformAdmin());
+      expect((await api.post('/orgs/partners', { token, body: { name: 'Y', slug: 'y-partner' } })).status).toBe(201);
+    } finally {
+      process.env.ENABLE_2FA = 'true';
+      resetEnvCache();
+    }
+  });
+});
