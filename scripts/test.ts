@@ -1,0 +1,104 @@
+// `npm test`: every test — unit and integration (vitest, real PostgreSQL) and end to end
+// (Playwright in Debian's chromium against the built app) — with no set-up beyond npm install.
+// Flags: --no-e2e, --e2e-only; other arguments go to vitest (e.g. a file filter).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { resolvePostgres, createDatabase, dropDatabase, freePort } from './lib/postgres';
+import { migrateDatabase } from './lib/migrate';
+import { ensureBuilt } from './lib/build';
+import { startApp, waitForHttp } from './lib/processes';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const runE2e = !args.includes('--no-e2e');
+const runVitest = !args.includes('--e2e-only');
+const vitestArgs = args.filter((a) => !a.startsWith('--no-e2e') && !a.startsWith('--e2e-only'));
+const say = (m: string) => console.log(`[test] ${m}`);
+
+function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cmd, ...cmdArgs], { cwd: root, env, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const TEST_SECRETS = {
+  JWT_SECRET: 'e2e-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+  ENCRYPTION_KEY: 'e2e-encryption-key-0123456789-abcdefghijklmnopqrstu',
+};
+
+async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: string): Promise<number> {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(`[test] browser tests need Chromium at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+    return 1;
+  }
+  const database = `rmm_e2e_${process.pid}`;
+  await createDatabase(pg.adminUrl, database, template);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...TEST_SECRETS,
+    DATABASE_URL: pg.urlFor(database),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_BASE_URL: `http://127.0.0.1:${port}`,
+    BOOTSTRAP_ADMIN_EMAIL: 'admin@e2e.test',
+    BOOTSTRAP_ADMIN_PASSWORD: 'E2e-Admin-Password-1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bootstrap-admin.ts')], { cwd: root, env, stdio: 'inherit' });
+  const app = startApp({ env, stdio: 'inherit' });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/api/v1/health`, 90_000);
+    mkdirSync(path.join(root, 'e2e/artifacts'), { recursive: true });
+    return await run(path.join(root, 'node_modules/@playwright/test/cli.js'), ['test'], {
+      ...env,
+      E2E_BASE_URL: `http://127.0.0.1:${port}`,
+      E2E_ADMIN_EMAIL: env.BOOTSTRAP_ADMIN_EMAIL,
+      E2E_ADMIN_PASSWORD: env.BOOTSTRAP_ADMIN_PASSWORD,
+    });
+  } finally {
+    await app.stop();
+    await dropDatabase(pg.adminUrl, database).catch(() => undefined);
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  execFileSync(process.execPath, [path.join(root, 'scripts/gen-route-index.mjs')]);
+  const pg = await resolvePostgres({ dataDir: path.join(root, '.data', `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
+  const template = `rmm_template_${process.pid}`;
+  let failed = false;
+  try {
+    await dropDatabase(pg.adminUrl, template);
+    await createDatabase(pg.adminUrl, template);
+    await migrateDatabase(pg.urlFor(template), { quiet: true });
+    say('database template ready');
+
+    // The build and the vitest run overlap: neither needs the other.
+    const build = runE2e ? ensureBuilt((m) => say(m)) : Promise.resolve();
+    if (runVitest) {
+      const code = await run(path.join(root, 'node_modules/vitest/vitest.mjs'), ['run', ...vitestArgs], {
+        ...process.env,
+        TEST_PG_ADMIN_URL: pg.adminUrl,
+        TEST_TEMPLATE_DB: template,
+      });
+      failed ||= code !== 0;
+    }
+    await build;
+    if (runE2e) failed ||= (await e2e(pg, template)) !== 0;
+  } finally {
+    await dropDatabase(pg.adminUrl, template).catch(() => undefined);
+    await pg.stop();
+  }
+  say(`${failed ? 'FAILED' : 'passed'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error('[test] failed:', error);
+  process.exit(1);
+});
