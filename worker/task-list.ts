@@ -2,10 +2,12 @@
 import type { TaskList } from 'graphile-worker';
 import { pruneRateLimits } from './tasks/prune-rate-limits';
 import { pruneSessions } from './tasks/prune-sessions';
+import { sendEmailTask } from './tasks/send-email';
 
 export const taskList: TaskList = {
   prune_rate_limits: pruneRateLimits,
   prune_sessions: pruneSessions,
+  send_email: sendEmailTask,
 };
 
 export const crontab = ['0 * * * * prune_rate_limits', '30 3 * * * prune_sessions'].join('\n');

@@ -1,18 +1,23 @@
-import argon2 from 'argon2';
+// Password hashing with argon2id (hash-wasm: WebAssembly, so no native build to break).
+import { randomBytes } from 'node:crypto';
+import { argon2id, argon2Verify } from 'hash-wasm';
 import { env } from '@/lib/env';
 
 export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, {
-    type: argon2.argon2id,
-    memoryCost: env().PASSWORD_HASH_MEMORY_KIB,
-    timeCost: env().PASSWORD_HASH_ITERATIONS,
+  return argon2id({
+    password,
+    salt: randomBytes(16),
     parallelism: 1,
+    iterations: env().PASSWORD_HASH_ITERATIONS,
+    memorySize: env().PASSWORD_HASH_MEMORY_KIB,
+    hashLength: 32,
+    outputType: 'encoded',
   });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await argon2Verify({ password, hash });
   } catch {
     return false;
   }

@@ -99,18 +99,20 @@ async function authenticate(kinds: AuthKind[], req: Request, base: { requestId: 
 }
 
 function authorize(config: RouteConfig<AuthKind, unknown, unknown, unknown>, ctx: AuthContext): void {
-  if (ctx.kind !== 'user') return; // other credential classes check their own scopes
-  if (config.scopes && !config.scopes.includes(ctx.scope)) {
+  // Any context that acts in the hierarchy carries a scope and a permission set (users, API
+  // keys, service principals); the same declared checks apply to all of them.
+  const scoped = ctx as Partial<{ scope: Scope; permissions: ReadonlySet<Permission> }>;
+  if (config.scopes && (!scoped.scope || !config.scopes.includes(scoped.scope))) {
     throw forbidden(`This action needs ${config.scopes.join(' or ')} scope`);
   }
-  if (config.mfa && env().ENABLE_2FA && !ctx.mfa) {
+  if (config.mfa && env().ENABLE_2FA && ctx.kind === 'user' && !ctx.mfa) {
     throw new AppError(
       'MFA_REQUIRED',
       403,
       'Multi-factor authentication required: complete an MFA challenge (POST /api/v1/auth/mfa/verify) and retry',
     );
   }
-  if (config.permission !== 'none' && !ctx.permissions.has(config.permission)) {
+  if (config.permission !== 'none' && !scoped.permissions?.has(config.permission)) {
     throw forbidden(`Missing permission ${config.permission}`);
   }
 }
