@@ -6,6 +6,7 @@ export interface TestResponse<T = any> {
   status: number;
   body: T;
   text: string;
+  bytes: Uint8Array;
   headers: Headers;
 }
 
@@ -58,14 +59,15 @@ export async function call<T = any>(method: string, path: string, opts: RequestO
   } else {
     res = await handler(req, { params: Promise.resolve(found.params) });
   }
-  const text = await res.text();
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     /* not JSON */
   }
-  return { status: res.status, body: parsed as T, text, headers: res.headers };
+  return { status: res.status, body: parsed as T, text, bytes, headers: res.headers };
 }
 
 export const api = {
