@@ -5,7 +5,8 @@ import { db, type Tx } from '@/lib/db';
 import { env } from '@/lib/env';
 import { AppError, tooManyRequests } from '@/lib/http/errors';
 import type { AnonymousContext } from '@/lib/auth/context';
-import { loadPrincipal } from '@/lib/auth/load-principal';
+import { principalFromUser } from '@/lib/auth/load-principal';
+import { BUILT_IN_PARTNER_ROLES } from '@/lib/auth/permissions';
 import { issueSession } from '@/lib/auth/issue-session';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
@@ -75,8 +76,17 @@ async function complete(tx: Tx, ctx: AnonymousContext, tokenHash: string, userAg
     },
   });
   const roles = await seedPartnerRoles(tx, partner.id);
-  await tx.partnerUser.create({ data: { partnerId: partner.id, userId: user.id, roleId: roles['Partner Admin'], orgAccess: 'all' } });
-  const principal = await loadPrincipal(tx, user.id);
+  const membership = await tx.partnerUser.create({ data: { partnerId: partner.id, userId: user.id, roleId: roles['Partner Admin'], orgAccess: 'all' } });
+  // Built from the rows just written rather than re-read: the principal is fully known here.
+  const principal = principalFromUser({
+    ...user,
+    partnerMembership: {
+      ...membership,
+      role: { permissions: [...BUILT_IN_PARTNER_ROLES.find((r) => r.name === 'Partner Admin')!.permissions] },
+      partner: { status: partner.status, deletedAt: partner.deletedAt, settings: partner.settings },
+    },
+    organizationMembership: null,
+  });
   if (!principal) throw new Error('registered user has no principal');
   const tokens = await issueSession(tx, principal, {
     mfa: false,
