@@ -65,7 +65,7 @@ describe('verification email', () => {
     }
   });
 
-  it('without SMTP_URL writes the message to MAIL_DIR so a offline install still works', async () => {
+  it('without SMTP_URL writes the message to MAIL_DIR so an offline install still works', async () => {
     const dir = await tempDir();
     setEnv({ MAIL_DIR: dir });
     const input = body();
