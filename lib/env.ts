@@ -38,6 +38,11 @@ const EnvSchema = z.object({
   ENABLE_2FA: flag(true),
   ENABLE_REGISTRATION: flag(true),
   PUBLIC_ENABLE_REGISTRATION: flag(true),
+  // Self-registration (doc 1 "Limits"): attempts per client IP per sliding hour.
+  REGISTER_PARTNER_RATE_LIMIT_PER_HOUR: int(3, 1),
+  REGISTER_USER_RATE_LIMIT_PER_HOUR: int(5, 1),
+  VERIFY_EMAIL_RATE_LIMIT_PER_HOUR: int(10, 1),
+  REGISTRATION_TOKEN_TTL_HOURS: int(24, 1),
   IS_HOSTED: flag(true),
 
   TRUST_PROXY_HEADERS: flag(false),
@@ -50,6 +55,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:587 — unset: messages are written to MAIL_DIR'),
   MAIL_FROM: z.string().default('RMM Service <no-reply@localhost>'),
   MAIL_DIR: z.string().default('.data/mail'),
+  MAIL_TEMPLATE_DIR: z.string().optional().describe('Directory of operator templates overriding the built-in ones (<name>.subject.txt, <name>.txt, <name>.html)'),
 
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),

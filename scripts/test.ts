@@ -9,6 +9,7 @@ import { resolvePostgres, createDatabase, dropDatabase, freePort } from './lib/p
 import { migrateDatabase } from './lib/migrate';
 import { ensureBuilt } from './lib/build';
 import { startApp, waitForHttp } from './lib/processes';
+import { startMailbox } from './lib/mailbox';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -38,6 +39,9 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
   const database = `rmm_e2e_${process.pid}`;
   await createDatabase(pg.adminUrl, database, template);
   const port = await freePort();
+  // Every email the app sends lands in this mailbox; specs read it through E2E_MAILBOX_URL
+  // (see e2e/helpers/mailbox.ts).
+  const mailbox = await startMailbox();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...TEST_SECRETS,
@@ -48,6 +52,7 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
     BOOTSTRAP_ADMIN_EMAIL: 'admin@e2e.test',
     BOOTSTRAP_ADMIN_PASSWORD: 'E2e-Admin-Password-1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SMTP_URL: mailbox.smtpUrl,
   };
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bootstrap-admin.ts')], { cwd: root, env, stdio: 'inherit' });
   const app = startApp({ env, stdio: 'inherit' });
@@ -59,9 +64,11 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
       E2E_BASE_URL: `http://127.0.0.1:${port}`,
       E2E_ADMIN_EMAIL: env.BOOTSTRAP_ADMIN_EMAIL,
       E2E_ADMIN_PASSWORD: env.BOOTSTRAP_ADMIN_PASSWORD,
+      E2E_MAILBOX_URL: mailbox.httpUrl,
     });
   } finally {
     await app.stop();
+    await mailbox.stop();
     await dropDatabase(pg.adminUrl, database).catch(() => undefined);
   }
 }

@@ -1,13 +1,15 @@
 // Every task the worker runs, by identifier. Jobs are enqueued by name from lib/ (enqueueJob).
 import type { TaskList } from 'graphile-worker';
+import { prunePendingRegistrationsTask } from './tasks/prune-pending-registrations';
 import { pruneRateLimits } from './tasks/prune-rate-limits';
 import { pruneSessions } from './tasks/prune-sessions';
 import { sendEmailTask } from './tasks/send-email';
 
 export const taskList: TaskList = {
+  prune_pending_registrations: prunePendingRegistrationsTask,
   prune_rate_limits: pruneRateLimits,
   prune_sessions: pruneSessions,
   send_email: sendEmailTask,
 };
 
-export const crontab = ['0 * * * * prune_rate_limits', '30 3 * * * prune_sessions'].join('\n');
+export const crontab = ['0 * * * * prune_rate_limits', '30 3 * * * prune_sessions', '15 * * * * prune_pending_registrations'].join('\n');

@@ -12,6 +12,7 @@ const NAV = [
   { href: '/', label: 'Dashboard' },
   { href: '/organizations', label: 'Organizations' },
   { href: '/audit', label: 'Audit log', permission: 'audit:read' },
+  { href: '/settings/security', label: 'Security', permission: 'partner:manage' },
 ];
 
 export function ConsoleShell({ children }: { children: ReactNode }) {

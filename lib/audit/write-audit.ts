@@ -2,6 +2,7 @@ import type { DbOrTx } from '@/lib/db';
 import { db } from '@/lib/db';
 import { actorOf, type AuthContext } from '@/lib/auth/context';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { allowlistBypassVerdict } from '@/lib/security/allowlist-bypass';
 
 export interface AuditEntry {
   action: string;
@@ -19,21 +20,39 @@ export interface AuditEntry {
 export async function writeAudit(ctx: AuthContext, entry: AuditEntry, client: DbOrTx = db): Promise<void> {
   const actor = entry.actor ?? actorOf(ctx);
   const scoped = ctx.kind === 'user' ? ctx : null;
+  const partnerId = entry.partnerId !== undefined ? entry.partnerId : (scoped?.partnerId ?? null);
+  const orgId = entry.orgId !== undefined ? entry.orgId : (scoped?.orgId ?? null);
+  const row = {
+    actorType: actor.type,
+    actorId: actor.id,
+    actorEmail: actor.email,
+    partnerId,
+    orgId,
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+  };
   await client.auditLog.create({
     data: {
-      actorType: actor.type,
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...row,
       action: entry.action,
       targetType: entry.targetType ?? null,
       targetId: entry.targetId ?? null,
-      partnerId: entry.partnerId !== undefined ? entry.partnerId : (scoped?.partnerId ?? null),
-      orgId: entry.orgId !== undefined ? entry.orgId : (scoped?.orgId ?? null),
-      ip: ctx.ip,
-      requestId: ctx.requestId,
       result: entry.result ?? 'success',
       details: (entry.details ?? {}) as Prisma.InputJsonValue,
     },
   });
+  const bypass = await allowlistBypassVerdict(ctx, partnerId, client);
+  if (bypass) {
+    await client.auditLog.create({
+      data: {
+        ...row,
+        action: 'security.ip_allowlist_bypass',
+        targetType: 'partner',
+        targetId: partnerId,
+        result: 'success',
+        details: { bypassedAction: entry.action, verdict: bypass, ip: ctx.ip },
+      },
+    });
+  }
   (ctx as { audited?: boolean }).audited = true;
 }

@@ -23,7 +23,7 @@ export async function mintRefreshToken(client: DbOrTx, sessionId: string): Promi
   return { token, expiresAt };
 }
 
-export async function mintAccessToken(principal: Principal, sessionId: string, mfa: boolean) {
+export async function mintAccessToken(principal: Principal, sessionId: string, mfa: boolean, ttlSeconds?: number) {
   return signAccessToken({
     sub: principal.userId,
     sid: sessionId,
@@ -32,13 +32,13 @@ export async function mintAccessToken(principal: Principal, sessionId: string, m
     scope: principal.scope,
     roleId: principal.roleId,
     mfa,
-  });
+  }, ttlSeconds);
 }
 
 export async function issueSession(
   client: DbOrTx,
   principal: Principal,
-  opts: { mfa: boolean; ip: string | null; userAgent: string | null },
+  opts: { mfa: boolean; ip: string | null; userAgent: string | null; accessTtlSeconds?: number },
 ): Promise<TokenPair & { sessionId: string }> {
   const session = await client.session.create({
     data: {
@@ -50,7 +50,7 @@ export async function issueSession(
     },
   });
   const refresh = await mintRefreshToken(client, session.id);
-  const access = await mintAccessToken(principal, session.id, opts.mfa);
+  const access = await mintAccessToken(principal, session.id, opts.mfa, opts.accessTtlSeconds);
   return {
     sessionId: session.id,
     accessToken: access.token,

@@ -44,6 +44,11 @@ export async function login(ctx: AuthContext, input: { email: string; password: 
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   const principal = user && passwordOk ? principalFromUser(user as UserWithMemberships) : null;
+  // A self-registered account (POST /auth/register) exists before any tenant invites it. With
+  // the right password it learns why it cannot sign in yet; that discloses nothing new.
+  if (user && passwordOk && !principal && !user.deletedAt && user.status === 'active') {
+    throw new AppError('NO_TENANT_ACCESS', 403, 'Your account is verified but has no access to a partner or organization yet; ask an administrator to invite you');
+  }
   if (!user || !passwordOk || !principal || principal.status !== 'active') {
     await recordRateLimitEvent(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window);
     if (user) {

@@ -20,8 +20,10 @@ export interface AccessClaims {
 
 const secretKey = () => new TextEncoder().encode(env().JWT_SECRET);
 
-export async function signAccessToken(claims: AccessClaims): Promise<{ token: string; expiresInSeconds: number }> {
-  const expiresInSeconds = env().ACCESS_TOKEN_TTL_SECONDS;
+export async function signAccessToken(
+  claims: AccessClaims,
+  expiresInSeconds: number = env().ACCESS_TOKEN_TTL_SECONDS,
+): Promise<{ token: string; expiresInSeconds: number }> {
   const token = await new SignJWT({ ...claims, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)

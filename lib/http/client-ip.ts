@@ -1,7 +1,6 @@
 // Where a request came from. The server (server.ts) writes the socket's address into
 // PEER_HEADER after deleting any copy the client sent, so that header is trustworthy;
 // X-Forwarded-For is believed only when that peer is a configured trusted proxy.
-import ipaddr from 'ipaddr.js';
 import { env } from '@/lib/env';
 import { parseCidrList, ipInAny, normalizeIp } from '@/lib/net/ip';
 
@@ -42,5 +41,5 @@ export function resolveClientAddress(headers: Headers): ClientAddress {
 }
 
 export function isValidIp(value: string): boolean {
-  return ipaddr.isValid(value);
+  return normalizeIp(value) !== null;
 }

@@ -15,6 +15,9 @@ describe('ip helpers', () => {
     expect(parseCidr('2001:db8::/32')).not.toBeNull();
     expect(parseCidr('::ffff:10.0.0.0/104')).not.toBeNull();
     for (const bad of ['10.0.0.0/33', '300.1.1.1', 'example.com', '', '10.0.0.1/']) expect(parseCidr(bad)).toBeNull();
+    // inet_aton shorthand is not a literal address: one address, one spelling.
+    for (const bad of ['1.2.3', '0x7f.0.0.1', '010.0.0.1', '127.1', '1.2.3/24', '0x0a.0.0.0/8']) expect(parseCidr(bad)).toBeNull();
+    expect(normalizeIp('127.1')).toBeNull();
   });
 
   it('matches CIDR edges and mapped ranges', () => {

@@ -3,6 +3,15 @@ import ipaddr from 'ipaddr.js';
 
 export type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
+/**
+ * A literal address in standard notation only: IPv4 as four decimal parts, or IPv6. ipaddr.js
+ * alone also takes inet_aton forms ("1.2.3", "0x7f.1", "010.0.0.1"), which no one means in an
+ * allowlist and which would make two spellings of one address disagree.
+ */
+function isStandardLiteral(v: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(v) || ipaddr.IPv6.isValid(v);
+}
+
 /** Canonical text of an address; IPv4-mapped IPv6 (::ffff:1.2.3.4) becomes plain IPv4. */
 export function normalizeIp(value: string | null | undefined): string | null {
   if (!value) return null;
@@ -10,7 +19,7 @@ export function normalizeIp(value: string | null | undefined): string | null {
   if (v.startsWith('[') && v.includes(']')) v = v.slice(1, v.indexOf(']'));
   const zone = v.indexOf('%');
   if (zone >= 0) v = v.slice(0, zone);
-  if (!ipaddr.isValid(v)) return null;
+  if (!isStandardLiteral(v)) return null;
   const parsed = ipaddr.parse(v);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     return (parsed as ipaddr.IPv6).toIPv4Address().toString();
@@ -23,6 +32,7 @@ export function parseCidr(entry: string): Cidr | null {
   const value = entry.trim();
   try {
     if (value.includes('/')) {
+      if (!isStandardLiteral(value.slice(0, value.indexOf('/')))) return null;
       const [addr, bits] = ipaddr.parseCIDR(value);
       if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
         return [(addr as ipaddr.IPv6).toIPv4Address(), bits - 96];

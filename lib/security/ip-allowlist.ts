@@ -1,14 +1,12 @@
 // The partner's admin IP allowlist (doc 1, "Admin IP allowlist"): settings.security.ipAllowlist.
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
-import { ipInAny, parseCidr, parseCidrList } from '@/lib/net/ip';
+import { parseCidr, parseCidrList } from '@/lib/net/ip';
 import { writeAudit } from '@/lib/audit/write-audit';
 import type { AuthContext, Scope } from '@/lib/auth/context';
+import { evaluateAllowlist } from '@/lib/security/allowlist-match';
 
-export function allowlistOf(settings: unknown): string[] {
-  const list = (settings as { security?: { ipAllowlist?: unknown } } | null)?.security?.ipAllowlist;
-  return Array.isArray(list) ? list.filter((e): e is string => typeof e === 'string') : [];
-}
+export { allowlistOf, evaluateAllowlist, matchingEntry, type AllowlistVerdict } from '@/lib/security/allowlist-match';
 
 /** Entries that are neither a literal IPv4/IPv6 address nor a CIDR range. */
 export function invalidAllowlistEntries(entries: string[]): string[] {
@@ -18,16 +16,6 @@ export function invalidAllowlistEntries(entries: string[]): string[] {
 export function proxyTrustConfigured(): boolean {
   const config = env();
   return config.TRUST_PROXY_HEADERS && parseCidrList(config.TRUSTED_PROXY_CIDRS).length > 0;
-}
-
-export type AllowlistVerdict = 'allowed' | 'disabled' | 'exempt' | 'denied' | 'untrusted';
-
-export function evaluateAllowlist(scope: Scope, settings: unknown, ip: string | null): AllowlistVerdict {
-  if (scope === 'system') return 'exempt';
-  const entries = allowlistOf(settings);
-  if (entries.length === 0) return 'disabled';
-  if (!ip) return 'untrusted';
-  return ipInAny(ip, parseCidrList(entries)) ? 'allowed' : 'denied';
 }
 
 /**

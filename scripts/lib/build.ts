@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const SOURCES = ['app', 'components', 'hooks', 'lib', 'public', 'next.config.mjs', 'package.json', 'postcss.config.mjs', 'tsconfig.json', 'prisma/schema'];
+const SOURCES = ['app', 'components', 'hooks', 'lib', 'public', 'next.config.mjs', 'package.json', 'postcss.config.mjs', 'tsconfig.json', 'prisma/schema', 'proxy.ts'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

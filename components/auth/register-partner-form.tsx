@@ -1,0 +1,128 @@
+'use client';
+
+// The self-service signup form (doc 1): confirm password and the meter live only here; the API
+// gets companyName, name, email, password and acceptTerms, and its field errors show inline.
+import { useState, type FormEvent } from 'react';
+import { api, ApiError } from '@/lib/client/api-client';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordStrengthMeter } from '@/components/auth/password-strength-meter';
+
+type FieldName = 'companyName' | 'name' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+function fieldErrorsOf(error: ApiError): FieldErrors {
+  const out: FieldErrors = {};
+  if (!Array.isArray(error.details)) return out;
+  for (const detail of error.details as { path?: string; message?: string }[]) {
+    const field = detail.path?.split('.')[1] as FieldName | undefined;
+    if (field && detail.message && !out[field]) out[field] = detail.message;
+  }
+  return out;
+}
+
+export function RegisterPartnerForm() {
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setFormError(null);
+    if (form.get('confirmPassword') !== password) {
+      setErrors({ confirmPassword: 'Passwords do not match' });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const email = String(form.get('email') ?? '').trim();
+    try {
+      await api('/auth/register-partner', {
+        method: 'POST',
+        body: {
+          companyName: String(form.get('companyName') ?? ''),
+          name: String(form.get('name') ?? ''),
+          email,
+          password,
+          acceptTerms: form.get('acceptTerms') === 'on',
+        },
+      });
+      setSentTo(email);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fields = fieldErrorsOf(err);
+        if (err.status === 400 && Object.keys(fields).length > 0) setErrors(fields);
+        else setFormError(err.status === 404 ? 'Self-service registration is turned off on this server.' : err.message);
+      } else {
+        setFormError('Could not reach the server');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <section role="status" aria-labelledby="check-email" className="space-y-3">
+        <h2 id="check-email" className="text-lg font-semibold">
+          Check your email
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          If the registration can proceed, we sent a confirmation link to <strong>{sentTo}</strong>. Open it to finish setting up your
+          company; the link works once.
+        </p>
+        <p className="text-sm text-slate-500">
+          Already have an account?{' '}
+          <a className="font-medium text-brand-600 hover:underline" href="/login">
+            Sign in
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-label="Register your company" noValidate>
+      <Field label="Company name" name="companyName" autoComplete="organization" required minLength={2} maxLength={255} autoFocus error={errors.companyName} />
+      <Field label="Your name" name="name" autoComplete="name" required maxLength={255} error={errors.name} />
+      <Field label="Work email" name="email" type="email" autoComplete="email" required maxLength={255} error={errors.email} />
+      <div className="space-y-2">
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <PasswordStrengthMeter password={password} />
+      </div>
+      <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+      <div className="space-y-1">
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="acceptTerms" required className="mt-0.5" aria-invalid={errors.acceptTerms ? true : undefined} />
+          <span>I accept the terms of service</span>
+        </label>
+        {errors.acceptTerms && (
+          <p role="alert" className="text-xs text-red-600">
+            {errors.acceptTerms}
+          </p>
+        )}
+      </div>
+      {formError && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Creating account…' : 'Create account'}
+      </Button>
+    </form>
+  );
+}
