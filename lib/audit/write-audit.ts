@@ -18,7 +18,7 @@ export interface AuditEntry {
 /** Writes one audit entry; pass the transaction so the entry commits with the change. */
 export async function writeAudit(ctx: AuthContext, entry: AuditEntry, client: DbOrTx = db): Promise<void> {
   const actor = entry.actor ?? actorOf(ctx);
-  const scoped = ctx.kind === 'user' ? ctx : null;
+  const scoped = ctx.kind === 'user' || ctx.kind === 'apiKey' ? ctx : null;
   await client.auditLog.create({
     data: {
       actorType: actor.type,
@@ -32,7 +32,8 @@ export async function writeAudit(ctx: AuthContext, entry: AuditEntry, client: Db
       ip: ctx.ip,
       requestId: ctx.requestId,
       result: entry.result ?? 'success',
-      details: (entry.details ?? {}) as Prisma.InputJsonValue,
+      // Through an API key the actor is the key; its owner stays on record too.
+      details: (ctx.kind === 'apiKey' && !entry.actor ? { ...entry.details, apiKeyOwnerId: ctx.userId } : (entry.details ?? {})) as Prisma.InputJsonValue,
     },
   });
   (ctx as { audited?: boolean }).audited = true;
