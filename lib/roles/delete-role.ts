@@ -15,8 +15,7 @@ export async function deleteRole(ctx: UserContext, id: string): Promise<void> {
     assertCanGrantPermissions(ctx, role.permissions, 'delete a role holding');
     await tx.$queryRaw`select id from roles where id = ${id}::uuid for update`;
     // Every holder counts, including invited users and users the caller cannot see.
-    const [partnerUsers, orgUsers] = await Promise.all([tx.partnerUser.count({ where: { roleId: id } }), tx.organizationUser.count({ where: { roleId: id } })]);
-    const userCount = partnerUsers + orgUsers;
+    const userCount = (await tx.partnerUser.count({ where: { roleId: id } })) + (await tx.organizationUser.count({ where: { roleId: id } }));
     if (userCount > 0) {
       throw conflict(`Role "${role.name}" is assigned to ${userCount} user${userCount === 1 ? '' : 's'}; assign them another role first`, 'ROLE_IN_USE', { userCount });
     }
