@@ -114,7 +114,7 @@ test('a partner admin invites a technician, who follows the emailed link, sets a
   await page.goto('/login');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Invitation unavailable' })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+  await expect(page.getByText('This invitation link is invalid or has expired')).toBeVisible();
 });
 
 test('an invitation page without a token explains what to do', async ({ page }) => {

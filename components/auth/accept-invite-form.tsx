@@ -31,7 +31,8 @@ export function AcceptInviteForm() {
   const { signIn } = useSession();
   const [state, setState] = useState<State>({ step: 'loading' });
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Server problems with the password show under it; a mismatch under the confirmation.
+  const [error, setError] = useState<{ field: 'password' | 'confirm'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -50,7 +51,7 @@ export function AcceptInviteForm() {
     if (state.step !== 'form') return;
     const form = new FormData(e.currentTarget);
     if (form.get('confirmPassword') !== password) {
-      setError('The passwords do not match');
+      setError({ field: 'confirm', message: 'The passwords do not match' });
       return;
     }
     setBusy(true);
@@ -61,7 +62,7 @@ export function AcceptInviteForm() {
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.code === 'INVALID_INVITE') setState({ step: 'invalid', message: err.message });
-      else setError(err instanceof ApiError ? err.message : 'Could not reach the server');
+      else setError({ field: 'password', message: err instanceof ApiError ? err.message : 'Could not reach the server' });
       return;
     }
     // The account exists now; sign in with the new password (the login applies every check).
@@ -102,9 +103,9 @@ export function AcceptInviteForm() {
       </div>
       <Field label="Email" name="email" type="email" value={preview.email} readOnly autoComplete="username" />
       <Field label="Your name" name="name" defaultValue={preview.name} required maxLength={255} autoComplete="name" />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => (setPassword(e.target.value), setError(null))} error={error?.field === 'password' ? error.message : undefined} />
       <PasswordStrengthMeter password={password} />
-      <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={error ?? undefined} />
+      <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={error?.field === 'confirm' ? error.message : undefined} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Activating…' : 'Activate account'}
       </Button>

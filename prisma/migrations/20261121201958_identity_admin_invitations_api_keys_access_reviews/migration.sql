@@ -130,7 +130,3 @@ ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_fkey" FOREIGN KEY ("user
 -- AddForeignKey
 ALTER TABLE "access_review_items" ADD CONSTRAINT "access_review_items_review_id_fkey" FOREIGN KEY ("review_id") REFERENCES "access_reviews"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Keys are recognisable by secret scanners only if every stored prefix has the public form.
-ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_prefix_format" CHECK ("prefix" LIKE 'rmm\_ak\_%');
--- A grace period always belongs to a previous secret.
-ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_previous_secret_grace" CHECK ("previous_secret_hash" IS NULL OR "previous_secret_expires_at" IS NOT NULL);
