@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import type { UserContext } from '@/lib/auth/context';
 import { badRequest, notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
-import { reviewWhere } from '@/lib/access-reviews/review-scope';
+import { assertCanRunReviews } from '@/lib/access-reviews/review-scope';
 import { getAccessReviewOrThrow } from '@/lib/access-reviews/get-access-review-or-throw';
 import { toAccessReviewDto } from '@/lib/access-reviews/to-access-review-dto';
 import { ZCreateAccessReview } from '@/lib/access-reviews/schemas';
@@ -13,7 +13,7 @@ import { userInclude, userWhere } from '@/lib/users/user-scope';
 import { rolePermissions } from '@/lib/roles/to-role-dto';
 
 export async function createAccessReview(ctx: UserContext, input: z.output<typeof ZCreateAccessReview>) {
-  reviewWhere(ctx);
+  assertCanRunReviews(ctx);
   const partnerId = ctx.scope === 'system' ? input.partnerId : ctx.partnerId;
   if (!partnerId) throw badRequest('partnerId is required for system-scope callers', [{ path: 'body.partnerId', message: 'Required' }]);
   const partner = await db.partner.findFirst({ where: { id: partnerId, deletedAt: null }, select: { id: true } });

@@ -5,7 +5,11 @@ import type { ActorContext } from '@/lib/auth/context';
 import { forbidden } from '@/lib/http/errors';
 import { hasFullPartnerAccess } from '@/lib/tenancy/scope';
 
-export function reviewWhere(ctx: ActorContext): Prisma.AccessReviewWhereInput {
+export function assertCanRunReviews(ctx: ActorContext): void {
   if (!hasFullPartnerAccess(ctx)) throw forbidden('Access reviews need access to every organization of the partner');
+}
+
+export function reviewWhere(ctx: ActorContext): Prisma.AccessReviewWhereInput {
+  assertCanRunReviews(ctx);
   return ctx.scope === 'system' ? {} : { partnerId: ctx.partnerId! };
 }
