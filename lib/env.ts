@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
 
+  INVITE_TTL_HOURS: int(72, 1),
+  INVITES_PER_PARTNER_PER_HOUR: int(50, 1),
+  API_KEY_MAX_GRACE_HOURS: int(168, 0),
+
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:587 — unset: messages are written to MAIL_DIR'),
   MAIL_FROM: z.string().default('RMM Service <no-reply@localhost>'),
   MAIL_DIR: z.string().default('.data/mail'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 
 export const ZListAuditLogsQuery = z.object({
@@ -19,14 +19,14 @@ export const ZListAuditLogsQuery = z.object({
 });
 
 /** Audit entries in the caller's scope; partner-level entries (no organization) belong to the partner. */
-export function auditScopeWhere(ctx: UserContext): Prisma.AuditLogWhereInput {
+export function auditScopeWhere(ctx: ActorContext): Prisma.AuditLogWhereInput {
   if (ctx.scope === 'system') return {};
   if (ctx.scope === 'organization') return { orgId: ctx.orgId };
   if (ctx.orgAccess === 'all') return { partnerId: ctx.partnerId };
   return { partnerId: ctx.partnerId, OR: [{ orgId: null }, { orgId: { in: [...ctx.orgIds] } }] };
 }
 
-export function auditFilterWhere(ctx: UserContext, q: z.output<typeof ZListAuditLogsQuery>): Prisma.AuditLogWhereInput {
+export function auditFilterWhere(ctx: ActorContext, q: z.output<typeof ZListAuditLogsQuery>): Prisma.AuditLogWhereInput {
   return {
     AND: [
       auditScopeWhere(ctx),
@@ -42,7 +42,7 @@ export function auditFilterWhere(ctx: UserContext, q: z.output<typeof ZListAudit
   };
 }
 
-export async function listAuditLogs(ctx: UserContext, q: z.output<typeof ZListAuditLogsQuery>) {
+export async function listAuditLogs(ctx: ActorContext, q: z.output<typeof ZListAuditLogsQuery>) {
   const where = auditFilterWhere(ctx, q);
   const [rows, total] = await Promise.all([
     db.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...pageArgs(q) }),

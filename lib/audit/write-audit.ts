@@ -19,7 +19,7 @@ export interface AuditEntry {
 /** Writes one audit entry; pass the transaction so the entry commits with the change. */
 export async function writeAudit(ctx: AuthContext, entry: AuditEntry, client: DbOrTx = db): Promise<void> {
   const actor = entry.actor ?? actorOf(ctx);
-  const scoped = ctx.kind === 'user' ? ctx : null;
+  const scoped = ctx.kind === 'user' || ctx.kind === 'apiKey' ? ctx : null;
   const partnerId = entry.partnerId !== undefined ? entry.partnerId : (scoped?.partnerId ?? null);
   const orgId = entry.orgId !== undefined ? entry.orgId : (scoped?.orgId ?? null);
   const row = {
@@ -38,7 +38,8 @@ export async function writeAudit(ctx: AuthContext, entry: AuditEntry, client: Db
       targetType: entry.targetType ?? null,
       targetId: entry.targetId ?? null,
       result: entry.result ?? 'success',
-      details: (entry.details ?? {}) as Prisma.InputJsonValue,
+      // Through an API key the actor is the key; its owner stays on record too.
+      details: (ctx.kind === 'apiKey' && !entry.actor ? { ...entry.details, apiKeyOwnerId: ctx.userId } : (entry.details ?? {})) as Prisma.InputJsonValue,
     },
   });
   const bypass = await allowlistBypassVerdict(ctx, partnerId, client);

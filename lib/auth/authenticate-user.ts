@@ -17,7 +17,11 @@ export function bearerToken(req: Request): string | null {
 
 export async function authenticateUser(req: Request, base: { requestId: string; ip: string | null }): Promise<UserContext> {
   const token = bearerToken(req);
-  if (!token) throw unauthorized('Missing bearer token');
+  if (!token || token.startsWith('rmm_ak_')) {
+    // Routes that accept API keys list the apiKey class too; this one is for people only.
+    if (token || req.headers.has('x-api-key')) throw unauthorized('This route does not accept API keys; sign in instead', 'API_KEY_NOT_ACCEPTED');
+    throw unauthorized('Missing bearer token');
+  }
   const claims = await verifyAccessToken(token);
   if (!claims) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
   // The session, role and partner settings (allowlist) come from one read; if it fails the

@@ -26,17 +26,41 @@ export interface UserContext extends BaseContext {
   mfa: boolean;
 }
 
+/**
+ * A user-owned API key (`rmm_ak_…`). It acts as its owner, resolved on every request, with the
+ * owner's current permissions narrowed to the key's scopes. Never MFA-satisfied.
+ */
+export interface ApiKeyContext extends BaseContext {
+  kind: 'apiKey';
+  apiKeyId: string;
+  /** The owner. */
+  userId: string;
+  email: string;
+  name: string;
+  scope: Scope;
+  partnerId: string | null;
+  orgId: string | null;
+  roleId: string;
+  permissions: ReadonlySet<Permission>;
+  orgAccess: OrgAccessMode;
+  orgIds: readonly string[];
+}
+
 /** No credentials (health, registration, enrollment). */
 export interface AnonymousContext extends BaseContext {
   kind: 'anonymous';
 }
 
-export type AuthContext = UserContext | AnonymousContext;
+export type AuthContext = UserContext | ApiKeyContext | AnonymousContext;
+
+/** A person acting in the hierarchy, signed in or through one of their API keys. */
+export type ActorContext = UserContext | ApiKeyContext;
 
 /** Contexts that act inside the tenant hierarchy and can be scoped. */
 export type ScopedContext = Pick<UserContext, 'scope' | 'partnerId' | 'orgId' | 'orgAccess' | 'orgIds'>;
 
 export function actorOf(ctx: AuthContext): { type: string; id: string | null; email: string | null } {
   if (ctx.kind === 'user') return { type: 'user', id: ctx.userId, email: ctx.email };
+  if (ctx.kind === 'apiKey') return { type: 'api_key', id: ctx.apiKeyId, email: ctx.email };
   return { type: 'anonymous', id: null, email: null };
 }

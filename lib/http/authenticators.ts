@@ -1,7 +1,8 @@
 // Credential classes the route wrapper understands. Each maps a request to a context or
 // throws an AppError; a route names the classes it accepts with `auth`.
-import type { AnonymousContext, UserContext } from '@/lib/auth/context';
+import type { AnonymousContext, ApiKeyContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
+import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -11,6 +12,8 @@ export interface BaseRequestInfo {
 /** Extended by later domains (agents, API keys, portal sessions) through declaration merging. */
 export interface AuthContexts {
   user: UserContext;
+  /** User-owned API key: `X-API-Key: rmm_ak_…` (or `Authorization: Bearer rmm_ak_…`). */
+  apiKey: ApiKeyContext;
   none: AnonymousContext;
 }
 
@@ -20,6 +23,7 @@ type Authenticator<K extends AuthKind> = (req: Request, base: BaseRequestInfo) =
 
 const registry: { [K in AuthKind]?: Authenticator<K> } = {
   user: authenticateUser,
+  apiKey: authenticateApiKey,
   none: async (_req, base) => ({ kind: 'anonymous', ...base }),
 };
 

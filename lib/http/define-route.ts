@@ -90,12 +90,19 @@ async function authenticate(kinds: AuthKind[], req: Request, base: { requestId: 
     try {
       return await authenticatorFor(kind)(req, base);
     } catch (error) {
-      lastError = error;
       // A credential of this class was present but bad, or the tenant is blocked: stop here.
       if (error instanceof AppError && error.status !== 401) throw error;
+      // Report the class whose credential was present (e.g. an invalid API key), not a later
+      // class complaining that its own credential is missing.
+      if (!lastError || !isAbsentCredential(error)) lastError = error;
     }
   }
   throw lastError;
+}
+
+/** 401 with the generic code: this class found no credential of its own in the request. */
+function isAbsentCredential(error: unknown): boolean {
+  return error instanceof AppError && error.status === 401 && error.code === 'UNAUTHORIZED';
 }
 
 function authorize(config: RouteConfig<AuthKind, unknown, unknown, unknown>, ctx: AuthContext): void {
@@ -105,7 +112,8 @@ function authorize(config: RouteConfig<AuthKind, unknown, unknown, unknown>, ctx
   if (config.scopes && (!scoped.scope || !config.scopes.includes(scoped.scope))) {
     throw forbidden(`This action needs ${config.scopes.join(' or ')} scope`);
   }
-  if (config.mfa && env().ENABLE_2FA && ctx.kind === 'user' && !ctx.mfa) {
+  // API keys never complete an MFA challenge (and MFA-gated routes do not accept them).
+  if (config.mfa && env().ENABLE_2FA && (ctx.kind === 'apiKey' || (ctx.kind === 'user' && !ctx.mfa))) {
     throw new AppError(
       'MFA_REQUIRED',
       403,
@@ -122,6 +130,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
 ): RouteHandler {
   const kinds = (Array.isArray(config.auth) ? config.auth : [config.auth]) as AuthKind[];
   if (!config.permission) throw new Error(`Route "${config.summary}" declares no permission`);
+  if (config.mfa && kinds.includes('apiKey' as AuthKind)) throw new Error(`Route "${config.summary}" is MFA-gated and cannot accept API keys`);
 
   const handler = async (req: Request, context: NextContext): Promise<Response> => {
     const started = performance.now();
@@ -165,7 +174,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     response.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     recordRequest(req.method, route, response.status, seconds);
-    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' ? ctx.userId : undefined }, 'request');
+    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : undefined }, 'request');
     return response;
   };
 

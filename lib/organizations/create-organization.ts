@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest, conflict, forbidden, notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZCreateOrganization } from '@/lib/organizations/schemas';
 import { toOrganizationDto } from '@/lib/organizations/to-organization-dto';
 import { uniqueOrgSlug } from '@/lib/organizations/unique-org-slug';
 
-export async function createOrganization(ctx: UserContext, input: z.output<typeof ZCreateOrganization>) {
+export async function createOrganization(ctx: ActorContext, input: z.output<typeof ZCreateOrganization>) {
   let partnerId: string;
   if (ctx.scope === 'system') {
     if (!input.partnerId) throw badRequest('partnerId is required for system-scope callers', [{ path: 'body.partnerId', message: 'Required' }]);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { orgWhere } from '@/lib/tenancy/scope';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { ZListOrganizationsQuery } from '@/lib/organizations/schemas';
 import { toOrganizationDto } from '@/lib/organizations/to-organization-dto';
 
-export async function listOrganizations(ctx: UserContext, query: z.output<typeof ZListOrganizationsQuery>) {
+export async function listOrganizations(ctx: ActorContext, query: z.output<typeof ZListOrganizationsQuery>) {
   const where: Prisma.OrganizationWhereInput = {
     AND: [
       orgWhere(ctx),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest, conflict } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZUpdateOrganization } from '@/lib/organizations/schemas';
@@ -10,7 +10,7 @@ import { toOrganizationDto } from '@/lib/organizations/to-organization-dto';
 
 const json = (v: unknown) => (v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue));
 
-export async function updateOrganization(ctx: UserContext, id: string, input: z.output<typeof ZUpdateOrganization>) {
+export async function updateOrganization(ctx: ActorContext, id: string, input: z.output<typeof ZUpdateOrganization>) {
   if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
   const org = await db.$transaction(async (tx) => {
     const current = await getOrganizationOrThrow(ctx, id, tx);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { badRequest, notFound } from '@/lib/http/errors';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext, UserContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZUpdateMyPartner } from '@/lib/partners/schemas';
 import { buildPartnerUpdate } from '@/lib/partners/build-partner-update';
 import { toPartnerDto } from '@/lib/partners/to-partner-dto';
 
-export async function getMyPartner(ctx: UserContext) {
+export async function getMyPartner(ctx: ActorContext) {
   const partner = await db.partner.findFirst({ where: { id: ctx.partnerId ?? undefined, deletedAt: null } });
   if (!ctx.partnerId || !partner) throw notFound('Partner');
   return toPartnerDto(partner);

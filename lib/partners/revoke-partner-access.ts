@@ -1,8 +1,13 @@
 import type { Tx } from '@/lib/db';
 
-/** Revokes every live session of every user under the partner (its own and its organizations'). */
-export async function revokePartnerAccess(tx: Tx, partnerId: string, reason: string): Promise<number> {
-  const result = await tx.session.updateMany({
+/**
+ * Offboarding and deletion (doc 1): every live session of every user under the partner (its
+ * own staff and its organizations' users) and every API key of the partner are revoked at once,
+ * and pending invitations die. Revoked keys stay revoked if the partner comes back.
+ */
+export async function revokePartnerAccess(tx: Tx, partnerId: string, reason: string): Promise<{ sessions: number; apiKeys: number; invitations: number }> {
+  const now = new Date();
+  const sessions = await tx.session.updateMany({
     where: {
       revokedAt: null,
       user: {
@@ -12,7 +17,12 @@ export async function revokePartnerAccess(tx: Tx, partnerId: string, reason: str
         ],
       },
     },
-    data: { revokedAt: new Date(), revokedReason: reason },
+    data: { revokedAt: now, revokedReason: reason },
   });
-  return result.count;
+  const apiKeys = await tx.apiKey.updateMany({
+    where: { partnerId, revokedAt: null },
+    data: { revokedAt: now, revokedReason: reason, previousSecretHash: null, previousSecretExpiresAt: null },
+  });
+  const invitations = await tx.userInvitation.deleteMany({ where: { partnerId } });
+  return { sessions: sessions.count, apiKeys: apiKeys.count, invitations: invitations.count };
 }

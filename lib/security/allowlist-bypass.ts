@@ -7,7 +7,7 @@ import type { AuthContext } from '@/lib/auth/context';
 import { evaluateAllowlist } from '@/lib/security/allowlist-match';
 
 export async function allowlistBypassVerdict(ctx: AuthContext, partnerId: string | null, client: DbOrTx): Promise<'denied' | 'untrusted' | null> {
-  if (ctx.kind !== 'user' || ctx.scope !== 'system' || !partnerId) return null;
+  if ((ctx.kind !== 'user' && ctx.kind !== 'apiKey') || ctx.scope !== 'system' || !partnerId) return null;
   const partner = await client.partner.findUnique({ where: { id: partnerId }, select: { settings: true } });
   if (!partner) return null;
   const verdict = evaluateAllowlist('partner', partner.settings, ctx.ip);

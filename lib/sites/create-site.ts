@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getOrganizationOrThrow } from '@/lib/organizations/get-organization-or-throw';
 import { ZCreateSite } from '@/lib/sites/schemas';
 import { toSiteDto } from '@/lib/sites/site-scope';
 
-export async function createSite(ctx: UserContext, input: z.output<typeof ZCreateSite>) {
+export async function createSite(ctx: ActorContext, input: z.output<typeof ZCreateSite>) {
   const site = await db.$transaction(async (tx) => {
     const org = await getOrganizationOrThrow(ctx, input.orgId, tx);
     const created = await tx.site.create({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { ZListSitesQuery } from '@/lib/sites/schemas';
 import { siteWhere, toSiteDto } from '@/lib/sites/site-scope';
 
-export async function listSites(ctx: UserContext, query: z.output<typeof ZListSitesQuery>) {
+export async function listSites(ctx: ActorContext, query: z.output<typeof ZListSitesQuery>) {
   const where: Prisma.SiteWhereInput = {
     AND: [
       siteWhere(ctx),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZUpdateSite } from '@/lib/sites/schemas';
 import { getSiteOrThrow } from '@/lib/sites/get-site-or-throw';
 import { toSiteDto } from '@/lib/sites/site-scope';
 
-export async function updateSite(ctx: UserContext, id: string, input: z.output<typeof ZUpdateSite>) {
+export async function updateSite(ctx: ActorContext, id: string, input: z.output<typeof ZUpdateSite>) {
   if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
   const site = await db.$transaction(async (tx) => {
     const current = await getSiteOrThrow(ctx, id, tx);

@@ -3,7 +3,7 @@ import { defineRoute } from '@/lib/http/define-route';
 import { listAuditLogs, ZListAuditLogsQuery } from '@/lib/audit/list-audit-logs';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'audit:read',
   query: ZListAuditLogsQuery,
   summary: 'List audit entries',

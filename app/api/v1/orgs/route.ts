@@ -5,7 +5,7 @@ import { ZListOrganizationsQuery, ZOrganization } from '@/lib/organizations/sche
 import { listOrganizations } from '@/lib/organizations/list-organizations';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:read',
   query: ZListOrganizationsQuery,
   summary: 'List organizations in scope',

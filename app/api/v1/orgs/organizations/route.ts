@@ -6,7 +6,7 @@ import { listOrganizations } from '@/lib/organizations/list-organizations';
 import { createOrganization } from '@/lib/organizations/create-organization';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:read',
   query: ZListOrganizationsQuery,
   summary: 'List organizations accessible to the user',
@@ -16,7 +16,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:write',
   scopes: ['system', 'partner'],
   body: ZCreateOrganization,

@@ -6,7 +6,7 @@ import { listPartners } from '@/lib/partners/list-partners';
 import { createPartner } from '@/lib/partners/create-partner';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:read',
   scopes: ['system'],
   query: ZListPartnersQuery,

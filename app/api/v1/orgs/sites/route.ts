@@ -6,7 +6,7 @@ import { listSites } from '@/lib/sites/list-sites';
 import { createSite } from '@/lib/sites/create-site';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:read',
   query: ZListSitesQuery,
   summary: 'List sites',
@@ -16,7 +16,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'sites:write',
   body: ZCreateSite,
   status: 201,

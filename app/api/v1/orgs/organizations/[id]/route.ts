@@ -8,7 +8,7 @@ import { updateOrganization } from '@/lib/organizations/update-organization';
 import { deleteOrganization } from '@/lib/organizations/delete-organization';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:read',
   params: ZIdParams,
   summary: 'Get an organization',
@@ -18,7 +18,7 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:write',
   params: ZIdParams,
   body: ZUpdateOrganization,

@@ -8,7 +8,7 @@ import { updatePartner } from '@/lib/partners/update-partner';
 import { deletePartner } from '@/lib/partners/delete-partner';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:read',
   scopes: ['system'],
   params: ZIdParams,

@@ -4,7 +4,7 @@ import { ZPartner, ZUpdateMyPartner } from '@/lib/partners/schemas';
 import { getMyPartner, updateMyPartner } from '@/lib/partners/my-partner';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'none',
   scopes: ['partner'],
   summary: "Get the caller's partner",

@@ -8,7 +8,7 @@ import { updateSite } from '@/lib/sites/update-site';
 import { deleteSite } from '@/lib/sites/delete-site';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'orgs:read',
   params: ZIdParams,
   summary: 'Get a site',
@@ -18,7 +18,7 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'sites:write',
   params: ZIdParams,
   body: ZUpdateSite,
@@ -29,7 +29,7 @@ export const PATCH = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'sites:write',
   params: ZIdParams,
   summary: 'Soft-delete a site',
