@@ -2,6 +2,7 @@
 // throws an AppError; a route names the classes it accepts with `auth`.
 import type { AnonymousContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
+import { authenticateInboundEmail, type InboundEmailContext } from '@/lib/tickets/inbound/authenticate-inbound-email';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -12,6 +13,8 @@ export interface BaseRequestInfo {
 export interface AuthContexts {
   user: UserContext;
   none: AnonymousContext;
+  /** The MTA hook of POST /tickets/inbound-email (shared secret INBOUND_EMAIL_SECRET). */
+  inboundEmail: InboundEmailContext;
 }
 
 export type AuthKind = keyof AuthContexts;
@@ -21,6 +24,7 @@ type Authenticator<K extends AuthKind> = (req: Request, base: BaseRequestInfo) =
 const registry: { [K in AuthKind]?: Authenticator<K> } = {
   user: authenticateUser,
   none: async (_req, base) => ({ kind: 'anonymous', ...base }),
+  inboundEmail: authenticateInboundEmail,
 };
 
 export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {
