@@ -1,7 +1,7 @@
 // Streams a multipart/form-data request body through busboy and returns its one file. The body is
-// pulled chunk by chunk and abandoned the moment an answer is certain: past the size limit (413),
-// at a first chunk that sniffs to no accepted type (415) or at a malformed part (400), so a
-// client can never make the server read or hold more than the limit.
+// pulled chunk by chunk and the answer given the moment it is certain: past the size limit (413),
+// at a first chunk that sniffs to no accepted type (415) or at a malformed part (400). At most
+// the limit is ever held in memory; what follows an early answer is discarded, never kept.
 import { createHash } from 'node:crypto';
 import busboy from 'busboy';
 import { AppError, badRequest } from '@/lib/http/errors';
@@ -38,7 +38,8 @@ export async function readSingleFileUpload(req: Request, maxBytes: number): Prom
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
-      limits: { files: 1, fileSize: maxBytes, fields: 0, parts: 1, headerPairs: 20 },
+      // busboy signals 'limit' on reaching fileSize: one byte more than allowed means too large.
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 0, headerPairs: 20 },
     });
   } catch {
     throw invalid('Malformed multipart/form-data header (missing boundary?)');
@@ -89,6 +90,8 @@ export async function readSingleFileUpload(req: Request, maxBytes: number): Prom
       sniff(false);
     });
     stream.on('limit', () => finish({ error: tooLarge(maxBytes) }));
+    // busboy destroys the file stream with "Unexpected end of form" when the body stops mid-part.
+    stream.on('error', () => finish({ error: invalid('The file part is incomplete') }));
     stream.on('end', () => {
       if (done || stream.truncated || !sniff(true)) return;
       file = {
@@ -103,7 +106,6 @@ export async function readSingleFileUpload(req: Request, maxBytes: number): Prom
   parser.on('field', (name) => finish({ error: invalid(`Unexpected field "${name}": send exactly one file in field "file"`) }));
   parser.on('filesLimit', () => finish({ error: invalid('Send exactly one file in field "file"') }));
   parser.on('fieldsLimit', () => finish({ error: invalid('Send exactly one file in field "file" and no other fields') }));
-  parser.on('partsLimit', () => finish({ error: invalid('Send exactly one file in field "file" and no other parts') }));
   parser.on('error', () => finish({ error: invalid('Malformed multipart/form-data body') }));
   parser.on('close', () => {
     parserClosed = true;
@@ -136,8 +138,9 @@ export async function readSingleFileUpload(req: Request, maxBytes: number): Prom
 }
 
 /**
- * After an early answer the rest of the body is read and thrown away (constant memory) so the
- * connection stays usable and the client sees the answer; a body that goes on past the cap is
+ * After an early answer the rest of the body is read and thrown away in the background, like a
+ * web server's lingering close: constant memory, the connection stays usable, and the client
+ * reads the 413/415 instead of a connection reset. A body that goes on past the cap is
  * cancelled, which closes the connection.
  */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, cap: number): Promise<void> {
