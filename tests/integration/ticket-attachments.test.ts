@@ -355,3 +355,15 @@ describe('the 24-hour sweep', () => {
     expect(claim.body.error.code).toBe('ATTACHMENT_NOT_CLAIMABLE');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the multipart upload body and the inbound-email credential', async () => {
+    const doc = (await api.get('/openapi.json')).body;
+    const uploadOp = doc.paths['/tickets/{id}/attachments'].post;
+    expect(uploadOp.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(uploadOp['x-permission']).toBe('tickets:write');
+    expect(doc.paths['/tickets/inbound-email'].post.security).toEqual([{ inboundEmailSecret: [] }]);
+    expect(doc.components.securitySchemes.inboundEmailSecret).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/ticket-response-templates'].post['x-mfa-required']).toBe(true);
+  });
+});
