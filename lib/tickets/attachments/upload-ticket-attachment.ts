@@ -64,7 +64,8 @@ export async function uploadTicketAttachment(ctx: UserContext, ticketId: string,
         details: { ticketId: ticket.id, number: ticket.number, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.data.length, storage: bucket ? 's3' : 'database' },
       }, tx);
       return created;
-    });
+      // Writing up to 10 MiB of bytea can outlast Prisma's 5 s default on a busy database.
+    }, { maxWait: 10_000, timeout: 60_000 });
     return toAttachmentDto(row);
   } catch (error) {
     // The row was never written: do not leave its bytes behind in the bucket.
