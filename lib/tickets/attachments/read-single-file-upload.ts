@@ -1,7 +1,7 @@
 // Streams a multipart/form-data request body through busboy and returns its one file. The body is
 // pulled chunk by chunk and the answer given the moment it is certain: past the size limit (413),
 // at a first chunk that sniffs to no accepted type (415) or at a malformed part (400). At most
-// the limit is ever held in memory; what follows an early answer is discarded, never kept.
+// the limit is ever held in memory; what follows an early answer is never read.
 import { createHash } from 'node:crypto';
 import busboy from 'busboy';
 import { AppError, badRequest } from '@/lib/http/errors';
@@ -132,29 +132,18 @@ export async function readSingleFileUpload(req: Request, maxBytes: number): Prom
 
   const outcome = await settled;
   parser.removeAllListeners('drain');
-  if (!bodyEnded) void discardRest(reader, maxBytes + FRAMING_SLACK);
-  if (outcome.error) throw outcome.error;
+  if (outcome.error) throw bodyEnded ? outcome.error : closingConnection(outcome.error);
   return outcome.file as UploadedFile;
 }
 
 /**
- * After an early answer the rest of the body is read and thrown away in the background, like a
- * web server's lingering close: constant memory, the connection stays usable, and the client
- * reads the 413/415 instead of a connection reset. A body that goes on past the cap is
- * cancelled, which closes the connection.
+ * An answer given before the body was read to its end: the rest stays unread, and the answer asks
+ * for the connection to be closed once it is sent (as Go's net/http does). Cancelling the body
+ * instead would make Node destroy the socket before the client could read the answer.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, cap: number): Promise<void> {
-  let discarded = 0;
-  try {
-    while (discarded <= cap) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      discarded += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // the client went away: nothing left to do
-  }
+function closingConnection(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  return new AppError(error.code, error.status, error.message, error.details, { ...error.headers, connection: 'close' });
 }
 
 /** The base name only, without control characters, at most 255 characters; never empty. */
