@@ -16,6 +16,11 @@ export function parseFlag(value: string | undefined, fallback: boolean): boolean
 
 const flag = (fallback: boolean) => z.string().optional().transform((v) => parseFlag(v, fallback));
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+// Unset and empty (`S3_BUCKET=` in a .env file) both mean "not configured".
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 const list = z
   .string()
   .optional()
@@ -60,6 +65,16 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('RMM Service <no-reply@localhost>'),
   MAIL_DIR: z.string().default('.data/mail'),
   MAIL_TEMPLATE_DIR: z.string().optional().describe('Directory of operator templates overriding the built-in ones (<name>.subject.txt, <name>.txt, <name>.html)'),
+
+  S3_BUCKET: optionalText.describe('Object storage for ticket attachments; unset: bytes are stored in PostgreSQL'),
+  S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag(false),
+
+  INBOUND_EMAIL_SECRET: optionalText.pipe(z.string().min(32, 'INBOUND_EMAIL_SECRET must be at least 32 characters').optional()),
+  INBOUND_EMAIL_DOMAIN: optionalText.transform((v) => v?.toLowerCase()),
 
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),

@@ -4,12 +4,22 @@ import { prunePendingRegistrationsTask } from './tasks/prune-pending-registratio
 import { pruneRateLimits } from './tasks/prune-rate-limits';
 import { pruneSessions } from './tasks/prune-sessions';
 import { sendEmailTask } from './tasks/send-email';
+import { deleteAttachmentObjectTask } from './tasks/delete-attachment-object';
+import { purgePendingAttachmentsTask } from './tasks/purge-pending-attachments';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
   prune_rate_limits: pruneRateLimits,
   prune_sessions: pruneSessions,
   send_email: sendEmailTask,
+  delete_attachment_object: deleteAttachmentObjectTask,
+  purge_pending_attachments: purgePendingAttachmentsTask,
 };
 
-export const crontab = ['0 * * * * prune_rate_limits', '30 3 * * * prune_sessions', '15 * * * * prune_pending_registrations'].join('\n');
+// One line per periodic job (graphile-worker crontab syntax).
+export const crontab = [
+  '0 * * * * prune_rate_limits',
+  '30 3 * * * prune_sessions',
+  '15 * * * * prune_pending_registrations',
+  '*/15 * * * * purge_pending_attachments',
+].join('\n');

@@ -3,6 +3,7 @@
 import type { AnonymousContext, ApiKeyContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key';
+import { authenticateInboundEmail, type InboundEmailContext } from '@/lib/tickets/inbound/authenticate-inbound-email';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -15,6 +16,8 @@ export interface AuthContexts {
   /** User-owned API key: `X-API-Key: rmm_ak_…` (or `Authorization: Bearer rmm_ak_…`). */
   apiKey: ApiKeyContext;
   none: AnonymousContext;
+  /** The MTA hook of POST /tickets/inbound-email (shared secret INBOUND_EMAIL_SECRET). */
+  inboundEmail: InboundEmailContext;
 }
 
 export type AuthKind = keyof AuthContexts;
@@ -25,6 +28,7 @@ const registry: { [K in AuthKind]?: Authenticator<K> } = {
   user: authenticateUser,
   apiKey: authenticateApiKey,
   none: async (_req, base) => ({ kind: 'anonymous', ...base }),
+  inboundEmail: authenticateInboundEmail,
 };
 
 export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {

@@ -30,6 +30,8 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
   params?: P;
   query?: Q;
   body?: B;
+  /** OpenAPI request body of a route that reads `req` itself (multipart uploads): no JSON parsing then. */
+  requestBody?: RawRequestBody;
   /** Status of a successful answer (default 200; 204 when the handler returns nothing). */
   status?: number;
   summary: string;
@@ -47,6 +49,12 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
   }) => Promise<unknown> | unknown;
 }
 
+export interface RawRequestBody {
+  contentType: string;
+  schema: Record<string, unknown>;
+  description?: string;
+}
+
 export interface RouteMeta {
   auth: AuthKind[];
   permission: Permission | 'none';
@@ -55,6 +63,7 @@ export interface RouteMeta {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  requestBody?: RawRequestBody;
   response?: Schema;
   status: number;
   summary: string;
@@ -186,6 +195,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     params: config.params as Schema | undefined,
     query: config.query as Schema | undefined,
     body: config.body as Schema | undefined,
+    requestBody: config.requestBody,
     response: config.response,
     status: config.status ?? 200,
     summary: config.summary,

@@ -31,7 +31,7 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 function securityOf(meta: RouteMeta) {
-  const schemes: Record<string, string> = { user: 'bearerAuth', apiKey: 'apiKey', servicePrincipal: 'servicePrincipalKey', agent: 'agentToken', portal: 'portalSession' };
+  const schemes: Record<string, string> = { user: 'bearerAuth', apiKey: 'apiKey', servicePrincipal: 'servicePrincipalKey', agent: 'agentToken', portal: 'portalSession', inboundEmail: 'inboundEmailSecret' };
   const list = meta.auth.filter((a) => a !== 'none').map((a) => ({ [schemes[a] ?? a]: [] }));
   return meta.auth.includes('none') ? [...list, {}] : list;
 }
@@ -63,6 +63,9 @@ function operation(meta: RouteMeta, method: string, path: string) {
     tags: meta.tags ?? [],
     parameters: [...parametersOf(meta.params, 'path'), ...parametersOf(meta.query, 'query')],
     ...(meta.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(meta.body, 'input') } } } } : {}),
+    ...(!meta.body && meta.requestBody
+      ? { requestBody: { required: true, description: meta.requestBody.description, content: { [meta.requestBody.contentType]: { schema: meta.requestBody.schema } } } }
+      : {}),
     responses: { ...success, ...errors },
     security: securityOf(meta),
     'x-permission': meta.permission,
@@ -97,6 +100,7 @@ export async function buildOpenApi(index: { path: string; load: () => Promise<Re
         servicePrincipalKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Partner service-principal key (svc_sp_…), partner API only' },
         agentToken: { type: 'http', scheme: 'bearer', description: 'Agent token issued at enrollment' },
         portalSession: { type: 'apiKey', in: 'cookie', name: 'rmm_portal' },
+        inboundEmailSecret: { type: 'http', scheme: 'bearer', description: 'INBOUND_EMAIL_SECRET, sent by the mail server hook of POST /tickets/inbound-email' },
       },
       schemas: {
         Error: {

@@ -13,7 +13,8 @@ export interface TestResponse<T = any> {
 export interface RequestOptions {
   token?: string;
   body?: unknown;
-  rawBody?: string | Uint8Array;
+  /** Sent as is; a stream is pulled by the handler as it reads (for upload limits). */
+  rawBody?: string | Uint8Array | ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
   /** The socket peer the server would record (default 127.0.0.1). */
@@ -48,7 +49,7 @@ export async function call<T = any>(method: string, path: string, opts: RequestO
     body = JSON.stringify(opts.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const req = new Request(url, { method, headers, body });
+  const req = new Request(url, { method, headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
   let res: Response;
   const found = candidates[0];
   const mod = found ? await found.r.load() : null;
