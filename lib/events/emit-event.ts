@@ -1,8 +1,10 @@
-// The event bus entry point. Domain code calls it inside its own transaction so the event is
-// recorded atomically with the change that caused it.
+// The event bus entry point. Domain code calls it inside its own transaction so the event, the
+// webhook deliveries it fans out to and their jobs commit or roll back with the change that
+// caused them.
 import type { Tx } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { EventType } from '@/lib/events/catalogue';
+import { fanOutEvent } from '@/lib/webhooks/fan-out-event';
 
 export interface EmitEventInput {
   type: EventType;
@@ -28,5 +30,8 @@ export async function emitEvent(tx: Tx, input: EmitEventInput): Promise<EmittedE
       data: input.data as Prisma.InputJsonValue,
     },
   });
-  return { id: row.id, type: input.type, timestamp: row.createdAt.toISOString(), orgId: row.orgId, data: input.data };
+  const event = { id: row.id, type: input.type, timestamp: row.createdAt.toISOString(), orgId: row.orgId, data: input.data };
+  // Webhooks belong to an organization: partner-level events (orgId null) match none.
+  if (event.orgId) await fanOutEvent(tx, { ...event, orgId: event.orgId });
+  return event;
 }

@@ -1,0 +1,37 @@
+// Claims one attempt of a delivery: bumps the attempt count and takes a lease, in one
+// statement, only when the delivery still waits for exactly this attempt, nobody holds a live
+// lease, and its webhook is active (a paused webhook holds its deliveries until resumed).
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+
+// Longer than the 30 s delivery deadline plus bookkeeping: a lease still live means a worker
+// is (or may be) mid-attempt; an expired one is left to the recovery sweep.
+export const DELIVERY_LEASE_SECONDS = 90;
+
+export interface ClaimedDelivery {
+  id: string;
+  attempt: number;
+  webhookId: string;
+  orgId: string;
+  event: string;
+  eventId: string;
+  payload: unknown;
+  urlSealed: string;
+  secretSealed: string | null;
+  headers: unknown;
+  retryPolicy: unknown;
+}
+
+export async function claimDelivery(deliveryId: string, expectedAttempt: number): Promise<ClaimedDelivery | null> {
+  const rows = await db.$queryRaw<ClaimedDelivery[]>(Prisma.sql`
+    update webhook_deliveries d
+    set attempt = d.attempt + 1, last_attempt_at = now(), next_attempt_at = null,
+        claimed_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
+    from webhooks w
+    where d.id = ${deliveryId}::uuid and d.attempt = ${expectedAttempt} and d.status in ('pending', 'retrying')
+      and (d.claimed_until is null or d.claimed_until < now())
+      and w.id = d.webhook_id and w.status = 'active'
+    returning d.id, d.attempt, d.webhook_id as "webhookId", d.org_id as "orgId", d.event, d.event_id as "eventId", d.payload,
+      w.url_sealed as "urlSealed", w.secret_sealed as "secretSealed", w.headers, w.retry_policy as "retryPolicy"`);
+  return rows[0] ?? null;
+}
