@@ -117,7 +117,7 @@ export async function attemptDelivery(job: DeliveryJobPayload): Promise<AttemptO
     await recordFailed(ref, result, { deadLetter: true });
     return 'failed';
   }
-  await recordRetry(ref, result, new Date(Date.now() + delay));
+  await recordRetry(ref, result, delay);
   return 'retrying';
 }
 

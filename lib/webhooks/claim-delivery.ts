@@ -25,7 +25,7 @@ export interface ClaimedDelivery {
 export async function claimDelivery(deliveryId: string, expectedAttempt: number): Promise<ClaimedDelivery | null> {
   const rows = await db.$queryRaw<ClaimedDelivery[]>(Prisma.sql`
     update webhook_deliveries d
-    set attempt = d.attempt + 1, last_attempt_at = now(), next_attempt_at = null,
+    set attempt = d.attempt + 1, next_attempt_at = null,
         claimed_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
     from webhooks w
     where d.id = ${deliveryId}::uuid and d.attempt = ${expectedAttempt} and d.status in ('pending', 'retrying')

@@ -21,7 +21,7 @@ interface Claim {
 export async function recordDelivered(claim: Claim, r: AttemptResult): Promise<boolean> {
   const rows = await db.$queryRaw<{ n: number }[]>(Prisma.sql`
     with d as (
-      update webhook_deliveries set status = 'delivered', delivered_at = now(), response_status = ${r.responseStatus},
+      update webhook_deliveries set status = 'delivered', delivered_at = now(), last_attempt_at = now(), response_status = ${r.responseStatus},
         response_body = ${r.responseBody}, duration_ms = ${r.durationMs}, error_message = null, next_attempt_at = null, claimed_until = null
       where id = ${claim.id}::uuid and attempt = ${claim.attempt} and status in ('pending', 'retrying')
       returning webhook_id
@@ -33,10 +33,15 @@ export async function recordDelivered(claim: Claim, r: AttemptResult): Promise<b
   return (rows[0]?.n ?? 0) > 0;
 }
 
-export async function recordRetry(claim: Claim, r: AttemptResult, nextAttemptAt: Date): Promise<boolean> {
+/** Schedules the next attempt `delayMs` after this one was recorded: the record's nextAttemptAt
+ * and the job's run_at are the same instant, computed by the database in one statement. */
+export async function recordRetry(claim: Claim, r: AttemptResult, delayMs: number): Promise<boolean> {
   const rows = await db.$queryRaw<{ n: number }[]>(Prisma.sql`
-    with d as (
-      update webhook_deliveries set status = 'retrying', next_attempt_at = ${nextAttemptAt}, response_status = ${r.responseStatus},
+    with t as (
+      select date_trunc('milliseconds', now()) as at,
+             date_trunc('milliseconds', now()) + make_interval(secs => ${delayMs}::double precision / 1000) as next_at
+    ), d as (
+      update webhook_deliveries set status = 'retrying', last_attempt_at = (select at from t), next_attempt_at = (select next_at from t), response_status = ${r.responseStatus},
         response_body = ${r.responseBody}, duration_ms = ${r.durationMs}, error_message = ${r.errorMessage}, claimed_until = null
       where id = ${claim.id}::uuid and attempt = ${claim.attempt} and status in ('pending', 'retrying')
       returning id, webhook_id, attempt
@@ -46,7 +51,7 @@ export async function recordRetry(claim: Claim, r: AttemptResult, nextAttemptAt:
       select graphile_worker.add_job(
         identifier => ${DELIVER_WEBHOOK_TASK},
         payload => json_build_object('deliveryId', d.id, 'attempt', d.attempt),
-        run_at => ${nextAttemptAt}::timestamptz,
+        run_at => (select next_at from t),
         job_key => 'webhook_delivery:' || d.id::text,
         max_attempts => ${DELIVERY_JOB_MAX_ATTEMPTS}::int
       ) from d
@@ -61,7 +66,7 @@ export async function recordFailed(claim: Claim, r: AttemptResult, opts: { deadL
   const threshold = env().WEBHOOK_AUTO_FAIL_AFTER;
   const rows = await db.$queryRaw<{ n: number }[]>(Prisma.sql`
     with d as (
-      update webhook_deliveries set status = 'failed', next_attempt_at = null, response_status = ${r.responseStatus},
+      update webhook_deliveries set status = 'failed', last_attempt_at = now(), next_attempt_at = null, response_status = ${r.responseStatus},
         response_body = ${r.responseBody}, duration_ms = ${r.durationMs}, error_message = ${r.errorMessage}, claimed_until = null
       where id = ${claim.id}::uuid and attempt = ${claim.attempt} and status in ('pending', 'retrying')
       returning id, webhook_id, partner_id, org_id, event, event_id, attempt

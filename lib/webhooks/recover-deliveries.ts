@@ -26,6 +26,9 @@ export async function recoverLostDeliveries(opts: { asOf?: Date } = {}): Promise
         )
       order by d.created_at
       limit ${BATCH}
+    ), released as (
+      -- The lease is over by this sweep's clock: let the new job claim the attempt.
+      update webhook_deliveries set claimed_until = null where id in (select id from lost)
     ), queued as (
       -- A job still locked by a dead worker keeps its row; add_job gives the key to a new job.
       select graphile_worker.add_job(
