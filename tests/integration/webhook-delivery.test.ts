@@ -328,6 +328,19 @@ describe('pausing', () => {
     }
   });
 
+  it('an organization that was deleted gets nothing: held deliveries stay, new events fan out to none', async () => {
+    const o = await makeOrg(partner.id);
+    const hook = await createHook({}, o.id);
+    const id = await sendTest(hook.id);
+    await db.organization.update({ where: { id: o.id }, data: { deletedAt: new Date() } });
+    const before = receiver.requests.length;
+    await runDueJobs();
+    expect(receiver.requests.length).toBe(before);
+    expect(await delivery(id)).toMatchObject({ status: 'pending', attempt: 0 });
+    await db.$transaction((tx) => emitEvent(tx, { type: 'device.offline', partnerId: partner.id, orgId: o.id, data: {} }));
+    expect(await db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(1);
+  });
+
   it('a delivery whose webhook was deleted is dropped without a request', async () => {
     const hook = await createHook();
     await sendTest(hook.id);
