@@ -1,27 +1,11 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { Prisma, WebhookDeadLetter } from '@/lib/generated/prisma/client';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import type { UserContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { tenantWhere } from '@/lib/tenancy/scope';
 import { ZListDeadLettersQuery } from '@/lib/webhooks/schemas';
-
-export function toDeadLetterDto(d: WebhookDeadLetter) {
-  return {
-    id: d.id,
-    deliveryId: d.deliveryId,
-    webhookId: d.webhookId,
-    orgId: d.orgId,
-    event: d.event,
-    eventId: d.eventId,
-    attempts: d.attempts,
-    lastError: d.lastError,
-    lastResponseStatus: d.lastResponseStatus,
-    createdAt: d.createdAt.toISOString(),
-    redrivenAt: d.redrivenAt?.toISOString() ?? null,
-    redriveDeliveryId: d.redriveDeliveryId,
-  };
-}
+import { toDeadLetterDto } from '@/lib/webhooks/to-dead-letter-dto';
 
 /** The dead-letter queue in the caller's scope, newest first. */
 export async function listDeadLetters(ctx: UserContext, query: z.output<typeof ZListDeadLettersQuery>) {

@@ -2,7 +2,7 @@
 // the subscription fan-out of emitted events. Same record, same job, same pipeline.
 import type { Tx } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { enqueueDeliveryJob } from '@/lib/webhooks/delivery-jobs';
+import { DELIVER_WEBHOOK_TASK, DELIVERY_JOB_MAX_ATTEMPTS, enqueueDeliveryJob } from '@/lib/webhooks/delivery-jobs';
 
 export async function queueDelivery(
   tx: Tx,
@@ -32,11 +32,11 @@ export async function requeueHeldDeliveries(tx: Tx, webhookId: string): Promise<
       where webhook_id = ${webhookId}::uuid and status in ('pending', 'retrying')
     ), queued as (
       select graphile_worker.add_job(
-        identifier => 'deliver_webhook',
+        identifier => ${DELIVER_WEBHOOK_TASK},
         payload => json_build_object('deliveryId', id, 'attempt', attempt),
         run_at => greatest(coalesce(next_attempt_at, now()), now()),
         job_key => 'webhook_delivery:' || id::text,
-        max_attempts => 10
+        max_attempts => ${DELIVERY_JOB_MAX_ATTEMPTS}::int
       ) from held
     )
     select count(*)::int as n from queued`);

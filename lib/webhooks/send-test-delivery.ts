@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import type { UserContext } from '@/lib/auth/context';
 import { conflict } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
@@ -23,7 +24,7 @@ export async function sendTestDelivery(ctx: UserContext, id: string, input: z.ou
     let eventId: string = randomUUID();
     let timestamp = now.toISOString();
     if (input.event === 'webhook.test') {
-      const row = await tx.event.create({ data: { type: 'webhook.test', partnerId: webhook.partnerId, orgId: webhook.orgId, data: data as object } });
+      const row = await tx.event.create({ data: { type: 'webhook.test', partnerId: webhook.partnerId, orgId: webhook.orgId, data: data as Prisma.InputJsonValue } });
       eventId = row.id;
       timestamp = row.createdAt.toISOString();
     }
