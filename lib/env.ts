@@ -26,7 +26,7 @@ const list = z
   .optional()
   .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
 
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   DB_POOL_SIZE: int(10, 1),
@@ -76,9 +76,22 @@ const EnvSchema = z.object({
   INBOUND_EMAIL_SECRET: optionalText.pipe(z.string().min(32, 'INBOUND_EMAIL_SECRET must be at least 32 characters').optional()),
   INBOUND_EMAIL_DOMAIN: optionalText.transform((v) => v?.toLowerCase()),
 
+  WEBHOOK_TEST_ALLOW_LOOPBACK: flag(false).describe('Test-only: lets deliveries reach 127.0.0.1/::1; refused unless NODE_ENV=test'),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: int(30, 1),
+  WEBHOOK_AUTO_FAIL_AFTER: int(25, 0).describe('Consecutive exhausted deliveries that mark a webhook failed; 0 never'),
+  ACCOUNTING_WEBHOOK_VERIFIER_TOKEN: z.string().optional().transform((v) => v || undefined),
+  ACCOUNTING_WEBHOOK_RATE_LIMIT_PER_MINUTE: int(120, 1),
+
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
+});
+
+const EnvSchema = EnvFields.superRefine((v, ctx) => {
+  // A switch that opens loopback to webhook deliveries must never reach a real deployment.
+  if (v.WEBHOOK_TEST_ALLOW_LOOPBACK && v.NODE_ENV !== 'test') {
+    ctx.addIssue({ code: 'custom', path: ['WEBHOOK_TEST_ALLOW_LOOPBACK'], message: 'is refused unless NODE_ENV=test' });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -6,6 +6,10 @@ import { pruneSessions } from './tasks/prune-sessions';
 import { sendEmailTask } from './tasks/send-email';
 import { deleteAttachmentObjectTask } from './tasks/delete-attachment-object';
 import { purgePendingAttachmentsTask } from './tasks/purge-pending-attachments';
+import { deliverWebhookTask } from './tasks/deliver-webhook';
+import { recoverWebhookDeliveriesTask } from './tasks/recover-webhook-deliveries';
+import { pruneWebhookDeliveriesTask } from './tasks/prune-webhook-deliveries';
+import { accountingReconcileSweepTask } from './tasks/accounting-reconcile-sweep';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -14,6 +18,10 @@ export const taskList: TaskList = {
   send_email: sendEmailTask,
   delete_attachment_object: deleteAttachmentObjectTask,
   purge_pending_attachments: purgePendingAttachmentsTask,
+  deliver_webhook: deliverWebhookTask,
+  recover_webhook_deliveries: recoverWebhookDeliveriesTask,
+  prune_webhook_deliveries: pruneWebhookDeliveriesTask,
+  accounting_reconcile_sweep: accountingReconcileSweepTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -22,4 +30,7 @@ export const crontab = [
   '30 3 * * * prune_sessions',
   '15 * * * * prune_pending_registrations',
   '*/15 * * * * purge_pending_attachments',
+  '* * * * * recover_webhook_deliveries',
+  '45 3 * * * prune_webhook_deliveries',
+  '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
 ].join('\n');

@@ -1,8 +1,10 @@
-// The event bus entry point. Domain code calls it inside its own transaction so the event is
-// recorded atomically with the change that caused it.
+// The event bus entry point. Domain code calls it inside its own transaction: the event, the
+// webhook deliveries it fans out to and their jobs commit or roll back with the change that
+// caused them. Webhooks belong to an organization, so a partner-level event (orgId null)
+// matches none.
 import type { Tx } from '@/lib/db';
-import { Prisma } from '@/lib/generated/prisma/client';
 import type { EventType } from '@/lib/events/catalogue';
+import { recordAndFanOutEvent } from '@/lib/webhooks/fan-out-event';
 
 export interface EmitEventInput {
   type: EventType;
@@ -20,13 +22,6 @@ export interface EmittedEvent {
 }
 
 export async function emitEvent(tx: Tx, input: EmitEventInput): Promise<EmittedEvent> {
-  const row = await tx.event.create({
-    data: {
-      type: input.type,
-      partnerId: input.partnerId,
-      orgId: input.orgId,
-      data: input.data as Prisma.InputJsonValue,
-    },
-  });
-  return { id: row.id, type: input.type, timestamp: row.createdAt.toISOString(), orgId: row.orgId, data: input.data };
+  const recorded = await recordAndFanOutEvent(tx, input);
+  return { id: recorded.id, type: input.type, timestamp: recorded.createdAt.toISOString(), orgId: input.orgId, data: input.data };
 }

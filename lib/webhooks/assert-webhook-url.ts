@@ -1,0 +1,8 @@
+import { checkWebhookUrl } from '@/lib/webhooks/check-webhook-url';
+import { invalidWebhookUrl } from '@/lib/webhooks/errors';
+
+/** Create/update validation: any failure, DNS included, is 400 `Invalid webhook URL`. */
+export async function assertWebhookUrl(url: string): Promise<void> {
+  const check = await checkWebhookUrl(url);
+  if (!check.ok) throw invalidWebhookUrl(check.reason);
+}

@@ -1,0 +1,138 @@
+// Crash safety: a real worker process is killed in the middle of a delivery; the delivery is
+// still completed (by the recovery sweep plus another worker), driven through graphile-worker
+// and delivery state rather than by waiting.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../helpers/http';
+import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
+import { runDueJobs } from '../helpers/jobs';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { db } from '@/lib/db';
+import { resetEnvCache } from '@/lib/env';
+import { recoverLostDeliveries } from '@/lib/webhooks/recover-deliveries';
+import { closeWebhookAgents } from '@/lib/webhooks/send-webhook-request';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+let admin: string;
+let orgId: string;
+let receiver: WebhookReceiver;
+let worker: ChildProcess | null = null;
+
+beforeAll(async () => {
+  process.env.WEBHOOK_TEST_ALLOW_LOOPBACK = 'true';
+  resetEnvCache();
+  receiver = await startWebhookReceiver();
+  const partner = await makePartner();
+  admin = await tokenFor(await makePartnerUser(partner));
+  orgId = (await makeOrg(partner.id)).id;
+});
+async function killWorker() {
+  if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker!.once('exit', resolve));
+  worker.kill('SIGKILL');
+  await exited;
+}
+
+afterAll(async () => {
+  await killWorker();
+  delete process.env.WEBHOOK_TEST_ALLOW_LOOPBACK;
+  resetEnvCache();
+  closeWebhookAgents();
+  await receiver.stop();
+});
+
+async function queueTestDelivery() {
+  const hook = await api.post('/webhooks', { token: admin, body: { orgId, name: 'h', url: `${receiver.url}/hook`, events: ['device.offline'] } });
+  const test = await api.post(`/webhooks/${hook.body.id}/test`, { token: admin });
+  expect(test.status).toBe(202);
+  return test.body.delivery.id as string;
+}
+
+const jobsFor = (deliveryId: string) =>
+  db.$queryRaw<{ id: string; key: string | null; locked_by: string | null; attempts: number; max_attempts: number; payload: { deliveryId: string } }[]>`
+    select j.id::text, j.key, j.locked_by, j.attempts, j.max_attempts, j.payload::jsonb as payload
+    from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+    where t.identifier = 'deliver_webhook' and j.payload::jsonb ->> 'deliveryId' = ${deliveryId}`;
+
+describe('crash safety', () => {
+  it('a worker killed mid-delivery leaves the delivery to be completed by another worker', async () => {
+    const id = await queueTestDelivery();
+    const before = receiver.requests.length;
+    // The first attempt reaches the receiver and is never answered.
+    receiver.respond((_req, n) => (n === before + 1 ? 'hang' : { status: 200, body: 'ok' }));
+
+    // One process (tsx as a loader, not its CLI, which would run the worker in a child): the
+    // SIGKILL below must hit the process that holds the job.
+    worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'worker/index.ts')], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '2', WORKER_POLL_INTERVAL_MS: '200', RMM_PROCESS: 'worker' },
+      stdio: 'ignore',
+    });
+    const first = await receiver.nth(before + 1, 25_000).catch(async (error) => {
+      await killWorker();
+      throw error;
+    });
+    expect(first.headers['x-service-delivery-id']).toBe(id);
+
+    // Mid-attempt: the attempt is claimed under a lease and graphile-worker holds the job.
+    const mid = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
+    const [locked] = await jobsFor(id);
+    await killWorker();
+    expect(mid).toMatchObject({ status: 'pending', attempt: 1 });
+    expect(mid.claimedUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(locked.locked_by).not.toBeNull();
+
+    await killWorker();
+
+    // Nothing else can take it while the job is locked and the lease live.
+    await runDueJobs();
+    expect(receiver.requests.length).toBe(before + 1);
+    expect(await recoverLostDeliveries()).toBe(0);
+
+    // Five minutes on, the lease has expired: the sweep queues the attempt again.
+    expect(await recoverLostDeliveries({ asOf: new Date(Date.now() + 5 * 60_000) })).toBe(1);
+    await runDueJobs();
+
+    const done = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
+    expect(done).toMatchObject({ status: 'delivered', attempt: 2, responseStatus: 200, claimedUntil: null });
+    const sent = receiver.requests.slice(before).filter((r) => r.headers['x-service-delivery-id'] === id);
+    expect(sent).toHaveLength(2);
+    expect(sent[1].headers['x-service-event-id']).toBe(sent[0].headers['x-service-event-id']);
+    expect(sent[1].headers['x-service-delivery-attempt']).toBe('2');
+
+    // The dead worker's job lost its key and its attempts: it can never run again.
+    const leftovers = await jobsFor(id);
+    expect(leftovers).toHaveLength(1);
+    expect(leftovers[0]).toMatchObject({ id: locked.id, key: null });
+    expect(leftovers[0].attempts).toBe(leftovers[0].max_attempts);
+    expect(await recoverLostDeliveries({ asOf: new Date(Date.now() + 10 * 60_000) })).toBe(0);
+  });
+
+  it('re-queues a delivery whose job was lost', async () => {
+    receiver.respond(() => ({ status: 200 }));
+    const id = await queueTestDelivery();
+    const removed = await db.$queryRaw<{ id: string | null }[]>`select (graphile_worker.remove_job(${`webhook_delivery:${id}`})).id::text as id`;
+    expect(removed[0].id).not.toBeNull();
+    expect(await jobsFor(id)).toHaveLength(0);
+    await runDueJobs();
+    expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).status).toBe('pending');
+    // Not overdue yet, then overdue.
+    expect(await recoverLostDeliveries()).toBe(0);
+    expect(await recoverLostDeliveries({ asOf: new Date(Date.now() + 2 * 60_000) })).toBe(1);
+    await runDueJobs();
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'delivered', attempt: 1 });
+  });
+
+  it('a duplicated job for an attempt already made does nothing', async () => {
+    receiver.respond(() => ({ status: 200 }));
+    const id = await queueTestDelivery();
+    await runDueJobs();
+    const before = receiver.requests.length;
+    // A stale job still carrying attempt 0 (e.g. a worker that resumed after losing its lock).
+    await db.$executeRaw`select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', ${id}::text, 'attempt', 0))`;
+    await runDueJobs();
+    expect(receiver.requests.length).toBe(before);
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'delivered', attempt: 1 });
+  });
+});
