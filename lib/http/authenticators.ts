@@ -1,7 +1,8 @@
 // Credential classes the route wrapper understands. Each maps a request to a context or
 // throws an AppError; a route names the classes it accepts with `auth`.
-import type { AnonymousContext, UserContext } from '@/lib/auth/context';
+import type { AgentContext, AnonymousContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
+import { authenticateAgent } from '@/lib/agents/authenticate-agent';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -12,6 +13,10 @@ export interface BaseRequestInfo {
 export interface AuthContexts {
   user: UserContext;
   none: AnonymousContext;
+  /** Agent token with full agent access; refused (403) while the partner is offboarding. */
+  agent: AgentContext;
+  /** Agent token, also accepted in the narrowed offboarding mode (heartbeat, self_uninstall). */
+  agentNarrowed: AgentContext;
 }
 
 export type AuthKind = keyof AuthContexts;
@@ -21,6 +26,8 @@ type Authenticator<K extends AuthKind> = (req: Request, base: BaseRequestInfo) =
 const registry: { [K in AuthKind]?: Authenticator<K> } = {
   user: authenticateUser,
   none: async (_req, base) => ({ kind: 'anonymous', ...base }),
+  agent: (req, base) => authenticateAgent(req, base, { allowNarrowed: false }),
+  agentNarrowed: (req, base) => authenticateAgent(req, base, { allowNarrowed: true }),
 };
 
 export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {
