@@ -115,8 +115,8 @@ async function watchdogBeat(ctx: AgentContext, input: HeartbeatInput): Promise<v
 }
 
 export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
+  const droppedFields = takeDropped(body);
   const input = stripNul(body);
-  const droppedFields = takeDropped(input);
   const all = !ctx.narrowed;
   let commands: ClaimedCommand[] = [];
   if (input.role === 'watchdog') {

@@ -3,7 +3,7 @@
 // `takeDropped()` removes the markers and names the dropped paths.
 import { z } from 'zod';
 
-const DROPPED = '\u0000dropped\u0000';
+const DROPPED: unique symbol = Symbol('dropped');
 
 /** The field's value when valid, otherwise a marker that takeDropped() removes. */
 export function tolerant<T extends z.ZodType>(schema: T) {
