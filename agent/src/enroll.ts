@@ -1,6 +1,6 @@
 // `enroll`: trade the enrollment key for this device's credential and write agent.yaml.
 import os from 'node:os';
-import { ApiClient } from './http';
+import { ApiClient, withRetry } from './http';
 import { configPath, readConfig, writeConfig, type AgentConfig } from './config';
 import { architecture, machineId, osType, osVersion } from './system-info';
 import { memory, filesystems } from './metrics';
@@ -31,7 +31,7 @@ export async function enroll(opts: EnrollOptions): Promise<{ config: AgentConfig
   try {
     const cpus = os.cpus();
     const disk = filesystems().reduce((sum, d) => sum + d.totalBytes, 0);
-    const res = await api.request<EnrollResponse>('POST', '/agents/enroll', {
+    const body = {
       enrollmentKey: opts.key,
       ...(opts.secret ? { enrollmentSecret: opts.secret } : {}),
       hostname: os.hostname(),
@@ -46,7 +46,9 @@ export async function enroll(opts: EnrollOptions): Promise<{ config: AgentConfig
         memoryBytes: memory().totalBytes,
         ...(disk > 0 ? { diskTotalBytes: disk } : {}),
       },
-    });
+    };
+    // A fleet enrolling at once may meet rate limits or a busy server: retry those, not refusals.
+    const res = await withRetry(() => api.request<EnrollResponse>('POST', '/agents/enroll', body));
     const config: AgentConfig = {
       server: api.base,
       agentId: res.body.agentId,

@@ -82,3 +82,16 @@ export function normalizeServer(server: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('--server must be an http(s) URL');
   return trimmed;
 }
+
+/** Retries transient failures (network, 429, 5xx) with exponential backoff; client errors fail at once. */
+export async function withRetry<T>(fn: () => Promise<T>, attempts = 5, baseMs = 1000): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      const transient = !(error instanceof ApiError) || error.status === 429 || error.status >= 500;
+      if (!transient || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, baseMs * 2 ** (attempt - 1) * (0.5 + Math.random())));
+    }
+  }
+}

@@ -4,7 +4,7 @@
 // answered with simulated results. Reports sustained heartbeats/s, latency percentiles and errors.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ApiClient, ApiError } from './http';
+import { ApiClient, ApiError, withRetry } from './http';
 import { AGENT_VERSION } from './version';
 
 export interface SimulateOptions {
@@ -79,7 +79,7 @@ async function enrollMissing(api: ApiClient, opts: SimulateOptions, state: SimSt
     while (next < opts.devices) {
       const i = next++;
       const hostname = `sim-${run}-${String(i).padStart(6, '0')}`;
-      const res = await api.request<{ agentId: string; authToken: string }>('POST', '/agents/enroll', {
+      const body = {
         enrollmentKey: opts.key,
         ...(opts.secret ? { enrollmentSecret: opts.secret } : {}),
         hostname,
@@ -87,7 +87,8 @@ async function enrollMissing(api: ApiClient, opts: SimulateOptions, state: SimSt
         osVersion: 'Simulated Linux',
         architecture: 'amd64',
         agentVersion: `${AGENT_VERSION}-sim`,
-      });
+      };
+      const res = await withRetry(() => api.request<{ agentId: string; authToken: string }>('POST', '/agents/enroll', body), 8, 500);
       state.devices.push({ hostname, agentId: res.body.agentId, token: res.body.authToken });
       enrolled++;
       if (enrolled % 1000 === 0) {
@@ -121,6 +122,10 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   const devices = state.devices.slice(0, opts.devices);
 
   const hist = new Histogram();
+  // After the first interval every device has beaten once: connections are warm and the load is
+  // evenly spread. `steady` reports from then on; progress lines report their own window.
+  const steady = new Histogram();
+  let window = new Histogram();
   const errors = new Map<string, number>();
   let commands = 0;
   let intervalSeconds = opts.intervalSeconds ?? 0;
@@ -149,13 +154,12 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   const deadline = started + opts.durationSeconds * 1000;
   let stopping = false;
   let lastReport = started;
-  let beatsAtLastReport = 0;
   const progress = setInterval(() => {
     const now = Date.now();
-    const rate = ((hist.count - beatsAtLastReport) * 1000) / (now - lastReport);
-    say(`${Math.round((now - started) / 1000)} s: ${rate.toFixed(1)} beats/s, p50 ${hist.percentile(50).toFixed(1)} ms, p99 ${hist.percentile(99).toFixed(1)} ms, errors ${[...errors.values()].reduce((a, b) => a + b, 0)}`);
+    const rate = (window.count * 1000) / (now - lastReport);
+    say(`${Math.round((now - started) / 1000)} s: ${rate.toFixed(1)} beats/s, p50 ${window.percentile(50).toFixed(1)} ms, p99 ${window.percentile(99).toFixed(1)} ms, errors ${[...errors.values()].reduce((a, b) => a + b, 0)}`);
     lastReport = now;
-    beatsAtLastReport = hist.count;
+    window = new Histogram();
   }, 10_000);
 
   const inflight = new Set<Promise<void>>();
@@ -163,7 +167,10 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
     const t0 = performance.now();
     try {
       const res = await api.request<{ commands: { id: string; type: string }[] }>('POST', `/agents/${d.agentId}/heartbeat`, { agentVersion: `${AGENT_VERSION}-sim`, uptimeSeconds: Math.round((Date.now() - started) / 1000), metrics: metrics() }, d.token);
-      hist.record(performance.now() - t0);
+      const ms = performance.now() - t0;
+      hist.record(ms);
+      window.record(ms);
+      if (Date.now() - started >= intervalSeconds * 1000) steady.record(ms);
       for (const c of res.body.commands ?? []) void answer(d, c);
     } catch (error) {
       countError(error instanceof ApiError ? String(error.status) : 'network');
@@ -187,6 +194,14 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   api.close();
 
   const elapsed = (Date.now() - started) / 1000;
+  const steadySeconds = Math.max(0.001, elapsed - intervalSeconds);
+  const latency = (h: Histogram) => ({
+    p50: h.percentile(50),
+    p90: h.percentile(90),
+    p99: h.percentile(99),
+    max: Math.round(h.max * 10) / 10,
+    mean: h.count ? Math.round((h.sum / h.count) * 10) / 10 : 0,
+  });
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   const report = {
     devices: devices.length,
@@ -196,13 +211,8 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
     heartbeats: hist.count,
     targetHeartbeatsPerSecond: Math.round((devices.length / intervalSeconds) * 10) / 10,
     heartbeatsPerSecond: Math.round((hist.count / elapsed) * 10) / 10,
-    latencyMs: {
-      p50: hist.percentile(50),
-      p90: hist.percentile(90),
-      p99: hist.percentile(99),
-      max: Math.round(hist.max * 10) / 10,
-      mean: hist.count ? Math.round((hist.sum / hist.count) * 10) / 10 : 0,
-    },
+    latencyMs: latency(hist),
+    steady: elapsed > intervalSeconds ? { heartbeatsPerSecond: Math.round((steady.count / steadySeconds) * 10) / 10, latencyMs: latency(steady) } : null,
     errors: { total: errorCount, byKind: Object.fromEntries(errors) },
     commandsAnswered: commands,
   };

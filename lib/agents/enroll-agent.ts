@@ -73,7 +73,6 @@ export async function enrollAgent(ctx: AnonymousContext, body: EnrollInput) {
   const agentId = randomUUID();
   try {
     const device = await db.$transaction(async (tx) => {
-      await claimKeyUse(tx, key.id);
       await enforceDeviceLimits(tx, key.partnerId, key.orgId, key.deviceId);
       const placed = await placeEnrolledDevice(tx, key, input, { agentId, tokenHash: sha256Hex(authToken) });
       await emitEvent(tx, {
@@ -92,8 +91,11 @@ export async function enrollAgent(ctx: AnonymousContext, body: EnrollInput) {
         details: { enrollmentKeyId: key.id, hostname: placed.hostname, reenrolled: placed.reenrolled },
       }, tx);
       await reevaluateDeviceGroups(tx, placed.id);
+      // Last, so the key row stays locked only until commit: a fleet enrolling with one key
+      // serialises on this lock, not on the whole enrollment.
+      await claimKeyUse(tx, key.id);
       return placed;
-    });
+    }, { maxWait: 10_000, timeout: 20_000 });
     return {
       agentId,
       deviceId: device.id,

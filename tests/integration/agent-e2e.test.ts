@@ -19,7 +19,7 @@ let admin: string;
 let orgId: string;
 const children: ChildProcess[] = [];
 
-function runAgent(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function runAgent(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   // Asynchronous on purpose: the API answering the agent runs in this very process.
   return new Promise((resolve) => {
     execFile(process.execPath, [AGENT, ...args], { env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>

@@ -245,3 +245,34 @@ describe('agent releases', () => {
     expect(script).toContain('service install');
   });
 });
+
+describe('heartbeat fast path of the HTTP server', () => {
+  it('answers heartbeats with the route’s own contract and leaves every other request to Next', async () => {
+    const { createServer } = await import('node:http');
+    const { serveAgentFastPath } = await import('@/lib/http/agent-fast-path');
+    const server = createServer((req, res) => {
+      req.headers['x-rmm-peer-ip'] = req.socket.remoteAddress ?? '';
+      if (!serveAgentFastPath(req, res)) res.writeHead(418).end('next');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`;
+    try {
+      const agent = await enroll(key);
+      const cmd = await queue(agent.deviceId, { type: 'refresh_inventory' });
+      const post = (body: string, token = agent.authToken) =>
+        fetch(`${base}/agents/${agent.agentId}/heartbeat`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+      const ok = await post(JSON.stringify({ metrics: { cpuPercent: 'x', memoryPercent: 10 } }));
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+      const body = await ok.json();
+      expect(body).toMatchObject({ droppedFields: ['metrics.cpuPercent'], commands: [{ id: cmd.body.id, type: 'refresh_inventory' }] });
+      expect((await post('{oops')).status).toBe(400);
+      const denied = await post('{}', 'agt_forged');
+      expect([denied.status, (await denied.json()).error.code]).toEqual([401, 'INVALID_AGENT_TOKEN']);
+      expect((await fetch(`${base}/agents/${agent.agentId}/heartbeat`)).status).toBe(418); // GET: not the fast path
+      expect((await fetch(`${base}/agents/${agent.agentId}/inventory`, { method: 'POST' })).status).toBe(418);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
