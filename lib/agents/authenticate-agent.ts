@@ -46,7 +46,7 @@ export async function authenticateAgent(
   if (!token) throw unauthorized('Missing agent token (Authorization: Bearer <authToken from enrollment>)');
   let row: AgentRow | undefined;
   try {
-    row = (await dbPool().query<AgentRow>(LOOKUP, [sha256Hex(token)])).rows[0];
+    row = (await dbPool().query<AgentRow>({ name: 'agent-auth', text: LOOKUP, values: [sha256Hex(token)] })).rows[0];
   } catch {
     throw unavailable('Could not verify the agent credential; try again shortly');
   }

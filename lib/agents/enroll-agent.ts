@@ -64,6 +64,11 @@ export async function enrollAgent(ctx: AnonymousContext, body: EnrollInput) {
     if (key.deletedAt || key.organization.deletedAt || key.organization.partner.deletedAt) throw keyError('ENROLLMENT_KEY_REVOKED', 'This enrollment key was revoked');
     if (key.organization.partner.status === 'offboarding') throw keyError('PARTNER_OFFBOARDING', 'The partner is offboarding: no new devices can enroll');
     assertPartnerActive(key.organization.partner.status);
+    // Clear answers up front; the atomic claim at the end of the transaction stays the judge.
+    if (key.expiresAt <= new Date()) throw keyError('ENROLLMENT_KEY_EXPIRED', 'This enrollment key has expired');
+    if (key.maxUsage !== null && key.usageCount >= key.maxUsage) {
+      throw keyError('ENROLLMENT_KEY_EXHAUSTED', `This enrollment key has reached its maximum of ${key.maxUsage} enrollments`);
+    }
   } catch (error) {
     if (error instanceof AppError) await deny(error.code);
     throw error;

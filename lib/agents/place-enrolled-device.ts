@@ -33,7 +33,12 @@ export async function placeEnrolledDevice(
 
   if (key.deviceId) {
     const bound = await tx.device.updateManyAndReturn({ where: { id: key.deviceId, status: 'pending' }, data: fields });
-    if (bound.length === 0) throw new AppError('ENROLLMENT_KEY_REVOKED', 403, 'The provisioned device of this key no longer accepts an enrollment');
+    if (bound.length === 0) {
+      // Another agent took this single-use key first, or the device was decommissioned meanwhile.
+      const device = await tx.device.findUnique({ where: { id: key.deviceId }, select: { status: true } });
+      if (!device || device.status === 'decommissioned') throw new AppError('ENROLLMENT_KEY_REVOKED', 403, 'The provisioned device of this key was decommissioned');
+      throw new AppError('ENROLLMENT_KEY_EXHAUSTED', 403, 'This single-use enrollment key has already been used');
+    }
     return { ...bound[0], reenrolled: false };
   }
 

@@ -55,7 +55,8 @@ const FAST_PATH = `
     returning c.id, c.type, c.payload, c.created_at
   )
   select (select count(*) from hb)::int as updated,
-    coalesce(json_agg(json_build_object('id', id, 'type', type, 'payload', payload, 'createdAt', created_at) order by created_at), '[]'::json) as commands
+    coalesce(json_agg(json_build_object('id', id, 'type', type, 'payload', payload,
+      'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at), '[]'::json) as commands
   from claimed`;
 
 async function claimInTx(tx: Tx, deviceId: string, all: boolean): Promise<ClaimedCommand[]> {
@@ -128,7 +129,8 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
       (input.agentVersion !== undefined && input.agentVersion !== ctx.agentVersion) ||
       (input.osVersion !== undefined && input.osVersion !== ctx.osVersion);
     if (!changed) {
-      const { rows } = await dbPool().query<{ updated: number; commands: ClaimedCommand[] }>(FAST_PATH, [ctx.deviceId, all, ...columns(input)]);
+      // A named statement is parsed and planned once per connection, not on every beat.
+      const { rows } = await dbPool().query<{ updated: number; commands: ClaimedCommand[] }>({ name: 'agent-heartbeat', text: FAST_PATH, values: [ctx.deviceId, all, ...columns(input)] });
       if (rows[0].updated === 1) commands = rows[0].commands;
       else commands = await slowPath(ctx, input, all); // went offline between lookup and update
     } else {

@@ -174,6 +174,12 @@ describe('POST /agents/enroll', () => {
     const x = await api.post('/agents/enroll', { body: enrollBody(once.key) });
     expect([x.status, x.body.error.code]).toEqual([403, 'ENROLLMENT_KEY_EXHAUSTED']);
     expect((await api.get(`/enrollment-keys/${once.id}`, { token: admin })).body.status).toBe('exhausted');
+    const exhausted = (await api.get('/enrollment-keys', { token: admin, query: { status: 'exhausted' } })).body.data.map((k: { id: string }) => k.id);
+    expect(exhausted).toContain(once.id);
+    expect(exhausted).not.toContain(expired.id);
+    const expiredList = (await api.get('/enrollment-keys', { token: admin, query: { status: 'expired' } })).body.data.map((k: { id: string }) => k.id);
+    expect(expiredList).toEqual([expired.id]);
+    expect((await api.get('/enrollment-keys', { token: admin, query: { status: 'active' } })).body.data.map((k: { id: string }) => k.id)).not.toContain(once.id);
 
     const revoked = await createKey(admin, { orgId: org.id });
     expect((await api.delete(`/enrollment-keys/${revoked.id}`, { token: admin })).status).toBe(204);
@@ -253,5 +259,22 @@ describe('POST /devices/provision', () => {
     expect(device.body).toMatchObject({ status: 'online', hostname: 'planned-01.corp', tags: ['new'], agentId: agent.agentId });
     const again = await api.post('/agents/enroll', { body: enrollBody(res.body.enrollment.enrollmentKey) });
     expect(again.body.error.code).toBe('ENROLLMENT_KEY_EXHAUSTED');
+  });
+
+  it('two agents racing for one provisioned device: exactly one binds to it', async () => {
+    const res = await api.post('/devices/provision', { token: admin, body: { orgId: org.id, hostname: 'raced' } });
+    const before = await db.device.count({ where: { orgId: org.id } });
+    const results = await Promise.all([0, 1, 2].map(() => api.post('/agents/enroll', { body: enrollBody(res.body.enrollment.enrollmentKey) })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 403, 403]);
+    expect(results.filter((r) => r.status === 403).map((r) => r.body.error.code)).toEqual(['ENROLLMENT_KEY_EXHAUSTED', 'ENROLLMENT_KEY_EXHAUSTED']);
+    expect(results.find((r) => r.status === 201)!.body.deviceId).toBe(res.body.device.id);
+    expect(await db.device.count({ where: { orgId: org.id } })).toBe(before);
+  });
+
+  it('a decommissioned provisioned device no longer takes its key', async () => {
+    const res = await api.post('/devices/provision', { token: admin, body: { orgId: org.id, hostname: 'never' } });
+    expect((await api.delete(`/devices/${res.body.device.id}`, { token: admin })).status).toBe(204);
+    const late = await api.post('/agents/enroll', { body: enrollBody(res.body.enrollment.enrollmentKey) });
+    expect([late.status, late.body.error.code]).toEqual([403, 'ENROLLMENT_KEY_REVOKED']);
   });
 });
