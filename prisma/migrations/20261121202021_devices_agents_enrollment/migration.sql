@@ -324,7 +324,3 @@ ALTER TABLE "agent_artifacts" ADD CONSTRAINT "agent_artifacts_version_fkey" FORE
 -- Heartbeats rewrite a device row every interval: leave room on each page so the update stays
 -- a heap-only tuple (none of the heartbeat columns is indexed).
 ALTER TABLE "devices" SET (fillfactor = 80);
-
--- Enrollment-key limits of doc 3, enforced by the database as well as the API.
-ALTER TABLE "enrollment_keys" ADD CONSTRAINT "enrollment_keys_max_usage_range" CHECK ("max_usage" IS NULL OR "max_usage" BETWEEN 1 AND 100000);
-ALTER TABLE "enrollment_keys" ADD CONSTRAINT "enrollment_keys_usage_within_max" CHECK ("usage_count" >= 0 AND ("max_usage" IS NULL OR "usage_count" <= "max_usage"));
