@@ -1,8 +1,9 @@
-// Agent-supplied text goes into PostgreSQL text and jsonb, neither of which can hold U+0000:
-// strip it everywhere instead of failing the request.
+// Agent-supplied text goes into PostgreSQL text and jsonb, which hold neither U+0000 nor
+// unpaired surrogates: agents are tolerated, so such characters are cleaned, not refused.
+import { toStorableText } from '@/lib/http/storable-text';
 
 export function stripNul<T>(value: T): T {
-  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (typeof value === 'string') return toStorableText(value) as T;
   if (Array.isArray(value)) return value.map(stripNul) as T;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};

@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { zText } from '@/lib/http/storable-text';
 import { OS_TYPES } from '@/lib/agents/schemas';
 import { DEVICE_STATUSES, ZDevice } from '@/lib/devices/schemas';
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(100)]);
-const pattern = z.string().trim().min(1).max(255).regex(/^[^\u0000]*$/);
+const pattern = zText(255, 1);
 
 /** One condition of a dynamic group's rule, over device fields. */
 export const ZRuleCondition = z.discriminatedUnion('field', [
   z.object({ field: z.literal('osType'), op: z.enum(['eq', 'neq', 'in']), value: oneOrMany(z.enum(OS_TYPES)) }),
   z.object({ field: z.literal('status'), op: z.enum(['eq', 'neq', 'in']), value: oneOrMany(z.enum(DEVICE_STATUSES)) }),
   z.object({ field: z.literal('siteId'), op: z.enum(['eq', 'neq', 'in']), value: oneOrMany(z.string().uuid()) }),
-  z.object({ field: z.literal('tags'), op: z.enum(['has', 'lacks']), value: z.string().trim().min(1).max(100) }),
+  z.object({ field: z.literal('tags'), op: z.enum(['has', 'lacks']), value: zText(100, 1) }),
   z.object({
     field: z.literal('hostname'),
     op: z.enum(['eq', 'contains', 'starts_with', 'ends_with', 'matches']),
@@ -34,8 +35,8 @@ export const ZGroupRules = z
   .strict();
 export type GroupRules = z.output<typeof ZGroupRules>;
 
-const name = z.string().trim().min(1).max(255).regex(/^[^\u0000]*$/);
-const description = z.string().trim().max(1000).regex(/^[^\u0000]*$/);
+const name = zText(255, 1);
+const description = zText(1000);
 
 export const ZCreateGroup = z
   .object({
@@ -64,7 +65,7 @@ export const ZListGroupsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   orgId: z.string().uuid().optional(),
   type: z.enum(['static', 'dynamic']).optional(),
-  search: z.string().trim().min(1).max(255).optional(),
+  search: zText(255, 1).optional(),
 });
 
 export const ZGroup = z.object({

@@ -1,5 +1,6 @@
 // The command catalogue: what a user may send to a device and what the agent receives.
 import { z } from 'zod';
+import { zText, zRawText } from '@/lib/http/storable-text';
 
 export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
@@ -11,20 +12,15 @@ export const SCRIPT_MAX_BYTES = 256 * 1024;
 export const SCRIPT_DEFAULT_TIMEOUT_SECONDS = 300;
 export const SCRIPT_MAX_TIMEOUT_SECONDS = 3600;
 
-const noNul = (s: string) => !s.includes('\u0000');
 
 export const ZRunScriptPayload = z
   .object({
     interpreter: z.enum(SCRIPT_INTERPRETERS).describe('bash, sh and python on Linux/macOS; powershell and cmd on Windows (powershell also where pwsh is installed)'),
-    script: z
-      .string()
-      .min(1)
-      .refine((s) => Buffer.byteLength(s, 'utf8') <= SCRIPT_MAX_BYTES, 'Script content is limited to 256 KB')
-      .refine(noNul, 'Script must not contain NUL characters'),
-    args: z.array(z.string().max(1000).refine(noNul)).max(50).default([]),
+    script: zRawText(SCRIPT_MAX_BYTES, 1).refine((s) => Buffer.byteLength(s, 'utf8') <= SCRIPT_MAX_BYTES, 'Script content is limited to 256 KB'),
+    args: z.array(zRawText(1000)).max(50).default([]),
     timeoutSeconds: z.number().int().min(1).max(SCRIPT_MAX_TIMEOUT_SECONDS).default(SCRIPT_DEFAULT_TIMEOUT_SECONDS),
     env: z
-      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.string().max(4096).refine(noNul))
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), zRawText(4096))
       .refine((e) => Object.keys(e).length <= 50, 'At most 50 environment variables')
       .default({}),
   })
@@ -33,7 +29,7 @@ export const ZRunScriptPayload = z
 const ZPowerPayload = z
   .object({
     delaySeconds: z.number().int().min(0).max(3600).default(0),
-    reason: z.string().trim().max(255).refine(noNul).optional(),
+    reason: zText(255).optional(),
   })
   .strict();
 

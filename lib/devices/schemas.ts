@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '@/lib/http/storable-text';
 import { OS_TYPES } from '@/lib/agents/schemas';
 
 export const DEVICE_STATUSES = ['pending', 'online', 'offline', 'uninstalled', 'decommissioned'] as const;
@@ -28,8 +29,8 @@ export const ZListDevicesQuery = z.object({
   groupIds: idList,
   status: z.enum(DEVICE_STATUSES).optional(),
   osType: z.enum(OS_TYPES).optional(),
-  tag: z.string().trim().min(1).max(100).optional(),
-  search: z.string().trim().min(1).max(255).optional().describe('Hostname or display name contains (case-insensitive)'),
+  tag: zText(100, 1).optional(),
+  search: zText(255, 1).optional().describe('Hostname or display name contains (case-insensitive)'),
   includeDecommissioned: boolQuery,
   includeTotal: boolQuery.describe('Cursor mode: also count every match (page mode always does)'),
 });
@@ -73,11 +74,11 @@ export const ZDeviceCursorPage = z.object({
   total: z.number().int().optional(),
 });
 
-const tagText = z.string().trim().min(1).max(100).regex(/^[^\u0000,]*$/, 'Tags cannot contain commas or NUL');
+const tagText = zText(100, 1).refine((t) => !t.includes(','), 'Tags cannot contain commas');
 
 export const ZUpdateDevice = z
   .object({
-    displayName: z.string().trim().min(1).max(255).regex(/^[^\u0000]*$/).nullable(),
+    displayName: zText(255, 1).nullable(),
     tags: z.array(tagText).max(100).transform((t) => [...new Set(t)]),
     siteId: z.string().uuid().nullable().describe('Another site of the same organization'),
   })
@@ -86,8 +87,8 @@ export const ZUpdateDevice = z
 
 export const ZProvisionDevice = z
   .object({
-    hostname: z.string().trim().min(1).max(255).regex(/^[^\u0000]*$/),
-    displayName: z.string().trim().min(1).max(255).regex(/^[^\u0000]*$/).optional(),
+    hostname: zText(255, 1),
+    displayName: zText(255, 1).optional(),
     orgId: z.string().uuid().optional().describe('Optional for a partner with exactly one organization'),
     siteId: z.string().uuid().optional(),
     osType: z.enum(OS_TYPES).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '@/lib/http/storable-text';
 
 /** Doc 3 limits. */
 export const MAX_USAGE_LIMIT = 100_000;
@@ -6,7 +7,7 @@ export const MAX_TTL_MINUTES = 525_600;
 
 export const ZCreateEnrollmentKey = z
   .object({
-    name: z.string().trim().min(1).max(255).regex(/^[^\u0000]*$/, 'Must not contain NUL characters'),
+    name: zText(255, 1),
     orgId: z.string().uuid().optional().describe('Optional for a partner with exactly one organization'),
     siteId: z.string().uuid().optional().describe('Pins enrolled devices to this site of the organization'),
     maxUsage: z.number().int().min(1).max(MAX_USAGE_LIMIT).optional().describe('Enrollments allowed (1–100,000); unlimited when omitted'),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { zText } from '@/lib/http/storable-text';
 import { ZDevice } from '@/lib/devices/schemas';
 
 export const ZListTagsQuery = z.object({
   orgId: z.string().uuid().optional(),
-  search: z.string().trim().min(1).max(100).optional(),
+  search: zText(100, 1).optional(),
 });
 export const ZTagList = z.object({ data: z.array(z.object({ tag: z.string(), deviceCount: z.number().int() })) });
 
@@ -11,7 +12,7 @@ export const ZTaggedDevicesQuery = z.object({
   tags: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().max(100)).min(1).max(50))
+    .pipe(z.array(zText(100, 1)).min(1).max(50))
     .describe('One or more tags (comma-separated or repeated)'),
   match: z.enum(['any', 'all']).default('any'),
   orgId: z.string().uuid().optional(),

@@ -289,3 +289,27 @@ describe('cross-tenant', () => {
     expect(await db.deviceCommand.count({ where: { deviceId: id } })).toBe(1);
   });
 });
+
+describe('hostile text', () => {
+  it('NUL and unpaired surrogates are refused with 400 (or cleaned for agents), never a 500', async () => {
+    const agent = await enroll(keyA);
+    const bad = ['a\u0000b', 'x\ud800y'];
+    // In a URL an unpaired surrogate arrives as U+FFFD already; NUL (%00) does arrive.
+    expect((await api.get('/devices', { token: admin, query: { search: bad[0] } })).status).toBe(400);
+    expect((await api.get('/tags', { token: admin, query: { search: bad[0] } })).status).toBe(400);
+    expect((await api.get('/tags/devices', { token: admin, query: { tags: bad[0] } })).status).toBe(400);
+    for (const s of bad) {
+      expect((await api.patch(`/devices/${agent.deviceId}`, { token: admin, body: { tags: [s] } })).status).toBe(400);
+      expect((await api.post(`/devices/${agent.deviceId}/commands`, { token: admin, body: { type: 'run_script', payload: { interpreter: 'bash', script: s } } })).status).toBe(400);
+      expect((await api.post('/groups', { token: admin, body: { name: s, orgId: orgA.id, type: 'static' } })).status).toBe(400);
+      expect((await api.post('/enrollment-keys', { token: admin, body: { name: s, orgId: orgA.id } })).status).toBe(400);
+      const beat = await heartbeat(agent, { loggedInUser: s, metrics: { note: s } });
+      expect(beat.status).toBe(200);
+      expect((await db.device.findUniqueOrThrow({ where: { id: agent.deviceId } })).lastUser).toBe(s === bad[0] ? 'ab' : 'x\ufffdy');
+      const res = await api.post(`/devices/${agent.deviceId}/commands`, { token: admin, body: { type: 'run_script', payload: { interpreter: 'bash', script: 'true' } } });
+      const claimed = (await heartbeat(agent)).body.commands.find((c: { id: string }) => c.id === res.body.id);
+      const { postResult } = await import('../helpers/agents');
+      expect((await postResult(agent, claimed.id, { status: 'completed', stdout: s, result: { [s]: s } })).status).toBe(200);
+    }
+  });
+});
