@@ -249,10 +249,10 @@ describe('agent releases', () => {
 describe('heartbeat fast path of the HTTP server', () => {
   it('answers heartbeats with the route’s own contract and leaves every other request to Next', async () => {
     const { createServer } = await import('node:http');
-    const { serveAgentFastPath } = await import('@/lib/http/agent-fast-path');
+    const { serveFastPath } = await import('../../server-fast-paths');
     const server = createServer((req, res) => {
       req.headers['x-rmm-peer-ip'] = req.socket.remoteAddress ?? '';
-      if (!serveAgentFastPath(req, res)) res.writeHead(418).end('next');
+      if (!serveFastPath(req, res)) res.writeHead(418).end('next');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`;
@@ -271,6 +271,7 @@ describe('heartbeat fast path of the HTTP server', () => {
       expect([denied.status, (await denied.json()).error.code]).toEqual([401, 'INVALID_AGENT_TOKEN']);
       expect((await fetch(`${base}/agents/${agent.agentId}/heartbeat`)).status).toBe(418); // GET: not the fast path
       expect((await fetch(`${base}/agents/${agent.agentId}/inventory`, { method: 'POST' })).status).toBe(418);
+      expect((await fetch(`${base}/agents/%E0%A4%A/heartbeat`, { method: 'POST' })).status).toBe(418); // undecodable: Next answers
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
