@@ -10,11 +10,11 @@ export async function resolvePlacement(tx: Tx, ctx: ScopedContext, orgId: string
   let org;
   if (orgId) {
     org = await getOrganizationOrThrow(ctx, orgId, tx);
-  } else if (ctx.scope === 'organization') {
-    org = await getOrganizationOrThrow(ctx, ctx.orgId ?? '', tx);
+  } else if (ctx.scope === 'organization' && ctx.orgId) {
+    org = await getOrganizationOrThrow(ctx, ctx.orgId, tx);
   } else {
-    if (ctx.scope === 'system') throw badRequest('orgId is required', [{ path: 'body.orgId', message: 'Required for system-scope callers' }]);
-    const orgs = await tx.organization.findMany({ where: { partnerId: ctx.partnerId ?? undefined, deletedAt: null }, select: { id: true }, take: 2 });
+    if (ctx.scope !== 'partner' || !ctx.partnerId) throw badRequest('orgId is required', [{ path: 'body.orgId', message: 'Required for system-scope callers' }]);
+    const orgs = await tx.organization.findMany({ where: { partnerId: ctx.partnerId, deletedAt: null }, select: { id: true }, take: 2 });
     if (orgs.length !== 1) {
       throw badRequest(
         orgs.length === 0 ? 'The partner has no organization yet: create one first' : 'orgId is required: the partner has several organizations',
