@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { serveFastPath } from './server-fast-paths';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
 const dev = process.argv.includes('--dev');
@@ -16,6 +17,7 @@ async function main() {
   await app.prepare();
   const server = createServer((req, res) => {
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    if (serveFastPath(req, res)) return;
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

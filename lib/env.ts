@@ -82,6 +82,16 @@ const EnvFields = z.object({
   ACCOUNTING_WEBHOOK_VERIFIER_TOKEN: z.string().optional().transform((v) => v || undefined),
   ACCOUNTING_WEBHOOK_RATE_LIMIT_PER_MINUTE: int(120, 1),
 
+  AGENT_ENROLLMENT_SECRET: z.string().min(1).optional().describe('Global enrollment secret every agent must present (unless its key has its own)'),
+  ENROLLMENT_KEY_DEFAULT_TTL_MINUTES: int(43_200, 1),
+  AGENT_ENROLL_RATE_LIMIT_PER_IP: int(300, 1),
+  AGENT_ENROLL_RATE_LIMIT_WINDOW_SECONDS: int(3600, 1),
+  AGENT_HEARTBEAT_INTERVAL_SECONDS: int(60, 1),
+  DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(1).optional().describe('Default: 3 × AGENT_HEARTBEAT_INTERVAL_SECONDS'),
+  COMMAND_OUTPUT_MAX_BYTES: int(262_144, 1024),
+  COMMAND_RESULT_GRACE_SECONDS: int(600, 1),
+  OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
+
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
@@ -108,6 +118,11 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/** Silence after which the presence sweep marks a device offline. */
+export function deviceOfflineAfterSeconds(config: Env = env()): number {
+  return config.DEVICE_OFFLINE_AFTER_SECONDS ?? 3 * config.AGENT_HEARTBEAT_INTERVAL_SECONDS;
 }
 
 /** Forget the parsed values (tests change process.env between cases). */

@@ -10,6 +10,9 @@ import { deliverWebhookTask } from './tasks/deliver-webhook';
 import { recoverWebhookDeliveriesTask } from './tasks/recover-webhook-deliveries';
 import { pruneWebhookDeliveriesTask } from './tasks/prune-webhook-deliveries';
 import { accountingReconcileSweepTask } from './tasks/accounting-reconcile-sweep';
+import { sweepDevicePresenceTask } from './tasks/sweep-device-presence';
+import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-offboarding';
+import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -22,6 +25,10 @@ export const taskList: TaskList = {
   recover_webhook_deliveries: recoverWebhookDeliveriesTask,
   prune_webhook_deliveries: pruneWebhookDeliveriesTask,
   accounting_reconcile_sweep: accountingReconcileSweepTask,
+  sweep_device_presence: sweepDevicePresenceTask,
+  finalize_offboarding: finalizeOffboardingTask,
+  sweep_offboarding: sweepOffboardingTask,
+  refresh_dynamic_groups: refreshDynamicGroupsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -33,4 +40,7 @@ export const crontab = [
   '* * * * * recover_webhook_deliveries',
   '45 3 * * * prune_webhook_deliveries',
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
+  '* * * * * sweep_device_presence',
+  '*/15 * * * * sweep_offboarding',
+  '*/5 * * * * refresh_dynamic_groups',
 ].join('\n');

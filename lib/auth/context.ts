@@ -51,10 +51,26 @@ export interface AnonymousContext extends BaseContext {
   kind: 'anonymous';
 }
 
-export type AuthContext = UserContext | ApiKeyContext | AnonymousContext;
 
 /** A person acting in the hierarchy, signed in or through one of their API keys. */
 export type ActorContext = UserContext | ApiKeyContext;
+/** An enrolled agent (bearer agent token). Never passes the user IP-allowlist guard. */
+export interface AgentContext extends BaseContext {
+  kind: 'agent';
+  agentId: string;
+  deviceId: string;
+  partnerId: string;
+  orgId: string;
+  siteId: string | null;
+  hostname: string;
+  deviceStatus: string;
+  agentVersion: string | null;
+  osVersion: string | null;
+  /** True while the partner is offboarding: heartbeat and self_uninstall only. */
+  narrowed: boolean;
+}
+
+export type AuthContext = UserContext | ApiKeyContext | AnonymousContext | AgentContext;
 
 /** Contexts that act inside the tenant hierarchy and can be scoped. */
 export type ScopedContext = Pick<UserContext, 'scope' | 'partnerId' | 'orgId' | 'orgAccess' | 'orgIds'>;
@@ -62,5 +78,6 @@ export type ScopedContext = Pick<UserContext, 'scope' | 'partnerId' | 'orgId' | 
 export function actorOf(ctx: AuthContext): { type: string; id: string | null; email: string | null } {
   if (ctx.kind === 'user') return { type: 'user', id: ctx.userId, email: ctx.email };
   if (ctx.kind === 'apiKey') return { type: 'api_key', id: ctx.apiKeyId, email: ctx.email };
+  if (ctx.kind === 'agent') return { type: 'agent', id: ctx.agentId, email: null };
   return { type: 'anonymous', id: null, email: null };
 }

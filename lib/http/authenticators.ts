@@ -1,9 +1,10 @@
 // Credential classes the route wrapper understands. Each maps a request to a context or
 // throws an AppError; a route names the classes it accepts with `auth`.
-import type { AnonymousContext, ApiKeyContext, UserContext } from '@/lib/auth/context';
+import type { AgentContext, AnonymousContext, ApiKeyContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key';
 import { authenticateInboundEmail, type InboundEmailContext } from '@/lib/tickets/inbound/authenticate-inbound-email';
+import { authenticateAgent } from '@/lib/agents/authenticate-agent';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -18,6 +19,10 @@ export interface AuthContexts {
   none: AnonymousContext;
   /** The MTA hook of POST /tickets/inbound-email (shared secret INBOUND_EMAIL_SECRET). */
   inboundEmail: InboundEmailContext;
+  /** Agent token with full agent access; refused (403) while the partner is offboarding. */
+  agent: AgentContext;
+  /** Agent token, also accepted in the narrowed offboarding mode (heartbeat, self_uninstall). */
+  agentNarrowed: AgentContext;
 }
 
 export type AuthKind = keyof AuthContexts;
@@ -29,6 +34,8 @@ const registry: { [K in AuthKind]?: Authenticator<K> } = {
   apiKey: authenticateApiKey,
   none: async (_req, base) => ({ kind: 'anonymous', ...base }),
   inboundEmail: authenticateInboundEmail,
+  agent: (req, base) => authenticateAgent(req, base, { allowNarrowed: false }),
+  agentNarrowed: (req, base) => authenticateAgent(req, base, { allowNarrowed: true }),
 };
 
 export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {

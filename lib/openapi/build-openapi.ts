@@ -31,7 +31,7 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 function securityOf(meta: RouteMeta) {
-  const schemes: Record<string, string> = { user: 'bearerAuth', apiKey: 'apiKey', servicePrincipal: 'servicePrincipalKey', agent: 'agentToken', portal: 'portalSession', inboundEmail: 'inboundEmailSecret' };
+  const schemes: Record<string, string> = { user: 'bearerAuth', apiKey: 'apiKey', servicePrincipal: 'servicePrincipalKey', agent: 'agentToken', portal: 'portalSession', inboundEmail: 'inboundEmailSecret', agentNarrowed: 'agentToken' };
   const list = meta.auth.filter((a) => a !== 'none').map((a) => ({ [schemes[a] ?? a]: [] }));
   return meta.auth.includes('none') ? [...list, {}] : list;
 }

@@ -37,7 +37,17 @@ export function runBuild(): Promise<void> {
   });
 }
 
+/** The reference agent bundle served by GET /agents/download (skips itself when up to date). */
+export function buildAgent(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/build-agent.mjs')], { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`agent build failed (${code})`))));
+  });
+}
+
 export async function ensureBuilt(log: (m: string) => void = console.log): Promise<void> {
+  await buildAgent();
   if (!buildIsStale()) return;
   log('building the web app (missing or out of date)…');
   await runBuild();

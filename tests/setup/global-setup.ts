@@ -12,6 +12,8 @@ export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '..', '..');
   // The tests' router reads the generated route index: keep it in step with app/api.
   execFileSync(process.execPath, [path.join(root, 'scripts/gen-route-index.mjs')]);
+  // The agent download routes serve the bundle; the end-to-end agent test runs it.
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-agent.mjs'), '--quiet']);
   if (process.env.TEST_PG_ADMIN_URL && process.env.TEST_TEMPLATE_DB) {
     project.provide('pgAdminUrl', process.env.TEST_PG_ADMIN_URL);
     project.provide('templateDb', process.env.TEST_TEMPLATE_DB);

@@ -1,0 +1,77 @@
+// Runs the commands a heartbeat delivered and reports each result exactly once.
+import { collectInventory } from './inventory';
+import { runScript, type ScriptPayload } from './run-script';
+import { log } from './log';
+import { spawn } from 'node:child_process';
+
+export interface AgentCommand {
+  id: string;
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall';
+  payload: Record<string, unknown>;
+}
+
+export interface CommandResult {
+  status: 'completed' | 'failed' | 'timed_out';
+  exitCode?: number;
+  stdout?: string;
+  stderr?: string;
+  result?: Record<string, unknown>;
+}
+
+export interface ExecutorHooks {
+  sendInventory(inventory: Awaited<ReturnType<typeof collectInventory>>): Promise<void>;
+  postResult(commandId: string, result: CommandResult): Promise<void>;
+  /** Removes the agent's configuration and service; the process then exits. */
+  uninstall(): Promise<void>;
+  allowReboot: boolean;
+  allowShutdown: boolean;
+}
+
+function powerCommand(kind: 'reboot' | 'shutdown', delaySeconds: number): string[] {
+  if (process.platform === 'win32') return ['shutdown', kind === 'reboot' ? '/r' : '/s', '/t', String(delaySeconds)];
+  const minutes = Math.ceil(delaySeconds / 60);
+  return ['shutdown', kind === 'reboot' ? '-r' : '-h', minutes > 0 ? `+${minutes}` : 'now'];
+}
+
+export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks): Promise<void> {
+  let result: CommandResult;
+  try {
+    switch (command.type) {
+      case 'refresh_inventory': {
+        const inventory = await collectInventory();
+        await hooks.sendInventory(inventory);
+        result = { status: 'completed', result: { software: inventory.software.length, disks: inventory.disks.length } };
+        break;
+      }
+      case 'run_script': {
+        const outcome = await runScript(command.payload as unknown as ScriptPayload);
+        result = outcome;
+        break;
+      }
+      case 'reboot':
+      case 'shutdown': {
+        const allowed = command.type === 'reboot' ? hooks.allowReboot : hooks.allowShutdown;
+        if (!allowed) {
+          result = { status: 'failed', stderr: `${command.type} is disabled on this device: start the agent with --allow-${command.type}` };
+          break;
+        }
+        const delay = Number(command.payload.delaySeconds ?? 0);
+        const [cmd, ...args] = powerCommand(command.type, delay);
+        // Report first: the machine may be gone before a later report could leave.
+        await hooks.postResult(command.id, { status: 'completed', stdout: `${command.type} scheduled: ${cmd} ${args.join(' ')}`, result: { delaySeconds: delay } });
+        spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', (e) => log('error', `${command.type} failed`, { error: e.message })).unref();
+        return;
+      }
+      case 'self_uninstall': {
+        await hooks.postResult(command.id, { status: 'completed', stdout: 'agent configuration and service removed' });
+        await hooks.uninstall();
+        return;
+      }
+      default:
+        result = { status: 'failed', stderr: `Unknown command type ${(command as { type: string }).type}` };
+    }
+  } catch (error) {
+    result = { status: 'failed', stderr: error instanceof Error ? error.message : String(error) };
+  }
+  await hooks.postResult(command.id, result);
+}

@@ -1,0 +1,88 @@
+// The full inventory: hardware (CPU, memory, DMI), OS, filesystems, network interfaces and the
+// installed packages (dpkg or rpm when present; pkgutil on macOS).
+import os from 'node:os';
+import { dmi, osRelease, osType, architecture, run } from './system-info';
+import { filesystems, memory } from './metrics';
+
+export interface Software {
+  name: string;
+  version?: string;
+  publisher?: string;
+  source: string;
+  installedAt?: string;
+}
+
+const MAX_PACKAGES = 20_000;
+const cut = (s: string | undefined, n: number) => (s ? s.slice(0, n) : undefined);
+
+export async function installedSoftware(): Promise<Software[]> {
+  const dpkg = await run('dpkg-query', ['-W', '-f=${Package}\t${Version}\t${Maintainer}\t${db:Status-Abbrev}\n']);
+  if (dpkg !== null) {
+    return dpkg
+      .split('\n')
+      .map((l) => l.split('\t'))
+      .filter(([name, , , status]) => name && (status ?? 'ii').startsWith('ii'))
+      .slice(0, MAX_PACKAGES)
+      .map(([name, version, maintainer]) => ({ name: cut(name, 500)!, version: cut(version, 200), publisher: cut(maintainer, 500), source: 'dpkg' }));
+  }
+  const rpm = await run('rpm', ['-qa', '--queryformat', '%{NAME}\t%{VERSION}-%{RELEASE}\t%{VENDOR}\t%{INSTALLTIME}\n']);
+  if (rpm !== null) {
+    return rpm
+      .split('\n')
+      .map((l) => l.split('\t'))
+      .filter(([name]) => name)
+      .slice(0, MAX_PACKAGES)
+      .map(([name, version, vendor, installed]) => ({
+        name: cut(name, 500)!,
+        version: cut(version, 200),
+        publisher: vendor && vendor !== '(none)' ? cut(vendor, 500) : undefined,
+        source: 'rpm',
+        installedAt: Number(installed) > 0 ? new Date(Number(installed) * 1000).toISOString() : undefined,
+      }));
+  }
+  if (process.platform === 'darwin') {
+    const pkgs = await run('pkgutil', ['--pkgs']);
+    if (pkgs !== null) return pkgs.split('\n').filter(Boolean).slice(0, MAX_PACKAGES).map((name) => ({ name: cut(name, 500)!, source: 'pkg' }));
+  }
+  return [];
+}
+
+export async function collectInventory() {
+  const cpus = os.cpus();
+  const rel = osRelease();
+  const nets = os.networkInterfaces();
+  return {
+    collectedAt: new Date().toISOString(),
+    hardware: {
+      cpuModel: cpus[0]?.model?.trim() ?? null,
+      cpuCores: cpus.length,
+      memoryBytes: memory().totalBytes,
+      manufacturer: dmi('sys_vendor') ?? null,
+      model: dmi('product_name') ?? null,
+      serialNumber: dmi('product_serial') ?? null,
+      boardVendor: dmi('board_vendor') ?? null,
+      biosVersion: dmi('bios_version') ?? null,
+      biosDate: dmi('bios_date') ?? null,
+    },
+    os: {
+      type: osType(),
+      name: rel.NAME ?? os.type(),
+      version: rel.VERSION_ID ?? os.release(),
+      prettyName: rel.PRETTY_NAME ?? null,
+      kernel: os.release(),
+      architecture: architecture(),
+      hostname: os.hostname(),
+      uptimeSeconds: Math.round(os.uptime()),
+    },
+    disks: filesystems().map((d) => ({ mount: d.mount, device: d.device || undefined, fsType: d.fsType || undefined, totalBytes: d.totalBytes, usedBytes: d.usedBytes })),
+    network: Object.entries(nets)
+      .filter(([, addrs]) => addrs && addrs.some((a) => !a.internal))
+      .map(([name, addrs]) => ({
+        name,
+        mac: addrs!.find((a) => a.mac && a.mac !== '00:00:00:00:00:00')?.mac,
+        ipv4: addrs!.filter((a) => a.family === 'IPv4').map((a) => a.address),
+        ipv6: addrs!.filter((a) => a.family === 'IPv6').map((a) => a.address),
+      })),
+    software: await installedSoftware(),
+  };
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// rmm-agent: the reference agent. Commands: enroll, run, service install|uninstall, simulate.
+import { existsSync } from 'node:fs';
+import { parseArgs, intOpt, stringOpt, type ParsedArgs } from './args';
+import { configPath, defaultDataDir, readConfig } from './config';
+import { enroll } from './enroll';
+import { AgentRunner } from './runner';
+import { applyPlan, describePlan, installPlan, uninstallPlan } from './service';
+import { simulate } from './simulate';
+import { log, setQuiet } from './log';
+import { AGENT_VERSION } from './version';
+import path from 'node:path';
+
+const BOOLEANS = new Set(['quiet', 'force', 'dry-run', 'allow-reboot', 'allow-shutdown', 'once', 'json', 'help', 'version']);
+
+const USAGE = `rmm-agent ${AGENT_VERSION}
+
+Usage:
+  rmm-agent enroll --key <KEY> --server <URL> [--enrollment-secret <SECRET>] [--quiet] [--force] [--data-dir <DIR>]
+  rmm-agent run [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--once]
+  rmm-agent service install [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--dry-run]
+  rmm-agent service uninstall [--dry-run]
+  rmm-agent simulate --server <URL> --key <KEY> --devices <N> [--enrollment-secret <SECRET>]
+                     [--duration <S>=60] [--interval <S>] [--enroll-concurrency <N>=50]
+                     [--max-sockets <N>=256] [--state-file <FILE>] [--json]
+
+The data directory holds agent.yaml (mode 600); default ${defaultDataDir()} (RMM_AGENT_DATA_DIR).
+Reboot and shutdown commands run only when the agent was started with --allow-reboot / --allow-shutdown.
+`;
+
+function required(args: ParsedArgs, name: string): string {
+  const v = stringOpt(args, name);
+  if (!v) throw new Error(`--${name} is required`);
+  return v;
+}
+
+function runFlags(args: ParsedArgs): string[] {
+  return ['allow-reboot', 'allow-shutdown'].filter((f) => args.options.get(f) === true).map((f) => `--${f}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, BOOLEANS);
+  const [command, sub] = args.positional;
+  const dataDir = path.resolve(stringOpt(args, 'data-dir') ?? defaultDataDir());
+  if (args.options.has('version')) {
+    console.log(AGENT_VERSION);
+    return 0;
+  }
+  switch (command) {
+    case 'enroll': {
+      const quiet = args.options.get('quiet') === true;
+      setQuiet(quiet);
+      const { config, file } = await enroll({
+        server: required(args, 'server'),
+        key: required(args, 'key'),
+        secret: stringOpt(args, 'enrollment-secret'),
+        dataDir,
+        force: args.options.get('force') === true,
+      });
+      if (!quiet) console.log(`enrolled as device ${config.deviceId} (agent ${config.agentId}); configuration written to ${file}`);
+      return 0;
+    }
+    case 'run': {
+      const config = readConfig(dataDir);
+      if (!config) throw new Error(`not enrolled: ${configPath(dataDir)} does not exist (run \`rmm-agent enroll\` first)`);
+      const runner = new AgentRunner(config, {
+        dataDir,
+        allowReboot: args.options.get('allow-reboot') === true,
+        allowShutdown: args.options.get('allow-shutdown') === true,
+        once: args.options.get('once') === true,
+      });
+      process.on('SIGTERM', () => runner.stop());
+      process.on('SIGINT', () => runner.stop());
+      return runner.run();
+    }
+    case 'service': {
+      const dryRun = args.options.get('dry-run') === true;
+      if (sub === 'install') {
+        if (!dryRun && !existsSync(configPath(dataDir))) throw new Error(`not enrolled: ${configPath(dataDir)} does not exist`);
+        const plan = installPlan(dataDir, runFlags(args));
+        if (dryRun) {
+          console.log(describePlan(plan));
+          return 0;
+        }
+        const problems = applyPlan(plan);
+        for (const p of problems) log('warn', 'service install', { problem: p });
+        console.log(problems.length ? 'service files written; some service commands failed (see above)' : 'service installed and started');
+        return problems.length ? 1 : 0;
+      }
+      if (sub === 'uninstall') {
+        const plan = uninstallPlan();
+        if (dryRun) {
+          console.log(describePlan(plan));
+          return 0;
+        }
+        for (const p of applyPlan(plan)) log('warn', 'service uninstall', { problem: p });
+        return 0;
+      }
+      throw new Error('usage: rmm-agent service install|uninstall [--dry-run]');
+    }
+    case 'simulate': {
+      const devices = intOpt(args, 'devices', 0);
+      if (!devices) throw new Error('--devices <N> is required');
+      const interval = stringOpt(args, 'interval');
+      const report = await simulate({
+        server: required(args, 'server'),
+        key: required(args, 'key'),
+        secret: stringOpt(args, 'enrollment-secret'),
+        devices,
+        durationSeconds: intOpt(args, 'duration', 60),
+        intervalSeconds: interval ? intOpt(args, 'interval', 60) : undefined,
+        enrollConcurrency: intOpt(args, 'enroll-concurrency', 50),
+        maxSockets: intOpt(args, 'max-sockets', 256),
+        stateFile: path.resolve(stringOpt(args, 'state-file') ?? path.join(dataDir, 'simulate-state.json')),
+        json: args.options.get('json') === true,
+      });
+      if (args.options.get('json') === true) console.log(JSON.stringify(report));
+      else console.log(JSON.stringify(report, null, 2));
+      return (report.errors as { total: number }).total > 0 ? 1 : 0;
+    }
+    case undefined:
+    case 'help':
+      console.log(USAGE);
+      return command ? 0 : 1;
+    default:
+      throw new Error(`unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { code?: string }).code;
+    process.stderr.write(`rmm-agent: ${message}${code && !message.includes(code) ? ` (${code})` : ''}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,168 @@
+// `run`: the agent's life — heartbeat with real metrics every interval, claim and execute the
+// commands each beat delivers, report inventory at start and daily. Network trouble backs off
+// and retries; a revoked credential stops the agent.
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import { ApiClient, ApiError } from './http';
+import { configPath, type AgentConfig } from './config';
+import { CpuMeter, collectMetrics, loggedInUser } from './metrics';
+import { collectInventory } from './inventory';
+import { executeCommand, type AgentCommand, type CommandResult } from './executor';
+import { applyPlan, serviceInstalled, uninstallPlan } from './service';
+import { osVersion } from './system-info';
+import { AGENT_VERSION } from './version';
+import { log } from './log';
+
+export interface RunOptions {
+  dataDir: string;
+  allowReboot: boolean;
+  allowShutdown: boolean;
+  /** One beat (plus the commands it delivers), then exit. */
+  once?: boolean;
+}
+
+interface HeartbeatResponse {
+  heartbeatIntervalSeconds: number;
+  mode: 'normal' | 'offboarding';
+  commands: AgentCommand[];
+  droppedFields: string[];
+}
+
+const INVENTORY_EVERY_MS = 24 * 3600 * 1000;
+const MAX_PARALLEL_COMMANDS = 4;
+
+export class AgentRunner {
+  private readonly api: ApiClient;
+  private readonly cpu = new CpuMeter();
+  private interval: number;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private readonly inFlight = new Set<string>();
+  private readonly queue: AgentCommand[] = [];
+  private lastInventoryAt = 0;
+  exitCode = 0;
+
+  constructor(
+    private readonly config: AgentConfig,
+    private readonly opts: RunOptions,
+  ) {
+    this.api = new ApiClient(config.server);
+    this.interval = config.heartbeatIntervalSeconds;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.wake?.();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async postResult(commandId: string, result: CommandResult): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.api.request('POST', `/agents/${this.config.agentId}/commands/${commandId}/result`, result, this.config.token);
+        return;
+      } catch (error) {
+        // 404/409: the server no longer wants this result (already recorded, or unknown).
+        if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
+          log('warn', 'result not accepted', { commandId, status: error.status, code: error.code });
+          return;
+        }
+        if (attempt >= 5 || this.stopped) throw error;
+        await new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** attempt)));
+      }
+    }
+  }
+
+  private async sendInventory(inventory?: Awaited<ReturnType<typeof collectInventory>>): Promise<void> {
+    const body = inventory ?? (await collectInventory());
+    await this.api.request('PUT', `/agents/${this.config.agentId}/inventory`, body, this.config.token);
+    this.lastInventoryAt = Date.now();
+  }
+
+  private async uninstall(): Promise<void> {
+    log('info', 'self_uninstall: removing agent configuration and service');
+    rmSync(configPath(this.opts.dataDir), { force: true });
+    if (serviceInstalled()) {
+      const problems = applyPlan(uninstallPlan());
+      for (const p of problems) log('warn', 'service removal', { problem: p });
+    }
+    this.exitCode = 0;
+    this.stop();
+  }
+
+  private pump(): void {
+    while (this.inFlight.size < MAX_PARALLEL_COMMANDS && this.queue.length > 0) {
+      const command = this.queue.shift()!;
+      this.inFlight.add(command.id);
+      log('info', 'running command', { commandId: command.id, type: command.type });
+      executeCommand(command, {
+        sendInventory: (inv) => this.sendInventory(inv),
+        postResult: (id, r) => this.postResult(id, r),
+        uninstall: () => this.uninstall(),
+        allowReboot: this.opts.allowReboot,
+        allowShutdown: this.opts.allowShutdown,
+      })
+        .catch((error) => log('error', 'command failed to report', { commandId: command.id, error: String(error) }))
+        .finally(() => {
+          this.inFlight.delete(command.id);
+          this.pump();
+        });
+    }
+  }
+
+  private async beat(): Promise<HeartbeatResponse> {
+    const [metrics, user] = await Promise.all([collectMetrics(this.cpu), loggedInUser()]);
+    const res = await this.api.request<HeartbeatResponse>(
+      'POST',
+      `/agents/${this.config.agentId}/heartbeat`,
+      { agentVersion: AGENT_VERSION, hostname: os.hostname(), osVersion: await osVersion(), uptimeSeconds: Math.round(os.uptime()), ...(user ? { loggedInUser: user } : {}), metrics },
+      this.config.token,
+    );
+    return res.body;
+  }
+
+  async run(): Promise<number> {
+    log('info', 'agent started', { agentId: this.config.agentId, server: this.config.server, version: AGENT_VERSION });
+    let failures = 0;
+    let offboarding = false;
+    while (!this.stopped) {
+      try {
+        const hb = await this.beat();
+        failures = 0;
+        this.interval = hb.heartbeatIntervalSeconds || this.interval;
+        if (hb.mode === 'offboarding' && !offboarding) log('warn', 'partner offboarding: only self_uninstall is accepted');
+        offboarding = hb.mode === 'offboarding';
+        if (hb.droppedFields.length) log('warn', 'server dropped heartbeat fields', { fields: hb.droppedFields });
+        for (const c of hb.commands) if (!this.inFlight.has(c.id)) this.queue.push(c);
+        this.pump();
+        if (!offboarding && Date.now() - this.lastInventoryAt > INVENTORY_EVERY_MS) {
+          this.sendInventory().catch((error) => log('warn', 'inventory upload failed', { error: String(error) }));
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          log('error', 'credential rejected; stopping (enroll again to resume)', { code: error.code, message: error.message });
+          this.exitCode = 0;
+          break;
+        }
+        failures++;
+        log('warn', 'heartbeat failed', { error: error instanceof Error ? error.message : String(error), failures });
+      }
+      if (this.opts.once) break;
+      const backoff = failures ? Math.min(this.interval, 5 * 2 ** Math.min(failures, 6)) : this.interval;
+      await this.sleep(backoff * 1000 * (failures ? 1 : 0.9 + Math.random() * 0.2));
+    }
+    // Let running commands finish and report (a reboot or uninstall already has).
+    while (this.inFlight.size > 0 || (this.opts.once && this.queue.length > 0)) await new Promise((r) => setTimeout(r, 100));
+    this.api.close();
+    return this.exitCode;
+  }
+}

@@ -1,0 +1,16 @@
+// GET /api/v1/agent-versions/:version/download — an exact registered release.
+import { z } from 'zod';
+import { defineRoute } from '@/lib/http/define-route';
+import { OS_TYPES } from '@/lib/agents/schemas';
+import { AGENT_ARCHES, artifactResponse, findAgentArtifact } from '@/lib/agent-releases/agent-versions';
+
+export const GET = defineRoute({
+  auth: 'none',
+  permission: 'none',
+  params: z.object({ version: z.string().trim().min(1).max(64) }),
+  query: z.object({ os: z.enum(OS_TYPES).default('linux'), arch: z.enum(AGENT_ARCHES).default('amd64') }),
+  summary: 'Download an agent version',
+  description: 'The artifact of that exact registered version for `os`/`arch` (default linux/amd64); 404 when the version is not registered.',
+  tags: ['Agents'],
+  handler: async ({ params, query }) => artifactResponse(await findAgentArtifact(query.os, query.arch, params.version)),
+});

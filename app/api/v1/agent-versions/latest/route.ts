@@ -1,0 +1,13 @@
+// GET /api/v1/agent-versions/latest — the promoted agent release.
+import { defineRoute } from '@/lib/http/define-route';
+import { latestAgentVersion, ZAgentVersion } from '@/lib/agent-releases/agent-versions';
+
+export const GET = defineRoute({
+  auth: 'none',
+  permission: 'none',
+  summary: 'Latest agent version',
+  description: 'The promoted release (what downloads without `version` serve). Agents compare it with their own version.',
+  tags: ['Agents'],
+  response: ZAgentVersion,
+  handler: () => latestAgentVersion(),
+});

@@ -1,0 +1,17 @@
+// GET /api/v1/agents/install.sh — one-line installer (no authentication).
+import { defineRoute } from '@/lib/http/define-route';
+import { renderInstallScript } from '@/lib/agent-releases/render-install-script';
+
+export const GET = defineRoute({
+  auth: 'none',
+  permission: 'none',
+  summary: 'Agent install script',
+  description:
+    'A bash script for Linux and macOS: `curl -fsSL {base_url}/agents/install.sh | sudo bash -s -- --key <KEY> [--enrollment-secret <SECRET>]`. It exits without action when `agent.yaml` already exists in the agent data directory (so it can be re-run daily during a rollout); otherwise it downloads the agent (checksum-verified), runs `enroll --key --server [--enrollment-secret] --quiet`, then `service install`. Needs root and Node.js ≥ 18.',
+  tags: ['Agents'],
+  handler: () =>
+    new Response(renderInstallScript(), {
+      status: 200,
+      headers: { 'content-type': 'text/x-shellscript; charset=utf-8', 'cache-control': 'no-store' },
+    }),
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { notFound } from '@/lib/http/errors';
+import { OS_TYPES } from '@/lib/agents/schemas';
+import { compareVersions } from '@/lib/agent-releases/semver';
+import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bundled-agent';
+
+export const AGENT_ARCHES = ['amd64', 'arm64'] as const;
+
+export const ZAgentVersion = z.object({
+  version: z.string(),
+  promoted: z.boolean().describe('The release served when no version is asked for'),
+  releasedAt: z.string(),
+  notes: z.string().nullable(),
+  artifacts: z.array(z.object({ os: z.enum(OS_TYPES), arch: z.enum(AGENT_ARCHES), fileName: z.string(), sha256: z.string(), size: z.number().int(), downloadUrl: z.string() })),
+});
+export type TAgentVersion = z.infer<typeof ZAgentVersion>;
+
+const select = { version: true, promoted: true, releasedAt: true, notes: true, artifacts: { select: { os: true, arch: true, fileName: true, sha256: true, size: true } } } as const;
+
+function toDto(v: { version: string; promoted: boolean; releasedAt: Date; notes: string | null; artifacts: { os: string; arch: string; fileName: string; sha256: string; size: number }[] }): TAgentVersion {
+  const base = env().APP_BASE_URL.replace(/\/$/, '');
+  return {
+    version: v.version,
+    promoted: v.promoted,
+    releasedAt: v.releasedAt.toISOString(),
+    notes: v.notes,
+    artifacts: v.artifacts.map((a) => ({
+      os: a.os as TAgentVersion['artifacts'][number]['os'],
+      arch: a.arch as TAgentVersion['artifacts'][number]['arch'],
+      fileName: a.fileName,
+      sha256: a.sha256,
+      size: a.size,
+      downloadUrl: `${base}/api/v1/agents/download/${a.os}/${a.arch}?version=${encodeURIComponent(v.version)}`,
+    })),
+  };
+}
+
+export async function listAgentVersions() {
+  await ensureBundledAgentRegistered();
+  const rows = await db.agentVersion.findMany({ select });
+  return { data: rows.sort((a, b) => compareVersions(b.version, a.version)).map(toDto) };
+}
+
+export async function latestAgentVersion() {
+  await ensureBundledAgentRegistered();
+  const row = await db.agentVersion.findFirst({ where: { promoted: true }, select });
+  if (!row) throw notFound('Agent release');
+  return toDto(row);
+}
+
+/** The artifact of an exact registered version, or of the promoted release. 404 when unknown. */
+export async function findAgentArtifact(os: string, arch: string, version?: string) {
+  await ensureBundledAgentRegistered();
+  const artifact = await db.agentArtifact.findFirst({
+    where: { os: os as (typeof OS_TYPES)[number], arch, release: version ? { version } : { promoted: true } },
+  });
+  if (!artifact) throw notFound(version ? `Agent version ${version}` : 'Agent release');
+  return artifact;
+}
+
+export function artifactResponse(a: { version: string; fileName: string; contentType: string; sha256: string; content: Uint8Array }): Response {
+  return new Response(new Uint8Array(a.content), {
+    status: 200,
+    headers: {
+      'content-type': a.contentType,
+      'content-disposition': `attachment; filename="${a.fileName}"`,
+      'x-agent-version': a.version,
+      'x-checksum-sha256': a.sha256,
+      'cache-control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,24 @@
+// The reference agent built into agent/dist by `npm run build` (scripts/build-agent.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+export const AGENT_BUNDLE_DIR = path.join(process.cwd(), 'agent', 'dist');
+export const AGENT_BUNDLE_FILE = 'rmm-agent.cjs';
+
+export interface BundledAgent {
+  version: string;
+  sha256: string;
+  content: Buffer;
+}
+
+/** The built bundle and its version, or null when the agent has not been built. */
+export function readBundledAgent(dir = AGENT_BUNDLE_DIR): BundledAgent | null {
+  const manifestPath = path.join(dir, 'manifest.json');
+  const filePath = path.join(dir, AGENT_BUNDLE_FILE);
+  if (!existsSync(manifestPath) || !existsSync(filePath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: unknown };
+  if (typeof manifest.version !== 'string') return null;
+  const content = readFileSync(filePath);
+  return { version: manifest.version, sha256: createHash('sha256').update(content).digest('hex'), content };
+}

@@ -1,0 +1,141 @@
+// The agent protocol (doc 1 "Enrollment keys and agents", doc 3 "Agent enrollment"). Parts the
+// spec does not show are designed here and documented through these schemas in OpenAPI.
+import { z } from 'zod';
+import { COMMAND_TYPES } from '@/lib/devices/command-schemas';
+import { tolerant } from '@/lib/agents/tolerant';
+
+export const OS_TYPES = ['windows', 'macos', 'linux'] as const;
+
+const text = (max: number) => z.string().trim().max(max);
+const percent = z.number().min(0).max(100);
+const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const ZHardwareSummary = z
+  .object({
+    manufacturer: text(255),
+    model: text(255),
+    serialNumber: text(255),
+    cpuModel: text(255),
+    cpuCores: z.number().int().min(1).max(4096),
+    memoryBytes: bytes,
+    diskTotalBytes: bytes,
+  })
+  .partial()
+  .describe('Hardware summary; every field optional');
+
+export const ZEnrollBody = z.object({
+  enrollmentKey: z.string().trim().min(1).max(200).describe('Raw enrollment key (ek_…)'),
+  enrollmentSecret: z
+    .string()
+    .max(500)
+    .optional()
+    .describe('Required when the server sets AGENT_ENROLLMENT_SECRET or the key was minted with issueEnrollmentSecret (then the per-key secret)'),
+  hostname: text(255).min(1),
+  osType: z.enum(OS_TYPES),
+  osVersion: text(255).min(1),
+  architecture: text(64).min(1).describe('e.g. amd64, arm64'),
+  agentVersion: text(64).min(1),
+  machineId: text(128).min(8).optional().describe('Stable machine identity (e.g. a hash of /etc/machine-id): a machine that enrolls again reuses its device row'),
+  hardware: ZHardwareSummary.optional(),
+});
+
+export const ZEnrollResponse = z.object({
+  agentId: z.string().uuid(),
+  deviceId: z.string().uuid(),
+  authToken: z.string().describe('Bearer token for every agent call; shown once, stored hashed'),
+  orgId: z.string().uuid(),
+  siteId: z.string().uuid().nullable(),
+  heartbeatIntervalSeconds: z.number().int(),
+});
+
+export const ZHeartbeatMetrics = z
+  .object({
+    cpuPercent: tolerant(percent),
+    memoryPercent: tolerant(percent),
+    diskPercent: tolerant(percent).describe('Fullest fixed filesystem'),
+    memoryUsedBytes: tolerant(bytes),
+    memoryTotalBytes: tolerant(bytes),
+    diskUsedBytes: tolerant(bytes),
+    diskTotalBytes: tolerant(bytes),
+    load1: tolerant(z.number().min(0).max(1e6)),
+    load5: tolerant(z.number().min(0).max(1e6)),
+    load15: tolerant(z.number().min(0).max(1e6)),
+    processCount: tolerant(z.number().int().min(0).max(10_000_000)),
+    networkRxBytes: tolerant(bytes),
+    networkTxBytes: tolerant(bytes),
+  })
+  .describe('Every metric is optional; an invalid one is dropped and listed in droppedFields');
+
+export const ZHeartbeatBody = z
+  .object({
+    role: tolerant(z.enum(['agent', 'watchdog'])).describe(
+      'agent (default) or watchdog: a watchdog beat keeps watchdogStatus current and sets mainAgentSilentSince when the main agent has gone silent; it claims no commands',
+    ),
+    watchdogStatus: tolerant(z.enum(['connected', 'failover'])).describe('Watchdog beats only'),
+    agentVersion: tolerant(text(64).min(1)),
+    hostname: tolerant(text(255).min(1)),
+    osVersion: tolerant(text(255).min(1)),
+    uptimeSeconds: tolerant(bytes),
+    loggedInUser: tolerant(text(255)).describe('Interactive user signed in on the console, if any'),
+    metrics: tolerant(ZHeartbeatMetrics),
+  })
+  .describe('Tolerant: unknown fields are ignored and an invalid optional field is dropped (listed in droppedFields), never a rejected beat');
+
+export const ZAgentCommand = z.object({
+  id: z.string().uuid(),
+  type: z.enum(COMMAND_TYPES),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+
+export const ZHeartbeatResponse = z.object({
+  heartbeatIntervalSeconds: z.number().int(),
+  mode: z.enum(['normal', 'offboarding']).describe('offboarding: only a queued self_uninstall is delivered; other agent calls are refused'),
+  commands: z.array(ZAgentCommand).describe('Commands claimed by this beat (pending → sent, exactly once)'),
+  droppedFields: z.array(z.string()),
+  serverTime: z.string(),
+});
+
+export const RESULT_STATUSES = ['completed', 'failed', 'timed_out'] as const;
+
+export const ZCommandResultBody = z.object({
+  status: z.enum(RESULT_STATUSES).describe('completed: ran and exited 0; failed: error or non-zero exit; timed_out: killed at its timeout'),
+  exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+  stdout: z.string().max(16_000_000).optional().describe('Stored up to COMMAND_OUTPUT_MAX_BYTES (default 256 KiB) of UTF-8; longer output is truncated and flagged'),
+  stderr: z.string().max(16_000_000).optional().describe('Same cap as stdout'),
+  result: z.record(z.string(), z.unknown()).optional().describe('Structured result (e.g. durationMs, startedAt)'),
+});
+
+export const ZCommandResultResponse = z.object({
+  id: z.string().uuid(),
+  status: z.enum(RESULT_STATUSES),
+  truncated: z.boolean(),
+});
+
+const ZSoftware = z.object({
+  name: text(500).min(1),
+  version: text(200).optional(),
+  publisher: text(500).optional(),
+  source: text(32).optional().describe('dpkg, rpm, msi, pkg, brew …'),
+  installedAt: z.string().datetime({ offset: true }).optional(),
+});
+
+export const ZInventoryBody = z.object({
+  collectedAt: z.string().datetime({ offset: true }).optional().describe('When the agent collected it; default: now'),
+  hardware: z.record(z.string(), z.unknown()).default({}).describe('CPU, memory, BIOS/board, serial …'),
+  os: z.record(z.string(), z.unknown()).default({}).describe('name, version, kernel, build …'),
+  disks: z
+    .array(z.object({ mount: text(1000), device: text(1000).optional(), fsType: text(64).optional(), totalBytes: bytes.optional(), usedBytes: bytes.optional() }))
+    .max(500)
+    .default([]),
+  network: z
+    .array(z.object({ name: text(255), mac: text(64).optional(), ipv4: z.array(text(64)).max(100).default([]), ipv6: z.array(text(128)).max(100).default([]) }))
+    .max(500)
+    .default([]),
+  software: z.array(ZSoftware).max(20_000).default([]).describe('Installed packages (replaces the previous list)'),
+});
+
+export const ZInventoryResponse = z.object({ deviceId: z.string().uuid(), software: z.number().int(), receivedAt: z.string() });
+
+export const ZAgentParams = z.object({ agentId: z.string().uuid() });
+export const ZAgentCommandParams = z.object({ agentId: z.string().uuid(), commandId: z.string().uuid() });

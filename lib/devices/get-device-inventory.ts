@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { db } from '@/lib/db';
+import type { UserContext } from '@/lib/auth/context';
+import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
+
+export const ZDeviceInventory = z.object({
+  deviceId: z.string().uuid(),
+  collectedAt: z.string().nullable().describe('Null until the agent has reported an inventory'),
+  receivedAt: z.string().nullable(),
+  hardware: z.record(z.string(), z.unknown()),
+  os: z.record(z.string(), z.unknown()),
+  disks: z.array(z.record(z.string(), z.unknown())),
+  network: z.array(z.record(z.string(), z.unknown())),
+  software: z.array(z.object({ name: z.string(), version: z.string().nullable(), publisher: z.string().nullable(), source: z.string().nullable(), installedAt: z.string().nullable() })),
+});
+
+export async function getDeviceInventory(ctx: UserContext, deviceId: string): Promise<z.infer<typeof ZDeviceInventory>> {
+  await getDeviceOrThrow(ctx, deviceId, db, { includeDecommissioned: true });
+  const [inventory, software] = await Promise.all([
+    db.deviceInventory.findUnique({ where: { deviceId } }),
+    db.deviceSoftware.findMany({ where: { deviceId }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+  ]);
+  return {
+    deviceId,
+    collectedAt: inventory?.collectedAt.toISOString() ?? null,
+    receivedAt: inventory?.receivedAt.toISOString() ?? null,
+    hardware: (inventory?.hardware ?? {}) as Record<string, unknown>,
+    os: (inventory?.os ?? {}) as Record<string, unknown>,
+    disks: (inventory?.disks ?? []) as Record<string, unknown>[],
+    network: (inventory?.network ?? []) as Record<string, unknown>[],
+    software: software.map((s) => ({ name: s.name, version: s.version, publisher: s.publisher, source: s.source, installedAt: s.installedAt?.toISOString() ?? null })),
+  };
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { zText } from '@/lib/http/storable-text';
+import { OS_TYPES } from '@/lib/agents/schemas';
+
+export const DEVICE_STATUSES = ['pending', 'online', 'offline', 'uninstalled', 'decommissioned'] as const;
+export const DEVICE_SORTS = ['hostname', 'lastSeen', 'enrolled'] as const;
+
+/** Comma-separated or repeated query values (orgIds=a,b or orgIds=a&orgIds=b). */
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().uuid()).max(500))
+  .optional();
+
+const boolQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+export const ZListDevicesQuery = z.object({
+  cursor: z.string().max(2000).optional().describe('Selects cursor mode: send an empty cursor for the first page, then each nextCursor. Without it the legacy page mode answers'),
+  page: z.coerce.number().int().min(1).default(1).describe('Page mode only'),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  sort: z.enum(DEVICE_SORTS).default('hostname'),
+  sortDir: z.enum(['asc', 'desc']).optional().describe('Default: asc for hostname, desc for lastSeen and enrolled'),
+  orgId: z.string().uuid().optional().describe('Single-organization filter'),
+  orgIds: idList,
+  siteIds: idList,
+  groupIds: idList,
+  status: z.enum(DEVICE_STATUSES).optional(),
+  osType: z.enum(OS_TYPES).optional(),
+  tag: zText(100, 1).optional(),
+  search: zText(255, 1).optional().describe('Hostname or display name contains (case-insensitive)'),
+  includeDecommissioned: boolQuery,
+  includeTotal: boolQuery.describe('Cursor mode: also count every match (page mode always does)'),
+});
+export type ListDevicesQuery = z.output<typeof ZListDevicesQuery>;
+
+export const ZDevice = z.object({
+  id: z.string().uuid(),
+  partnerId: z.string().uuid(),
+  orgId: z.string().uuid(),
+  siteId: z.string().uuid().nullable(),
+  agentId: z.string().uuid().nullable(),
+  hostname: z.string(),
+  displayName: z.string().nullable(),
+  osType: z.enum(OS_TYPES).nullable(),
+  osVersion: z.string().nullable(),
+  architecture: z.string().nullable(),
+  agentVersion: z.string().nullable(),
+  status: z.enum(DEVICE_STATUSES),
+  tags: z.array(z.string()),
+  lastSeenAt: z.string().nullable(),
+  cpuPercent: z.number().nullable(),
+  memoryPercent: z.number().nullable(),
+  diskPercent: z.number().nullable(),
+  uptimeSeconds: z.number().nullable(),
+  lastUser: z.string().nullable(),
+  metrics: z.record(z.string(), z.unknown()).nullable(),
+  hardware: z.record(z.string(), z.unknown()).nullable(),
+  mainAgentSilentSince: z.string().nullable().describe('Set while the watchdog still reports but the main agent has gone silent'),
+  watchdogStatus: z.enum(['connected', 'failover', 'offline']).nullable().describe('Null when no watchdog has ever reported'),
+  enrolledAt: z.string().nullable(),
+  decommissionedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TDevice = z.infer<typeof ZDevice>;
+
+export const ZDeviceCursorPage = z.object({
+  devices: z.array(ZDevice),
+  nextCursor: z.string().nullable(),
+  limit: z.number().int(),
+  total: z.number().int().optional(),
+});
+
+const tagText = zText(100, 1).refine((t) => !t.includes(','), 'Tags cannot contain commas');
+
+export const ZUpdateDevice = z
+  .object({
+    displayName: zText(255, 1).nullable(),
+    tags: z.array(tagText).max(100).transform((t) => [...new Set(t)]),
+    siteId: z.string().uuid().nullable().describe('Another site of the same organization'),
+  })
+  .partial()
+  .strict();
+
+export const ZProvisionDevice = z
+  .object({
+    hostname: zText(255, 1),
+    displayName: zText(255, 1).optional(),
+    orgId: z.string().uuid().optional().describe('Optional for a partner with exactly one organization'),
+    siteId: z.string().uuid().optional(),
+    osType: z.enum(OS_TYPES).optional(),
+    tags: z.array(tagText).max(100).default([]),
+    ttlMinutes: z.number().int().min(1).max(525_600).optional().describe('Lifetime of the single-use enrollment key (default ENROLLMENT_KEY_DEFAULT_TTL_MINUTES)'),
+    issueEnrollmentSecret: z.boolean().default(false),
+  })
+  .strict();
+
+export const ZProvisionResponse = z.object({
+  device: ZDevice,
+  enrollment: z.object({
+    deviceId: z.string().uuid(),
+    enrollmentKeyId: z.string().uuid(),
+    enrollmentKey: z.string().describe('Single-use key bound to this device; shown once'),
+    enrollmentSecret: z.string().optional().describe('Per-key secret when issued; shown once'),
+    enrollmentSecretRequired: z.boolean().describe('True when the agent must also pass a secret (per-key or the global AGENT_ENROLLMENT_SECRET)'),
+    expiresAt: z.string(),
+    serverUrl: z.string(),
+    installCommand: z.string().describe('Linux/macOS one-liner (run as root)'),
+  }),
+});
+
+export const ZMoveDeviceOrg = z.object({ orgId: z.string().uuid(), siteId: z.string().uuid().optional() }).strict();
+
+export const ZDeviceIdParams = z.object({ id: z.string().uuid() });
+export const ZDeviceCommandParams = z.object({ id: z.string().uuid(), commandId: z.string().uuid() });

@@ -1,0 +1,41 @@
+// Runs a defineRoute handler for a plain Node request, for the few paths the HTTP server serves
+// itself (see server-fast-paths.ts). Same handler, same auth, validation and error envelope.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RouteHandler } from '@/lib/http/define-route';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+// The headers next.config.mjs adds to every answer.
+const BASE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' };
+const INTERNAL = JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', details: [] } });
+
+export function serveWithRoute(req: IncomingMessage, res: ServerResponse, handler: RouteHandler, params: Record<string, string>): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  });
+  req.on('error', () => res.destroy());
+  req.on('end', () => {
+    void (async () => {
+      try {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+        const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+        const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+          method: req.method,
+          headers,
+          // An oversized body is cut to something that fails JSON parsing: a clear 400.
+          body: hasBody ? (size > MAX_BODY_BYTES ? 'body too large' : Buffer.concat(chunks)) : undefined,
+        });
+        const response = await handler(request, { params: Promise.resolve(params) });
+        const out: Record<string, string> = { ...BASE_HEADERS };
+        response.headers.forEach((v, k) => (out[k] = v));
+        res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+      } catch {
+        if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'application/json' });
+        res.end(INTERNAL);
+      }
+    })();
+  });
+}
