@@ -92,6 +92,9 @@ const EnvFields = z.object({
   COMMAND_RESULT_GRACE_SECONDS: int(600, 1),
   OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
 
+  WORKER_CONCURRENCY: int(10, 1),
+  WORKER_POLL_INTERVAL_MS: int(1000, 50),
+
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),

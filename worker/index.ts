@@ -5,16 +5,22 @@ import { logger } from '@/lib/observability/logger';
 import { disconnectDb } from '@/lib/db';
 import { crontab, taskList } from './task-list';
 
+// graphile-worker reports every completed job at info level with the whole job row; that is
+// debug detail. Failures stay visible (warning/error), with the job reduced to its identity.
 const workerLogger = new Logger((scope) => (level, message, meta) => {
-  const fn = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
-  logger[fn]({ ...scope, ...meta }, message);
+  const job = (meta as { job?: { id?: string; task_identifier?: string; attempts?: number } } | undefined)?.job;
+  const fields = { ...scope, ...meta, ...(job ? { job: { id: job.id, task: job.task_identifier, attempts: job.attempts } } : {}) };
+  if (level === 'error') logger.error(fields, message);
+  else if (level === 'warning') logger.warn(fields, message);
+  else if (level === 'debug' || job) logger.debug(fields, message);
+  else logger.info(fields, message);
 });
 
 async function main() {
   const runner = await run({
     connectionString: env().DATABASE_URL,
-    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 10),
-    pollInterval: Number(process.env.WORKER_POLL_INTERVAL_MS ?? 1000),
+    concurrency: env().WORKER_CONCURRENCY,
+    pollInterval: env().WORKER_POLL_INTERVAL_MS,
     taskList,
     crontab,
     logger: workerLogger,
