@@ -10,6 +10,8 @@ import { deliverWebhookTask } from './tasks/deliver-webhook';
 import { recoverWebhookDeliveriesTask } from './tasks/recover-webhook-deliveries';
 import { pruneWebhookDeliveriesTask } from './tasks/prune-webhook-deliveries';
 import { accountingReconcileSweepTask } from './tasks/accounting-reconcile-sweep';
+import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
+import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -22,6 +24,8 @@ export const taskList: TaskList = {
   recover_webhook_deliveries: recoverWebhookDeliveriesTask,
   prune_webhook_deliveries: pruneWebhookDeliveriesTask,
   accounting_reconcile_sweep: accountingReconcileSweepTask,
+  send_portal_password_resets: sendPortalPasswordResetsTask,
+  prune_portal_sessions: prunePortalSessionsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -33,4 +37,5 @@ export const crontab = [
   '* * * * * recover_webhook_deliveries',
   '45 3 * * * prune_webhook_deliveries',
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
+  '40 3 * * * prune_portal_sessions',
 ].join('\n');

@@ -46,12 +46,31 @@ export interface ApiKeyContext extends BaseContext {
   orgIds: readonly string[];
 }
 
+/**
+ * A customer signed in to the portal: an organization contact with the `portal` role. Its
+ * tenancy is that one organization (scope `organization`); its permissions are the fixed
+ * portal set (lib/portal/session/portal-permissions.ts).
+ */
+export interface PortalContext extends BaseContext {
+  kind: 'portal';
+  contactId: string;
+  portalSessionId: string;
+  email: string;
+  name: string;
+  scope: 'organization';
+  partnerId: string;
+  orgId: string;
+  orgAccess: OrgAccessMode;
+  orgIds: readonly string[];
+  permissions: ReadonlySet<Permission>;
+}
+
 /** No credentials (health, registration, enrollment). */
 export interface AnonymousContext extends BaseContext {
   kind: 'anonymous';
 }
 
-export type AuthContext = UserContext | ApiKeyContext | AnonymousContext;
+export type AuthContext = UserContext | ApiKeyContext | PortalContext | AnonymousContext;
 
 /** A person acting in the hierarchy, signed in or through one of their API keys. */
 export type ActorContext = UserContext | ApiKeyContext;
@@ -62,5 +81,6 @@ export type ScopedContext = Pick<UserContext, 'scope' | 'partnerId' | 'orgId' | 
 export function actorOf(ctx: AuthContext): { type: string; id: string | null; email: string | null } {
   if (ctx.kind === 'user') return { type: 'user', id: ctx.userId, email: ctx.email };
   if (ctx.kind === 'apiKey') return { type: 'api_key', id: ctx.apiKeyId, email: ctx.email };
+  if (ctx.kind === 'portal') return { type: 'contact', id: ctx.contactId, email: ctx.email };
   return { type: 'anonymous', id: null, email: null };
 }

@@ -1,9 +1,10 @@
 // Credential classes the route wrapper understands. Each maps a request to a context or
 // throws an AppError; a route names the classes it accepts with `auth`.
-import type { AnonymousContext, ApiKeyContext, UserContext } from '@/lib/auth/context';
+import type { AnonymousContext, ApiKeyContext, PortalContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key';
 import { authenticateInboundEmail, type InboundEmailContext } from '@/lib/tickets/inbound/authenticate-inbound-email';
+import { authenticatePortal } from '@/lib/portal/session/authenticate-portal';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -18,6 +19,8 @@ export interface AuthContexts {
   none: AnonymousContext;
   /** The MTA hook of POST /tickets/inbound-email (shared secret INBOUND_EMAIL_SECRET). */
   inboundEmail: InboundEmailContext;
+  /** Customer portal session: the sealed `rmm_portal` cookie (+ X-CSRF-Token on writes). */
+  portal: PortalContext;
 }
 
 export type AuthKind = keyof AuthContexts;
@@ -29,6 +32,7 @@ const registry: { [K in AuthKind]?: Authenticator<K> } = {
   apiKey: authenticateApiKey,
   none: async (_req, base) => ({ kind: 'anonymous', ...base }),
   inboundEmail: authenticateInboundEmail,
+  portal: authenticatePortal,
 };
 
 export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {
