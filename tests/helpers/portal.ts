@@ -67,9 +67,17 @@ export function portalBrowser(cookie: string, csrf: string): PortalBrowser {
   };
 }
 
+/** A client address of its own, so per-IP sign-in limits of one test do not touch another. */
+export const randomIp = () => `10.${200 + (randomBytes(1)[0] % 50)}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`;
+
+/** POST /portal/auth/login from a fresh client address. */
+export function loginRequest(body: Record<string, unknown>, opts: RequestOptions = {}) {
+  return api.post('/portal/auth/login', { ip: randomIp(), ...opts, body });
+}
+
 /** Signs in through POST /portal/auth/login. */
 export async function portalLogin(email: string, password = PORTAL_PASSWORD, extra: { site?: string; headers?: Record<string, string> } = {}): Promise<PortalBrowser> {
-  const res = await api.post('/portal/auth/login', { body: { email, password, ...(extra.site ? { site: extra.site } : {}) }, headers: { origin: ORIGIN, ...extra.headers } });
+  const res = await loginRequest({ email, password, ...(extra.site ? { site: extra.site } : {}) }, { headers: { origin: ORIGIN, ...extra.headers } });
   if (res.status !== 200) throw new Error(`portal login failed: ${res.status} ${res.text}`);
   const cookies = setCookies(res);
   return portalBrowser(`rmm_portal=${cookies.rmm_portal.value}; rmm_portal_csrf=${cookies.rmm_portal_csrf.value}`, res.body.csrfToken);

@@ -1,4 +1,5 @@
 import { db } from '@/lib/db';
+import type { LoginPortal } from '@/lib/portal/auth/resolve-login-portal';
 
 const accountInclude = {
   contact: {
@@ -14,12 +15,12 @@ const accountInclude = {
 } as const;
 
 /**
- * Portal accounts signing in with this address: in the named partner's portal, or anywhere
- * when no portal was named (`partnerId` null). A portal that does not exist has none.
+ * Portal accounts signing in with this address: in the named portal (a partner's, or one
+ * organization's), or anywhere when none was named (null). A portal that does not exist has none.
  */
-export async function findPortalAccounts(email: string, partnerId: string | null | undefined) {
-  if (partnerId === undefined) return [];
-  return db.portalAccount.findMany({ where: { email, ...(partnerId ? { partnerId } : {}) }, include: accountInclude, take: 5 });
+export async function findPortalAccounts(email: string, portal: LoginPortal | null | undefined) {
+  if (portal === undefined) return [];
+  return db.portalAccount.findMany({ where: { email, ...(portal ? { partnerId: portal.partnerId, ...(portal.orgId ? { orgId: portal.orgId } : {}) } : {}) }, include: accountInclude, take: 5 });
 }
 
 export type FoundPortalAccount = Awaited<ReturnType<typeof findPortalAccounts>>[number];

@@ -12,7 +12,7 @@ import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
 import { rateLimitExceeded, recordRateLimitEvent } from '@/lib/rate-limit/rate-limit-status';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { accountUsable, findPortalAccounts } from '@/lib/portal/auth/find-portal-accounts';
-import { resolveLoginPartner } from '@/lib/portal/auth/resolve-login-partner';
+import { resolveLoginPortal } from '@/lib/portal/auth/resolve-login-portal';
 import { readPortalCookie, unsealPortalSession } from '@/lib/portal/session/portal-cookies';
 import { startPortalSession } from '@/lib/portal/session/start-portal-session';
 import { assertSameOrigin } from '@/lib/portal/session/request-host';
@@ -30,8 +30,8 @@ export async function loginPortal(ctx: AuthContext, input: z.output<typeof ZPort
   const accountKey = `portal-login:account:${input.email}`;
   if (await rateLimitExceeded(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window)) throw tooManyRequests('Too many sign-in attempts; try again later', window);
 
-  const partnerId = await resolveLoginPartner(req, input.site);
-  const candidates = (await findPortalAccounts(input.email, partnerId)).filter(accountUsable);
+  const portal = await resolveLoginPortal(req, input.site);
+  const candidates = (await findPortalAccounts(input.email, portal)).filter(accountUsable);
   // Without a named portal the address must be unambiguous; with two portals it is not.
   const account = candidates.length === 1 ? candidates[0] : null;
   const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstDummy(input.password);

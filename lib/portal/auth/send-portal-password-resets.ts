@@ -15,7 +15,7 @@ const EMAILS_PER_ACCOUNT_PER_HOUR = 3;
 
 export const ZPasswordResetRequest = z.object({
   email: z.string().email(),
-  partnerId: z.string().uuid().nullable(),
+  portal: z.object({ partnerId: z.string().uuid(), orgId: z.string().uuid().nullable() }).nullable(),
   ip: z.string().nullable(),
   requestId: z.string(),
 });
@@ -24,7 +24,7 @@ export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
 export async function sendPortalPasswordResets(request: TPasswordResetRequest): Promise<number> {
   const ctx = { kind: 'anonymous' as const, requestId: request.requestId, ip: request.ip };
   let sent = 0;
-  for (const account of (await findPortalAccounts(request.email, request.partnerId)).filter(accountUsable)) {
+  for (const account of (await findPortalAccounts(request.email, request.portal)).filter(accountUsable)) {
     const budget = await consumeRateLimit(`portal-forgot:account:${account.contactId}`, EMAILS_PER_ACCOUNT_PER_HOUR, 3600);
     if (!budget.allowed) continue;
     const resolved = await brandingForOrganization(account.orgId);
