@@ -5,11 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, portalApi } from '@/lib/client/portal-client';
 import { accentLink, primaryButton } from '@/components/portal/brand-style';
 import { PortalField } from '@/components/portal/portal-field';
+import { safeNext } from '@/lib/portal/safe-next';
 
-/** Only paths inside the portal are followed after sign-in (no open redirect). */
-export function safeNext(next: string | undefined): string {
-  return next && /^\/portal\/[\w\-/]*$/.test(next) ? next : '/portal/tickets';
-}
 
 export function PortalLoginForm({ site, siteQuery, next, notice }: { site: string; siteQuery: string; next?: string; notice?: string }) {
   const [error, setError] = useState<string | null>(null);

@@ -382,3 +382,27 @@ describe('profile and password', () => {
     expect((await loginRequest({ email: user.email, password: 'Next-Password-5!' })).status).toBe(200);
   });
 });
+
+describe('housekeeping', () => {
+  it('prunes sessions ended over 30 days ago and expired links, daily through the worker', async () => {
+    const user = await makePortalUser(orgA);
+    const base = { contactId: user.id, partnerId: orgA.partnerId, orgId: orgA.id, csrfHash: '0'.repeat(64) };
+    const day = 86_400_000;
+    const expiredLongAgo = await db.portalSession.create({ data: { ...base, expiresAt: new Date(Date.now() - 40 * day) } });
+    const revokedLongAgo = await db.portalSession.create({ data: { ...base, expiresAt: new Date(Date.now() + day), revokedAt: new Date(Date.now() - 31 * day) } });
+    const revokedYesterday = await db.portalSession.create({ data: { ...base, expiresAt: new Date(Date.now() + day), revokedAt: new Date(Date.now() - day) } });
+    const live = await db.portalSession.create({ data: { ...base, expiresAt: new Date(Date.now() + day) } });
+    const { issuePortalToken } = await import('@/lib/portal/auth/portal-tokens');
+    await issuePortalToken(db, user.id, 'reset', -1);
+    const { crontab } = await import('@/worker/task-list');
+    expect(crontab).toMatch(/^\S+ \S+ \S+ \S+ \S+ prune_portal_sessions$/m);
+    const { prunePortalSessions } = await import('@/lib/portal/session/prune-portal-sessions');
+    const removed = await prunePortalSessions(30);
+    expect(removed.tokens).toBeGreaterThanOrEqual(1);
+    const left = (await db.portalSession.findMany({ where: { contactId: user.id } })).map((s) => s.id);
+    expect(left).not.toContain(expiredLongAgo.id);
+    expect(left).not.toContain(revokedLongAgo.id);
+    expect(left).toEqual(expect.arrayContaining([revokedYesterday.id, live.id]));
+    expect(await db.portalToken.count({ where: { contactId: user.id } })).toBe(0);
+  });
+});

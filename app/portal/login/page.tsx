@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { portalPage, portalTitle } from '@/lib/portal/page-context';
 import { PortalCard } from '@/components/portal/portal-card';
-import { PortalLoginForm, safeNext } from '@/components/portal/login-form';
+import { PortalLoginForm } from '@/components/portal/login-form';
+import { safeNext } from '@/lib/portal/safe-next';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -23,6 +23,7 @@ export function requestHostWithPort(headers: Headers, url?: string): string | nu
 /** The host name alone (no port, no trailing dot): what custom domains are matched against. */
 export function hostNameOf(hostWithPort: string | null): string | null {
   if (!hostWithPort) return null;
+  hostWithPort = hostWithPort.toLowerCase();
   const host = hostWithPort.startsWith('[') ? hostWithPort.slice(0, hostWithPort.indexOf(']') + 1) : hostWithPort.split(':')[0];
   return host.replace(/\.$/, '') || null;
 }
