@@ -1,33 +1,33 @@
 // GET /portal/devices — THE one place the portal reads devices.
 //
-// Until the devices table (issue 4) is merged, a portal user's devices are the organization's
-// assets of kind `device` that the MSP records (org_assets): their status is `unknown` and they
-// have no last-seen time, because nothing reports them. When the devices table lands, switch
-// this function (and only it) to read `devices` — scoped by partner_id and org_id from the
-// portal context, excluding decommissioned rows — mapping hostname/displayName, osType and
-// osVersion, status (online/offline/pending/…) and lastSeenAt into the same DTO, and join assets
-// through org_assets.device_id for asset tags. The DTO below is already that contract.
+// A portal user's devices are (a) the organization's RMM devices (the `devices` table of the
+// devices domain: status and last-seen time reported by their agents), excluding decommissioned
+// and uninstalled ones, and (b) the organization's assets of kind `device` that no agent reports
+// (org_assets rows whose device_id names no live device): status `unknown`, no last-seen time.
+// An asset linked to a device (org_assets.device_id) lends that device its asset tag, serial
+// number and model. The devices table is detected at run time: on a database without it (the
+// devices migration not applied) the list is the device assets alone. Tenancy (partner_id and
+// org_id of the portal session) is in every WHERE below.
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/lib/generated/prisma/client';
 import type { PortalContext } from '@/lib/auth/context';
-import { pageArgs, pageResult } from '@/lib/http/pagination';
-import { assetWhere } from '@/lib/assets/get-asset-or-throw';
+import { pageResult } from '@/lib/http/pagination';
 
 export const DEVICE_STATUSES = ['online', 'offline', 'pending', 'unknown'] as const;
 
 export const ZListPortalDevicesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  search: z.string().trim().max(255).optional(),
+  search: z.string().trim().max(255).optional().describe('Name or asset tag'),
 });
 
 export const ZPortalDevice = z.object({
-  id: z.string().uuid(),
+  id: z.string().uuid().describe('The device id, or the asset id of a device no agent reports'),
   name: z.string().describe('Display name, else host name'),
   os: z.string().nullable().describe('Reported by the agent; null until then'),
   model: z.string().nullable().describe('Manufacturer and model as the MSP recorded them'),
-  status: z.enum(DEVICE_STATUSES).describe('`unknown` until the device reports through an agent'),
+  status: z.enum(DEVICE_STATUSES).describe('`unknown` for devices no agent reports'),
   lastSeenAt: z.string().nullable(),
   assetTag: z.string().nullable(),
   serialNumber: z.string().nullable(),
@@ -35,24 +35,80 @@ export const ZPortalDevice = z.object({
 });
 export type TPortalDevice = z.infer<typeof ZPortalDevice>;
 
+interface Row {
+  id: string;
+  name: string;
+  os: string | null;
+  model: string | null;
+  status: string;
+  last_seen_at: Date | null;
+  asset_tag: string | null;
+  serial_number: string | null;
+  site_id: string | null;
+  site_name: string | null;
+  total: bigint;
+}
+
+let devicesTableSeen = false;
+
+/** Whether the devices domain's table exists (remembered once seen: migrations only add it). */
+async function hasDevicesTable(): Promise<boolean> {
+  if (devicesTableSeen) return true;
+  const rows = await db.$queryRaw<{ present: boolean }[]>`select to_regclass('public.devices') is not null as present`;
+  devicesTableSeen = rows[0]?.present === true;
+  return devicesTableSeen;
+}
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export async function listPortalDevices(ctx: PortalContext, query: z.output<typeof ZListPortalDevicesQuery>) {
-  const where: Prisma.OrgAssetWhereInput = {
-    AND: [assetWhere(ctx), { kind: 'device' }, query.search ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { assetTag: { contains: query.search, mode: 'insensitive' } }] } : {}],
-  };
-  const [rows, total] = await Promise.all([
-    db.orgAsset.findMany({ where, include: { site: { select: { id: true, name: true, deletedAt: true } } }, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...pageArgs(query) }),
-    db.orgAsset.count({ where }),
-  ]);
-  const data: TPortalDevice[] = rows.map((a) => ({
-    id: a.id,
-    name: a.name,
-    os: null,
-    model: [a.manufacturer, a.model].filter(Boolean).join(' ') || null,
-    status: 'unknown',
-    lastSeenAt: null,
-    assetTag: a.assetTag,
-    serialNumber: a.serialNumber,
-    site: a.site && !a.site.deletedAt ? { id: a.site.id, name: a.site.name } : null,
+  const withDevices = await hasDevicesTable();
+  const pattern = query.search ? likePattern(query.search) : null;
+  const agentDevices = withDevices
+    ? Prisma.sql`
+      select d.id, coalesce(nullif(d.display_name, ''), d.hostname) as name,
+             nullif(concat_ws(' ', case d.os_type::text when 'windows' then 'Windows' when 'macos' then 'macOS' when 'linux' then 'Linux' end, d.os_version), '') as os,
+             nullif(concat_ws(' ', a.manufacturer, a.model), '') as model,
+             d.status::text as status, d.last_seen_at, a.asset_tag, a.serial_number, coalesce(d.site_id, a.site_id) as site_id
+      from devices d
+      left join lateral (
+        select * from org_assets a where a.device_id = d.id and a.org_id = d.org_id and a.deleted_at is null order by a.created_at limit 1
+      ) a on true
+      where d.partner_id = ${ctx.partnerId}::uuid and d.org_id = ${ctx.orgId}::uuid
+        and d.decommissioned_at is null and d.status::text not in ('decommissioned', 'uninstalled')`
+    : null;
+  const recorded = Prisma.sql`
+      select a.id, a.name, null::text as os, nullif(concat_ws(' ', a.manufacturer, a.model), '') as model,
+             'unknown' as status, null::timestamptz as last_seen_at, a.asset_tag, a.serial_number, a.site_id
+      from org_assets a
+      where a.partner_id = ${ctx.partnerId}::uuid and a.org_id = ${ctx.orgId}::uuid and a.kind = 'device' and a.deleted_at is null
+        ${agentDevices ? Prisma.sql`and (a.device_id is null or not exists (select 1 from agent_devices ad where ad.id = a.device_id))` : Prisma.empty}`;
+  const rows = await db.$queryRaw<Row[]>`
+    with ${agentDevices ? Prisma.sql`agent_devices as (${agentDevices}), ` : Prisma.empty}recorded as (${recorded}),
+    listed as (${agentDevices ? Prisma.sql`select * from agent_devices union all ` : Prisma.empty}select * from recorded)
+    select l.*, s.name as site_name, count(*) over () as total
+    from listed l
+    left join sites s on s.id = l.site_id and s.deleted_at is null
+    where ${pattern}::text is null or l.name ilike ${pattern} or l.asset_tag ilike ${pattern}
+    order by lower(l.name), l.id
+    limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const data: TPortalDevice[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    os: r.os,
+    model: r.model,
+    status: (DEVICE_STATUSES as readonly string[]).includes(r.status) ? (r.status as TPortalDevice['status']) : 'unknown',
+    lastSeenAt: r.last_seen_at?.toISOString() ?? null,
+    assetTag: r.asset_tag,
+    serialNumber: r.serial_number,
+    site: r.site_id && r.site_name ? { id: r.site_id, name: r.site_name } : null,
   }));
+  // A page past the end has no rows to carry the total: count again only then.
+  const total = rows.length > 0 ? Number(rows[0].total) : query.page > 1 ? await countPortalDevices(ctx, query) : 0;
   return pageResult(data, query, total);
+}
+
+async function countPortalDevices(ctx: PortalContext, query: z.output<typeof ZListPortalDevicesQuery>): Promise<number> {
+  const all = await listPortalDevices(ctx, { ...query, page: 1, limit: 1 });
+  return all.pagination.total;
 }
