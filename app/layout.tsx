@@ -8,8 +8,9 @@ export const metadata: Metadata = {
   description: 'Remote monitoring and management for managed service providers',
 };
 
-// Applies the saved theme before first paint so dark mode never flashes light.
-const themeScript = `try{var t=localStorage.getItem('rmm-theme');if(t==='dark'||(!t&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.classList.add('dark')}catch(e){}`;
+// Applies the saved theme before first paint so dark mode never flashes light. The customer
+// portal (/portal) wears its MSP's brand instead and always renders light.
+const themeScript = `try{var t=localStorage.getItem('rmm-theme');if(location.pathname.indexOf('/portal')!==0&&(t==='dark'||(!t&&matchMedia('(prefers-color-scheme: dark)').matches)))document.documentElement.classList.add('dark')}catch(e){}`;
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

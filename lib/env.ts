@@ -35,6 +35,9 @@ const EnvFields = z.object({
 
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters'),
+  // Seals the customer portal's session cookie (iron-session).
+  PORTAL_SESSION_SECRET: z.string().min(32, 'PORTAL_SESSION_SECRET must be at least 32 characters'),
+  PORTAL_SESSION_TTL_HOURS: int(12, 1),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 60),
   REFRESH_TOKEN_TTL_DAYS: int(30, 1),
   PASSWORD_HASH_MEMORY_KIB: int(19456, 1024),

@@ -28,6 +28,7 @@ function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promise<nu
 const TEST_SECRETS = {
   JWT_SECRET: 'e2e-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
   ENCRYPTION_KEY: 'e2e-encryption-key-0123456789-abcdefghijklmnopqrstu',
+  PORTAL_SESSION_SECRET: 'e2e-portal-session-secret-0123456789-abcdefghijklm',
 };
 
 async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: string): Promise<number> {

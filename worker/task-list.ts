@@ -13,6 +13,8 @@ import { accountingReconcileSweepTask } from './tasks/accounting-reconcile-sweep
 import { sweepDevicePresenceTask } from './tasks/sweep-device-presence';
 import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-offboarding';
 import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
+import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
+import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -29,6 +31,8 @@ export const taskList: TaskList = {
   finalize_offboarding: finalizeOffboardingTask,
   sweep_offboarding: sweepOffboardingTask,
   refresh_dynamic_groups: refreshDynamicGroupsTask,
+  send_portal_password_resets: sendPortalPasswordResetsTask,
+  prune_portal_sessions: prunePortalSessionsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -43,4 +47,5 @@ export const crontab = [
   '* * * * * sweep_device_presence',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
+  '40 3 * * * prune_portal_sessions',
 ].join('\n');

@@ -21,6 +21,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
+    // The customer portal has its own cookie session; there is no console session to restore.
+    if (window.location.pathname.startsWith('/portal')) {
+      setStatus('signedOut');
+      return;
+    }
     const off = onAuthChange((signedIn) => setStatus(signedIn ? 'signedIn' : 'signedOut'));
     void refreshAccessToken().then((ok) => setStatus(ok ? 'signedIn' : 'signedOut'));
     return () => {

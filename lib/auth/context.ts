@@ -46,6 +46,25 @@ export interface ApiKeyContext extends BaseContext {
   orgIds: readonly string[];
 }
 
+/**
+ * A customer signed in to the portal: an organization contact with the `portal` role. Its
+ * tenancy is that one organization (scope `organization`); its permissions are the fixed
+ * portal set (lib/portal/session/portal-permissions.ts).
+ */
+export interface PortalContext extends BaseContext {
+  kind: 'portal';
+  contactId: string;
+  portalSessionId: string;
+  email: string;
+  name: string;
+  scope: 'organization';
+  partnerId: string;
+  orgId: string;
+  orgAccess: OrgAccessMode;
+  orgIds: readonly string[];
+  permissions: ReadonlySet<Permission>;
+}
+
 /** No credentials (health, registration, enrollment). */
 export interface AnonymousContext extends BaseContext {
   kind: 'anonymous';
@@ -70,7 +89,7 @@ export interface AgentContext extends BaseContext {
   narrowed: boolean;
 }
 
-export type AuthContext = UserContext | ApiKeyContext | AnonymousContext | AgentContext;
+export type AuthContext = UserContext | ApiKeyContext | PortalContext | AnonymousContext | AgentContext;
 
 /** Contexts that act inside the tenant hierarchy and can be scoped. */
 export type ScopedContext = Pick<UserContext, 'scope' | 'partnerId' | 'orgId' | 'orgAccess' | 'orgIds'>;
@@ -79,5 +98,6 @@ export function actorOf(ctx: AuthContext): { type: string; id: string | null; em
   if (ctx.kind === 'user') return { type: 'user', id: ctx.userId, email: ctx.email };
   if (ctx.kind === 'apiKey') return { type: 'api_key', id: ctx.apiKeyId, email: ctx.email };
   if (ctx.kind === 'agent') return { type: 'agent', id: ctx.agentId, email: null };
+  if (ctx.kind === 'portal') return { type: 'contact', id: ctx.contactId, email: ctx.email };
   return { type: 'anonymous', id: null, email: null };
 }

@@ -1,10 +1,11 @@
 // Credential classes the route wrapper understands. Each maps a request to a context or
 // throws an AppError; a route names the classes it accepts with `auth`.
-import type { AgentContext, AnonymousContext, ApiKeyContext, UserContext } from '@/lib/auth/context';
+import type { AgentContext, AnonymousContext, ApiKeyContext, PortalContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key';
 import { authenticateInboundEmail, type InboundEmailContext } from '@/lib/tickets/inbound/authenticate-inbound-email';
 import { authenticateAgent } from '@/lib/agents/authenticate-agent';
+import { authenticatePortal } from '@/lib/portal/session/authenticate-portal';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -23,6 +24,8 @@ export interface AuthContexts {
   agent: AgentContext;
   /** Agent token, also accepted in the narrowed offboarding mode (heartbeat, self_uninstall). */
   agentNarrowed: AgentContext;
+  /** Customer portal session: the sealed `rmm_portal` cookie (+ X-CSRF-Token on writes). */
+  portal: PortalContext;
 }
 
 export type AuthKind = keyof AuthContexts;
@@ -36,6 +39,7 @@ const registry: { [K in AuthKind]?: Authenticator<K> } = {
   inboundEmail: authenticateInboundEmail,
   agent: (req, base) => authenticateAgent(req, base, { allowNarrowed: false }),
   agentNarrowed: (req, base) => authenticateAgent(req, base, { allowNarrowed: true }),
+  portal: authenticatePortal,
 };
 
 export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {

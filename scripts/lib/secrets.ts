@@ -1,10 +1,10 @@
-// JWT_SECRET and ENCRYPTION_KEY for a self-contained install: generated once into
+// JWT_SECRET, ENCRYPTION_KEY and PORTAL_SESSION_SECRET for a self-contained install: generated once into
 // .data/secrets.json when not configured, so restarts keep sessions and encrypted data readable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const KEYS = ['JWT_SECRET', 'ENCRYPTION_KEY'] as const;
+const KEYS = ['JWT_SECRET', 'ENCRYPTION_KEY', 'PORTAL_SESSION_SECRET'] as const;
 
 export function ensureLocalSecrets(dataDir: string): void {
   const file = path.join(dataDir, 'secrets.json');

@@ -5,6 +5,7 @@ export function applyTestEnv(): void {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
     ENCRYPTION_KEY: 'test-encryption-key-0123456789-abcdefghijklmnopqrstu',
+    PORTAL_SESSION_SECRET: 'test-portal-session-secret-0123456789-abcdefghijkl',
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_ITERATIONS: '1',
     APP_BASE_URL: 'http://localhost:3000',

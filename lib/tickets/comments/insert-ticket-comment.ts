@@ -14,8 +14,11 @@ import type { TicketStatusName } from '@/lib/tickets/schemas';
 export type CommentAuthor =
   /** A signed-in person: `staff` is the service desk, `customer` an organization user. */
   | { type: 'user'; userId: string; name: string; email: string; role: 'staff' | 'customer' }
-  /** The requester or another customer writing by email (or, later, through the portal). */
-  | { type: 'requester'; name: string | null; email: string };
+  /**
+   * The requester or another customer writing by email or through the portal. A portal user's
+   * uploads are theirs to claim: `uploaderId` is their contact id.
+   */
+  | { type: 'requester'; name: string | null; email: string; uploaderId?: string };
 
 export interface NewComment {
   visibility: 'public' | 'internal';
@@ -57,7 +60,7 @@ export async function insertTicketComment(tx: Tx, ctx: AuthContext, ticket: Tick
         id: { in: input.attachmentIds },
         ticketId: ticket.id,
         commentId: null,
-        uploadedById: author.type === 'user' ? author.userId : '00000000-0000-0000-0000-000000000000',
+        uploadedById: author.type === 'user' ? author.userId : (author.uploaderId ?? '00000000-0000-0000-0000-000000000000'),
       },
       data: { commentId: comment.id, claimedAt: now },
     });
@@ -92,7 +95,7 @@ export async function insertTicketComment(tx: Tx, ctx: AuthContext, ticket: Tick
     orgId: ticket.orgId,
     details: { number: ticket.number, commentId: comment.id, visibility: comment.visibility, attachments: attachments.length, ...(statusMove ? { status: statusMove } : {}) },
     // Through inbound email the context names no person: the author is the actor.
-    ...(ctx.kind !== 'user' ? { actor: author.type === 'user' ? { type: 'user', id: author.userId, email: author.email } : { type: 'requester', id: null, email: author.email } } : {}),
+    ...(ctx.kind !== 'user' && ctx.kind !== 'portal' ? { actor: author.type === 'user' ? { type: 'user', id: author.userId, email: author.email } : { type: 'requester', id: null, email: author.email } } : {}),
   }, tx);
   // The requester hears about service-desk replies, not about internal notes or their own words.
   if (staff && input.visibility === 'public') {

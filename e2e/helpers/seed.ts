@@ -1,0 +1,61 @@
+// Seeds what a browser test needs straight into the app's database (DATABASE_URL, set by
+// scripts/test.ts): a partner with its built-in roles and an MFA-enrolled Partner Admin.
+import pg from 'pg';
+import { generateSecret, generateSync } from 'otplib';
+import type { APIRequestContext } from '@playwright/test';
+import { hashPassword } from '@/lib/auth/passwords';
+import { encryptSecret } from '@/lib/auth/secrets';
+import { BUILT_IN_PARTNER_ROLES } from '@/lib/auth/permissions';
+
+export async function seedPartnerAdmin(tag: string, partnerName: string, password: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const partner = await client.query<{ id: string }>(`insert into partners (id, name, slug, updated_at) values (gen_random_uuid(), $1, $2, now()) returning id`, [partnerName, `e2e-msp-${tag}`]);
+    const partnerId = partner.rows[0].id;
+    const roles: Record<string, string> = {};
+    for (const role of BUILT_IN_PARTNER_ROLES) {
+      const row = await client.query<{ id: string }>(
+        `insert into roles (id, partner_id, name, description, scope, is_system, permissions, updated_at) values (gen_random_uuid(), $1, $2, $3, $4::"RoleScope", true, $5, now()) returning id`,
+        [partnerId, role.name, role.description, role.scope, [...role.permissions]],
+      );
+      roles[role.name] = row.rows[0].id;
+    }
+    const mfaSecret = generateSecret();
+    const email = `admin-${tag}@e2e.test`;
+    const user = await client.query<{ id: string }>(
+      `insert into users (id, email, name, password_hash, mfa_enabled, mfa_secret, updated_at) values (gen_random_uuid(), $1, 'Sam Support', $2, true, $3, now()) returning id`,
+      [email, await hashPassword(password), encryptSecret(mfaSecret)],
+    );
+    await client.query(`insert into partner_users (id, partner_id, user_id, role_id, org_access, updated_at) values (gen_random_uuid(), $1, $2, $3, 'all', now())`, [partnerId, user.rows[0].id, roles['Partner Admin']]);
+    return { partnerId, email, mfaSecret };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs the admin in through the API and completes the MFA challenge; returns the MFA-satisfied token. */
+export async function adminToken(request: APIRequestContext, admin: { email: string; mfaSecret: string }, password: string): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: { email: admin.email, password } });
+  if (login.status() !== 200) throw new Error(`admin login failed: ${login.status()}`);
+  const { accessToken } = await login.json();
+  const verify = await request.post('/api/v1/auth/mfa/verify', { data: { code: generateSync({ secret: admin.mfaSecret }) }, headers: { authorization: `Bearer ${accessToken}` } });
+  if (verify.status() !== 200) throw new Error(`MFA verification failed: ${verify.status()}`);
+  return (await verify.json()).accessToken as string;
+}
+
+/** Gives an existing contact an active portal account with this password (what accepting an invitation does). */
+export async function activatePortalAccount(contact: { id: string; email: string }, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`update contacts set roles = array_append(roles, 'portal') where id = $1 and not ('portal' = any(roles))`, [contact.id]);
+    await client.query(
+      `insert into portal_accounts (contact_id, partner_id, org_id, email, password_hash, status, activated_at, updated_at)
+       select id, partner_id, org_id, $2, $3, 'active', now(), now() from contacts where id = $1`,
+      [contact.id, contact.email, await hashPassword(password)],
+    );
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,11 @@
+import { db } from '@/lib/db';
+import type { PortalContext } from '@/lib/auth/context';
+import { writeAudit } from '@/lib/audit/write-audit';
+
+/** POST /portal/auth/logout: ends this session server-side (the cookie alone would be replayable). */
+export async function logoutPortal(ctx: PortalContext): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.portalSession.updateMany({ where: { id: ctx.portalSessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'logout' } });
+    await writeAudit(ctx, { action: 'portal.logout', targetType: 'contact', targetId: ctx.contactId }, tx);
+  });
+}
