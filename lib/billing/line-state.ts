@@ -73,3 +73,12 @@ export function deviceSetDto(s: LineState) {
 
 /** Line order everywhere (doc 2): (sortOrder, createdAt, id). */
 export const LINE_ORDER = [{ sortOrder: 'asc' as const }, { createdAt: 'asc' as const }, { id: 'asc' as const }];
+
+/**
+ * Lines written together keep the order they were sent in: each gets its own createdAt (a
+ * millisecond apart), since (sortOrder, createdAt, id) orders them and one statement's now()
+ * is shared.
+ */
+export function inSentOrder<T>(rows: T[], base = Date.now()): (T & { createdAt: Date })[] {
+  return rows.map((row, i) => ({ ...row, createdAt: new Date(base + i) }));
+}

@@ -5,7 +5,7 @@ import { badRequest } from '@/lib/http/errors';
 import { getOrganizationOrThrow } from '@/lib/organizations/get-organization-or-throw';
 import { assertBillingAllowed } from '@/lib/billing/assert-billing-allowed';
 import { resolveNewLine } from '@/lib/billing/resolve-line';
-import { lineColumns } from '@/lib/billing/line-state';
+import { inSentOrder, lineColumns } from '@/lib/billing/line-state';
 import { contractInclude, toContractDto } from '@/lib/contracts/to-contract-dto';
 import { contractLineWrite } from '@/lib/contracts/contract-line-write';
 import type { ZCreateContract } from '@/lib/contracts/schemas';
@@ -44,7 +44,7 @@ export async function createContract(ctx: ActorContext, input: z.output<typeof Z
         nextPeriodStart: startDate,
         paymentTermsDays: input.paymentTermsDays,
         notes: input.notes,
-        lines: { create: lines.map((s) => ({ type: s.type, manualQuantity: s.quantity, ...lineColumns(s) })) },
+        lines: { create: inSentOrder(lines.map((s) => ({ type: s.type, manualQuantity: s.quantity, ...lineColumns(s) }))) },
       },
       include: contractInclude,
     });
