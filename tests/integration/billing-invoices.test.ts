@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import type { EmailMessage } from '@/lib/mail/schemas';
 import { api } from '../helpers/http';
 import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { clearQueuedEmails, queuedEmails } from '../helpers/tickets';
@@ -42,7 +43,7 @@ describe('invoices', () => {
     const today = new Date().toISOString().slice(0, 10);
     const due = new Date(Date.parse(`${today}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
     expect(issued.body.data).toMatchObject({ status: 'issued', number: 1, displayNumber: 'INV-00001', issueDate: today, dueDate: due, sentAt: expect.any(String) });
-    const [mail] = await queuedEmails('ap@contoso.test');
+    const [mail] = (await queuedEmails('ap@contoso.test')) as unknown as EmailMessage[];
     expect(mail.subject).toBe('Invoice INV-00001 from Acme IT');
     expect(mail.attachments![0]).toMatchObject({ filename: 'INV-00001.pdf', contentType: 'application/pdf' });
     expect(assertValidPdf(Buffer.from(mail.attachments![0].contentBase64, 'base64'))).toContain('INV-00001');
