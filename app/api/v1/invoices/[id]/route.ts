@@ -36,7 +36,7 @@ export const DELETE = defineRoute({
   permission: 'billing:manage',
   params: ZIdParams,
   summary: 'Delete a draft invoice',
-  description: 'Drafts only (409 `INVOICE_NOT_DRAFT`); void an issued invoice instead. A generated invoice gives its billing period back to be generated again. 204.',
+  description: 'Drafts only (409 `INVOICE_NOT_DRAFT`); void an issued invoice instead. The billing period of a generated invoice keeps its outcome (its `invoiceId` becomes null). 204.',
   tags: ['Billing'],
   audit: 'invoice.delete',
   handler: ({ ctx, params }) => deleteInvoice(ctx, params.id),
