@@ -21,9 +21,10 @@ export async function findQuoteByToken(token: string, client: Tx | typeof db = d
 }
 
 export async function getPublicQuote(token: string) {
-  const detail = await quoteDetail(await findQuoteByToken(token));
+  const found = await findQuoteByToken(token);
+  const [detail, org] = await Promise.all([quoteDetail(found), db.organization.findUnique({ where: { id: found.orgId }, select: { name: true } })]);
   const { partnerId: _p, contractId: _c, invoiceId: _i, ...quote } = detail.quote;
-  return { data: { quote, blocks: detail.blocks, lines: detail.lines, branding: detail.branding } };
+  return { data: { quote, customerName: org?.name ?? '', blocks: detail.blocks, lines: detail.lines, branding: detail.branding } };
 }
 
 export async function respondToPublicQuote(token: string, answer: 'accepted' | 'declined') {
