@@ -53,6 +53,8 @@ export async function respondToQuote(quoteId: string, answer: 'accepted' | 'decl
       return 'expired' as const;
     }
     if (quote.status !== 'sent') throw invalidTransition('quote', quote.status, answer);
+    // The distributor issue hooks in here: accepting a distributor-backed quote stages an order
+    // and marks the quote `converted` instead.
     await tx.quote.update({ where: { id: quote.id }, data: { status: answer, respondedAt: new Date() } });
     return answer;
   });

@@ -244,6 +244,10 @@ describe('contracts and lines', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('service_management_off');
     expect((await api.post('/catalog', { token, body: { name: 'x', type: 'service' } })).body.error.code).toBe('service_management_off');
+    expect((await api.post('/quotes', { token, body: { orgId: org.id, title: 'x', currency: 'EUR' } })).body.error.code).toBe('service_management_off');
+    expect((await api.post('/invoices', { token, body: { orgId: org.id, currency: 'EUR' } })).body.error.code).toBe('service_management_off');
+    // Existing documents stay readable.
+    expect((await api.get('/contracts', { token })).status).toBe(200);
     expect(await db.contract.count({ where: { partnerId: partner.id } })).toBe(0);
   });
 });
