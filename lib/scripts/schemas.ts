@@ -42,7 +42,13 @@ export const ZExitCodeSeverityMapping = z
   .refine((m) => Object.keys(m).length === 0 || Object.values(m).some((v) => v !== null), 'A mapping of every exit code to null is rejected: map at least one code to a severity, or send null')
   .describe('Exit code → alert severity (critical, high, medium, low, info) or null for no alert');
 
-export const ZScriptContent = zRawText(SCRIPT_MAX_BYTES, 1).refine((s) => Buffer.byteLength(s, 'utf8') <= SCRIPT_MAX_BYTES, 'Script content is limited to 256 KB');
+const TOO_BIG = 'Script content is limited to 256 KB';
+export const ZScriptContent = z
+  .string()
+  .min(1)
+  .max(SCRIPT_MAX_BYTES, TOO_BIG)
+  .refine((s) => Buffer.byteLength(s, 'utf8') <= SCRIPT_MAX_BYTES, TOO_BIG)
+  .pipe(zRawText(SCRIPT_MAX_BYTES));
 
 /** The fields of a script body: POST /scripts, PUT /scripts/:id and a bundle entry. */
 export const ZScriptFields = z.object({
