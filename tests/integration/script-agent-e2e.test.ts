@@ -137,7 +137,7 @@ describe.skipIf(process.platform === 'win32')('scripts on the reference agent', 
     expect(cancel.status).toBe(202);
     const e = await finished(executionId);
     expect(e.status).toBe('cancelled');
-    expect(e.stderr).toContain('cancelled');
+    expect(e.stderr, JSON.stringify(e) + agentLog.slice(-3000)).toContain('cancelled');
     const kill = await db.deviceCommand.findFirstOrThrow({ where: { deviceId, type: 'cancel_command' } });
     expect(kill.status).toBe('completed');
     expect(kill.stdout).toBe('killed');

@@ -262,6 +262,19 @@ describe('cancel and timeouts', () => {
     expect((await api.get(`/scripts/executions/${id}`, { token: admin })).body).toMatchObject({ status: 'cancelled' });
   });
 
+  it('a run withdrawn with its device (decommission) reads cancelled and cancels without the agent', async () => {
+    const doomed = await enroll((await createKey(admin, { orgId: org.id })).key);
+    await heartbeat(doomed);
+    const script = await makeScript();
+    const res = await api.post(`/scripts/${script.id}/execute`, { token: admin, body: { deviceIds: [doomed.deviceId] } });
+    const id = res.body.executions[0].id;
+    expect((await api.delete(`/devices/${doomed.deviceId}`, { token: admin })).status).toBeLessThan(300);
+    expect((await api.get(`/scripts/executions/${id}`, { token: admin })).body.status).toBe('cancelled');
+    const cancel = await api.post(`/scripts/executions/${id}/cancel`, { token: admin });
+    expect(cancel.status).toBe(200);
+    expect(await db.deviceCommand.count({ where: { deviceId: doomed.deviceId, type: 'cancel_command' } })).toBe(0);
+  });
+
   it('the server sweep times out a run whose agent went silent', async () => {
     const script = await makeScript({ timeoutSeconds: 5 });
     const res = await api.post(`/scripts/${script.id}/execute`, { token: admin, body: { deviceIds: [linux.deviceId] } });

@@ -23,7 +23,9 @@ export async function cancelExecution(ctx: ActorContext, id: string) {
     const withdrawn = current.commandId
       ? await tx.deviceCommand.updateMany({ where: { id: current.commandId, status: 'pending' }, data: { status: 'cancelled', completedAt: new Date() } })
       : { count: 1 };
-    if (withdrawn.count === 1) {
+    // Only a command the agent holds (sent) needs the agent to kill it; any other state ends here.
+    const held = current.commandId ? (await tx.deviceCommand.findUnique({ where: { id: current.commandId }, select: { status: true } }))?.status === 'sent' : false;
+    if (withdrawn.count === 1 || !held) {
       await tx.scriptExecution.update({ where: { id }, data: { status: 'cancelled', completedAt: new Date(), cancelRequestedAt: new Date(), secretsSealed: null } });
       await emitEvent(tx, {
         type: 'script.failed',

@@ -13,6 +13,7 @@ import { writeAudit } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/events/emit-event';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import { acceptsCommands } from '@/lib/devices/create-device-command';
+import { SCRIPT_MAX_BYTES } from '@/lib/devices/command-schemas';
 import { getGroupOrThrow } from '@/lib/device-groups/get-group-or-throw';
 import type { TScriptParameter } from '@/lib/scripts/schemas';
 import { getScriptOrThrow } from '@/lib/scripts/get-script-or-throw';
@@ -35,6 +36,10 @@ export async function executeScript(ctx: ActorContext, scriptId: string, input: 
     const rendered = renderVariables(script.content, input.variables);
     if (rendered.missing.length) {
       throw badRequest(`Variable {{var.${rendered.missing[0]}}} has no value`, rendered.missing.map((k) => ({ path: `body.variables.${k}`, message: 'Used by the script, not supplied' })), 'UNKNOWN_VARIABLE');
+    }
+
+    if (Buffer.byteLength(rendered.content, 'utf8') > SCRIPT_MAX_BYTES) {
+      throw badRequest('With its variables substituted the script exceeds 256 KB', [{ path: 'body.variables', message: 'Too large' }], 'SCRIPT_TOO_LARGE');
     }
 
     let ids: string[];
