@@ -7,6 +7,7 @@ import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/fact
 import { createKey, enroll, heartbeat, postResult, type EnrolledAgent } from '../helpers/agents';
 import { db } from '@/lib/db';
 import { sweepDevicePresence } from '@/lib/devices/sweep-device-presence';
+import { setHostResolver } from '@/lib/webhooks/resolve-host';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partner: Partner;
@@ -104,6 +105,26 @@ describe('execute → agent → result', () => {
 
     const stats = await api.get(`/script-library/scripts/${script.id}/usage-stats`, { token: admin });
     expect(stats.body).toMatchObject({ executions: 2, completed: 1, inProgress: 1, successRate: 1, devices: 2, lastStatus: expect.any(String) });
+  });
+});
+
+describe('webhooks', () => {
+  it('script events reach the organization’s webhooks', async () => {
+    setHostResolver(async () => [{ address: '93.184.216.34', family: 4 }]);
+    try {
+      const hook = await api.post('/webhooks', { token: admin, body: { orgId: org.id, name: 'Scripts', url: 'https://hooks.example.com/scripts', events: ['script.started', 'script.completed'] } });
+      expect(hook.status, hook.text).toBe(201);
+      const script = await makeScript();
+      const res = await api.post(`/scripts/${script.id}/execute`, { token: admin, body: { deviceIds: [linux.deviceId] } });
+      const [cmd] = await claim(linux);
+      await postResult(linux, cmd.id, { status: 'completed', exitCode: 0, stdout: 'ok\n' });
+      const deliveries = await db.webhookDelivery.findMany({ where: { webhookId: hook.body.id }, orderBy: { createdAt: 'asc' } });
+      expect(deliveries.map((d) => d.event)).toEqual(['script.started', 'script.completed']);
+      expect((deliveries[1].payload as { data: Record<string, unknown> }).data).toMatchObject({ executionId: res.body.executions[0].id, scriptId: script.id, deviceId: linux.deviceId, status: 'completed', exitCode: 0 });
+      await api.delete(`/webhooks/${hook.body.id}`, { token: admin });
+    } finally {
+      setHostResolver(null);
+    }
   });
 });
 
