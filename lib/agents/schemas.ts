@@ -96,10 +96,10 @@ export const ZHeartbeatResponse = z.object({
   serverTime: z.string(),
 });
 
-export const RESULT_STATUSES = ['completed', 'failed', 'timed_out'] as const;
+export const RESULT_STATUSES = ['completed', 'failed', 'timed_out', 'cancelled'] as const;
 
 export const ZCommandResultBody = z.object({
-  status: z.enum(RESULT_STATUSES).describe('completed: ran and exited 0; failed: error or non-zero exit; timed_out: killed at its timeout'),
+  status: z.enum(RESULT_STATUSES).describe('completed: ran and exited 0; failed: error or non-zero exit; timed_out: killed at its timeout; cancelled: killed on a cancel_command'),
   exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
   stdout: z.string().max(16_000_000).optional().describe('Stored up to COMMAND_OUTPUT_MAX_BYTES (default 256 KiB) of UTF-8; longer output is truncated and flagged'),
   stderr: z.string().max(16_000_000).optional().describe('Same cap as stdout'),
