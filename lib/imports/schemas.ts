@@ -3,7 +3,7 @@
 // (acknowledgements) are accepted by preview too and ignored there, so a client can re-preview
 // exactly what it is about to commit.
 import { z } from 'zod';
-import { zText } from '@/lib/http/storable-text';
+import { zRawText, zText } from '@/lib/http/storable-text';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
 
 export const MAX_IMPORT_ROWS = 1000;
@@ -122,3 +122,84 @@ export const ZOrgImportResult = z.object({
   errors: z.array(ZOrgImportError),
 });
 export type TOrgImportResult = z.output<typeof ZOrgImportResult>;
+
+// ---------------------------------------------------------------- contacts
+
+export const CONTACT_ANNOTATIONS = ['create', 'link-match', 'email-match', 'name-match', 'conflict', 'org-not-found'] as const;
+export type ContactAnnotation = (typeof CONTACT_ANNOTATIONS)[number];
+
+/**
+ * An identifier column as sent. The request fails (400) when no identifier column carries any
+ * text; a row whose identifiers are only whitespace passes, and fails on its own with
+ * `no-identifier` when the merged contact would have none (blank never clears stored data).
+ */
+const identifier = (max: number) =>
+  zRawText(max)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? undefined);
+const IDENTIFIERS = ['name', 'email', 'phone', 'mobile'] as const;
+
+export const ZContactImportRow = z
+  .object({
+    organizationId: z.string().uuid().optional().describe('The contact’s organization; wins over `organization`'),
+    organization: optionalText(255).describe('Organization name, resolved within the caller’s partner'),
+    site: optionalText(255).describe('Site name within that organization; omit for an organization-level contact'),
+    name: identifier(255),
+    email: identifier(255).refine((v) => !v?.trim() || z.string().email().safeParse(v.trim()).success, 'Invalid email address'),
+    phone: identifier(64),
+    mobile: identifier(64),
+    title: optionalText(255),
+    roles: z.array(zText(64)).max(20).optional().describe('From `billing`, `technical`, `escalation`, `admin`, `site`, `after_hours`, `portal` (others fail the row with `invalid-role`); replaces the stored roles only when non-empty'),
+    externalId: optionalText(255).describe('Stable id of the contact in the source system, stored as an external link'),
+    externalSystem: optionalText(64).describe(`Default \`${DEFAULT_EXTERNAL_SYSTEM}\``),
+    expectedAnnotation: z.enum(CONTACT_ANNOTATIONS).optional().describe('Commit only: the annotation the preview showed; required (with expectedContactId) to apply an `email-match` or `name-match`'),
+    expectedContactId: z.string().uuid().optional().describe('Commit only: the contact the preview named'),
+  })
+  .strict()
+  .superRefine((row, issue) => {
+    if (!row.organizationId && !row.organization) issue.addIssue({ code: 'custom', path: ['organizationId'], message: 'organizationId or organization is required' });
+    if (!IDENTIFIERS.some((k) => row[k])) {
+      issue.addIssue({ code: 'custom', path: ['name'], message: 'A contact needs at least one of name, email, phone or mobile' });
+    }
+  });
+export type TContactImportRow = z.output<typeof ZContactImportRow>;
+
+export const ZContactImportPreviewBody = z.object({ rows: rows(ZContactImportRow), partnerId: ZPartnerIdField }).strict();
+export const ZContactImportBody = z.object({ rows: rows(ZContactImportRow), mode: ZImportMode, partnerId: ZPartnerIdField }).strict();
+
+export const ZContactImportPreview = z.object({
+  rows: z.array(
+    z.object({
+      index: z.number().int(),
+      annotation: z.enum(CONTACT_ANNOTATIONS),
+      organizationId: z.string().uuid().optional().describe('The resolved organization'),
+      contactId: z.string().uuid().optional().describe('The matched contact (echo it as expectedContactId)'),
+      matchedContactName: z.string().nullable().optional(),
+      conflictReason: z.string().optional(),
+      warning: z.string().optional().describe('Non-fatal: the row still applies as annotated'),
+    }),
+  ),
+});
+
+export const CONTACT_IMPORT_ERROR_CODES = [
+  'row-conflict',
+  'org-not-found',
+  'annotation-changed',
+  'match-changed',
+  'match-unconfirmed',
+  'no-identifier',
+  'invalid-role',
+  'site-not-in-org',
+  'write-failed',
+] as const;
+export type ContactImportErrorCode = (typeof CONTACT_IMPORT_ERROR_CODES)[number];
+
+const ZContactOutcome = z.object({ index: z.number().int(), contactId: z.string().uuid(), organizationId: z.string().uuid() });
+export const ZContactImportResult = z.object({
+  imported: z.array(ZContactOutcome.extend({ warning: z.string().optional() })),
+  updated: z.array(ZContactOutcome),
+  skipped: z.array(ZContactOutcome.extend({ reason: z.enum(['already-linked', 'match-confirmed']), linked: z.boolean() })),
+  errors: z.array(z.object({ index: z.number().int(), code: z.enum(CONTACT_IMPORT_ERROR_CODES), message: z.string() })),
+});
+export type TContactImportResult = z.output<typeof ZContactImportResult>;
