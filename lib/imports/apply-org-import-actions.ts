@@ -1,12 +1,12 @@
 // The writes of an organization import, set-based: whatever the number of groups, a handful of
-// statements (createMany for organizations, links, sites and audit entries; one UPDATE … FROM
-// unnest(…) each for organization and site patches).
+// statements (one INSERT … FROM unnest(…) each for organizations, links, sites and audit
+// entries; one UPDATE … FROM unnest(…) each for organization and site patches).
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/lib/db';
-import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import type { AuditEntry } from '@/lib/audit/write-audit';
 import { writeAuditEntries } from '@/lib/imports/write-audit-entries';
+import { bulkInsert, col } from '@/lib/imports/bulk-insert';
 import type { OrgGroupAction } from '@/lib/imports/plan-org-import';
 import type { TOrgImportResult, TOrgImportRow } from '@/lib/imports/schemas';
 
@@ -18,7 +18,7 @@ interface SitePatch {
 }
 
 const siteKey = (orgId: string, name: string) => `${orgId}\u0000${name.trim().toLowerCase()}`;
-const contactJson = (row: TOrgImportRow) => (row.contact ? (row.contact as Prisma.InputJsonValue) : undefined);
+const contactJson = (row: TOrgImportRow) => (row.contact ? JSON.stringify(row.contact) : null);
 
 export async function applyOrgImportActions(
   tx: Tx,
@@ -29,9 +29,9 @@ export async function applyOrgImportActions(
   mode: 'skip' | 'update',
 ): Promise<Outcome> {
   const out: Outcome = { imported: [], updated: [], skipped: [] };
-  const newOrgs: Prisma.OrganizationCreateManyInput[] = [];
-  const newSites: Prisma.SiteCreateManyInput[] = [];
-  const newLinks: Prisma.OrganizationExternalLinkCreateManyInput[] = [];
+  const newOrgs: { id: string; partnerId: string; name: string; slug: string; timezone: string | null }[] = [];
+  const newSites: { id: string; partnerId: string; orgId: string; name: string; timezone: string | null; address: string | null; contact: string | null }[] = [];
+  const newLinks: { partnerId: string; orgId: string; externalSystem: string; externalId: string }[] = [];
   const movedLinks: { externalSystem: string; externalId: string }[] = [];
   const reactivated: string[] = [];
   const orgPatches = new Map<string, { name: string | null; timezone: string | null }>();
@@ -121,9 +121,28 @@ export async function applyOrgImportActions(
 
   if (movedLinks.length > 0) await tx.organizationExternalLink.deleteMany({ where: { partnerId, OR: movedLinks.map(({ externalSystem, externalId }) => ({ externalSystem, externalId })) } });
   if (reactivated.length > 0) await tx.organization.updateMany({ where: { id: { in: reactivated } }, data: { deletedAt: null } });
-  if (newOrgs.length > 0) await tx.organization.createMany({ data: newOrgs });
-  if (newLinks.length > 0) await tx.organizationExternalLink.createMany({ data: newLinks });
-  if (newSites.length > 0) await tx.site.createMany({ data: newSites });
+  await bulkInsert(tx, 'organizations', [col('id', 'uuid', newOrgs, (o) => o.id), col('partner_id', 'uuid', newOrgs, (o) => o.partnerId), col('name', 'text', newOrgs, (o) => o.name), col('slug', 'text', newOrgs, (o) => o.slug), col('timezone', 'text', newOrgs, (o) => o.timezone)], { updated_at: 'now()' });
+  await bulkInsert(tx, 'organization_external_links', [
+    col('id', 'uuid', newLinks, () => randomUUID()),
+    col('partner_id', 'uuid', newLinks, (l) => l.partnerId),
+    col('org_id', 'uuid', newLinks, (l) => l.orgId),
+    col('external_system', 'text', newLinks, (l) => l.externalSystem),
+    col('external_id', 'text', newLinks, (l) => l.externalId),
+  ]);
+  await bulkInsert(
+    tx,
+    'sites',
+    [
+      col('id', 'uuid', newSites, (s) => s.id),
+      col('partner_id', 'uuid', newSites, (s) => s.partnerId),
+      col('org_id', 'uuid', newSites, (s) => s.orgId),
+      col('name', 'text', newSites, (s) => s.name),
+      col('timezone', 'text', newSites, (s) => s.timezone),
+      col('address', 'text', newSites, (s) => s.address),
+      col('contact', 'text', newSites, (s) => s.contact, 'jsonb'),
+    ],
+    { updated_at: 'now()' },
+  );
   if (orgPatches.size > 0) {
     const ids = [...orgPatches.keys()];
     await tx.$executeRaw`
