@@ -260,6 +260,30 @@ describe('merge semantics', () => {
   });
 });
 
+describe('durable links', () => {
+  it('a link naming a deleted contact creates a new contact that takes the link over', async () => {
+    const tag = uniq();
+    const gone = await contact({ name: `Gone ${tag}`, links: [`D-${tag}`] });
+    expect((await api.delete(`/orgs/contacts/${gone.id}`, { token: adminA })).status).toBe(204);
+    const row = { organizationId: contoso.id, externalId: `D-${tag}`, name: `Back ${tag}` };
+    expect((await preview([row])).body.rows[0].annotation).toBe('create');
+    const res = await commit([row]);
+    const fresh = res.body.imported[0].contactId;
+    expect(fresh).not.toBe(gone.id);
+    expect((await db.contactExternalLink.findFirstOrThrow({ where: { orgId: contoso.id, externalId: `D-${tag}` } })).contactId).toBe(fresh);
+    expect((await preview([row])).body.rows[0]).toMatchObject({ annotation: 'link-match', contactId: fresh });
+  });
+
+  it('an imported contact is edited with PATCH, where an explicit null clears (imports never clear)', async () => {
+    const tag = uniq();
+    const res = await commit([{ organizationId: contoso.id, name: `Patch ${tag}`, phone: '123', title: 'Lead', externalId: `PT-${tag}` }]);
+    const id = res.body.imported[0].contactId;
+    const patched = await api.patch(`/orgs/contacts/${id}`, { token: adminA, body: { phone: null, title: null } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: `Patch ${tag}`, phone: null, title: null, externalLinks: [{ externalSystem: 'csv', externalId: `PT-${tag}` }] });
+  });
+});
+
 describe('write failures', () => {
   it('reports a row the database refuses as write-failed while the other rows proceed', async () => {
     const tag = uniq();
