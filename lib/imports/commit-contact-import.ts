@@ -11,7 +11,7 @@ import { importPartnerId } from '@/lib/imports/import-partner-id';
 import { loadContactImportState } from '@/lib/imports/load-contact-import-state';
 import { decideContactCommit, planContactImport, type ContactRowError } from '@/lib/imports/plan-contact-import';
 import { applyContactImportActions } from '@/lib/imports/apply-contact-import-actions';
-import { IMPORT_TRANSACTION } from '@/lib/imports/commit-org-import';
+import { IMPORT_TRANSACTION } from '@/lib/imports/import-transaction';
 import { withSavepoint } from '@/lib/imports/savepoint';
 import type { TContactImportResult, ZContactImportBody } from '@/lib/imports/schemas';
 

@@ -12,10 +12,8 @@ import { loadOrgImportState } from '@/lib/imports/load-org-import-state';
 import { decideOrgCommit, planOrgImport } from '@/lib/imports/plan-org-import';
 import { applyOrgImportActions } from '@/lib/imports/apply-org-import-actions';
 import { withSavepoint } from '@/lib/imports/savepoint';
+import { IMPORT_TRANSACTION } from '@/lib/imports/import-transaction';
 import type { TOrgImportResult, ZOrgImportBody } from '@/lib/imports/schemas';
-
-/** Generous: a 1,000-row import is one transaction. */
-export const IMPORT_TRANSACTION = { maxWait: 10_000, timeout: 120_000 };
 
 export async function commitOrgImport(ctx: ActorContext, body: z.output<typeof ZOrgImportBody>): Promise<TOrgImportResult> {
   const partnerId = importPartnerId(ctx, body.partnerId, { fullAccess: true });

@@ -284,6 +284,17 @@ describe('durable links', () => {
   });
 });
 
+describe('concurrent commits', () => {
+  it('two identical contact imports at once create each contact once', async () => {
+    const tag = uniq();
+    const rows = Array.from({ length: 30 }, (_, i) => ({ organizationId: fabrikam.id, name: `Twice ${tag} ${i}`, externalId: `tw-${tag}-${i}` }));
+    const [a, b] = await Promise.all([commit(rows), commit(rows)]);
+    expect([a.body.imported.length, b.body.imported.length].sort()).toEqual([0, 30]);
+    expect(a.body.skipped.length + b.body.skipped.length).toBe(30);
+    expect(await db.contact.count({ where: { name: { startsWith: `Twice ${tag} ` } } })).toBe(30);
+  });
+});
+
 describe('write failures', () => {
   it('reports a row the database refuses as write-failed while the other rows proceed', async () => {
     const tag = uniq();

@@ -256,6 +256,19 @@ describe('commit re-derives against fresh state', () => {
   });
 });
 
+describe('concurrent commits', () => {
+  it('two identical imports at once create each organization once (the partner row serializes them)', async () => {
+    const tag = uniq();
+    const rows = Array.from({ length: 30 }, (_, i) => ({ organization: `Concurrent ${tag} ${i}`, site: 'Main', externalId: `cc-${tag}-${i}` }));
+    const [a, b] = await Promise.all([commit(rows), commit(rows)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.imported.length, b.body.imported.length].sort()).toEqual([0, 30]);
+    expect(a.body.skipped.length + b.body.skipped.length).toBe(30);
+    expect(await db.organization.count({ where: { name: { startsWith: `Concurrent ${tag} ` } } })).toBe(30);
+    expect(await db.site.count({ where: { organization: { name: { startsWith: `Concurrent ${tag} ` } } } })).toBe(30);
+  });
+});
+
 describe('update mode', () => {
   it('patches only the fields present, adds missing sites and never clears', async () => {
     const tag = uniq();
