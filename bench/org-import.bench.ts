@@ -1,8 +1,12 @@
 // Bulk import wall time through the real route handlers: a 1,000-row organization import
 // (preview + commit), its idempotent re-run and an update-mode run, and a 1,000-row contact
 // import, for a partner that already holds 2,000 organizations.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setupBenchDb } from './setup-bench-db';
+
+const figures: Record<string, number> = {};
 
 const { teardown } = await setupBenchDb('import');
 const { db } = await import('@/lib/db');
@@ -19,12 +23,14 @@ async function timed(label: string, fn: () => Promise<{ status: number; body: un
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   console.log(`${label.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms`);
+  figures[label] = Math.round(ms);
   return { ms, body: res.body as Record<string, unknown[]> };
 }
 
 async function orgImport(label: string, rows: unknown[], mode: 'skip' | 'update' = 'skip') {
   const p = await timed(`${label}: preview`, () => api.post('/orgs/import/preview', { token, body: { rows } }));
   const c = await timed(`${label}: commit (${mode})`, () => api.post('/orgs/import', { token, body: { rows, mode } }));
+  figures[`${label}: preview + commit`] = Math.round(p.ms + c.ms);
   console.log(`${`${label}: preview + commit`.padEnd(52)} ${(p.ms + c.ms).toFixed(0).padStart(6)} ms  (imported ${c.body.imported.length}, updated ${c.body.updated.length}, skipped ${c.body.skipped.length}, errors ${c.body.errors.length})`);
 }
 
@@ -48,3 +54,6 @@ console.log(`${'contacts, 1,000 rows: preview + commit'.padEnd(52)} ${(cp.ms + c
 await timed('contacts, same 1,000 rows, update mode', () => api.post('/orgs/contacts/import', { token, body: { rows: contacts, mode: 'update' } }));
 
 await teardown();
+const out = path.join(import.meta.dirname, 'results');
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, 'org-import.json'), JSON.stringify({ at: new Date().toISOString(), unit: 'ms', figures }, null, 2));

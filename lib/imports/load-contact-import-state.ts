@@ -25,25 +25,26 @@ export async function loadContactImportState(client: DbOrTx, ctx: ActorContext, 
   const ids = [...orgIds];
   const externalIds = [...new Set(rows.map((r) => r.externalId).filter((id): id is string => !!id))];
   const systems = [...new Set(rows.filter((r) => r.externalId).map((r) => r.externalSystem ?? DEFAULT_EXTERNAL_SYSTEM))];
-  const [sites, contacts, links] = await Promise.all([
-    siteOrgIds.size === 0 ? Promise.resolve([]) : client.site.findMany({ where: { orgId: { in: [...siteOrgIds] }, deletedAt: null }, select: { id: true, orgId: true, name: true } }),
+  // Sequential: inside a transaction the queries would queue on its one connection anyway.
+  const sites = siteOrgIds.size === 0 ? [] : await client.site.findMany({ where: { orgId: { in: [...siteOrgIds] }, deletedAt: null }, select: { id: true, orgId: true, name: true } });
+  const contacts =
     ids.length === 0
-      ? Promise.resolve([])
-      : client.contact.findMany({
+      ? []
+      : await client.contact.findMany({
           where: { orgId: { in: ids }, deletedAt: null },
           select: {
             id: true, orgId: true, siteId: true, name: true, email: true, phone: true, mobile: true, title: true, roles: true,
             externalLinks: { select: { externalSystem: true, externalId: true } },
             portalAccount: { select: { status: true } },
           },
-        }),
+        });
+  const links =
     ids.length === 0 || externalIds.length === 0
-      ? Promise.resolve([])
-      : client.contactExternalLink.findMany({
+      ? []
+      : await client.contactExternalLink.findMany({
           where: { orgId: { in: ids }, externalSystem: { in: systems }, externalId: { in: externalIds } },
           select: { orgId: true, externalSystem: true, externalId: true, contactId: true, contact: { select: { deletedAt: true } } },
-        }),
-  ]);
+        });
   return {
     orgs,
     sites,

@@ -18,15 +18,15 @@ export async function loadOrgImportState(client: DbOrTx, partnerId: string, rows
   if (partners.length === 0) throw notFound('Partner');
 
   const systems = [...new Set(rows.map((r) => externalKeyOf(r)?.system).filter((s): s is string => !!s))];
-  const [orgs, links] = await Promise.all([
-    client.organization.findMany({ where: { partnerId }, select: { id: true, name: true, slug: true, timezone: true, deletedAt: true } }),
+  // Sequential: inside a transaction both would queue on its one connection anyway.
+  const orgs = await client.organization.findMany({ where: { partnerId }, select: { id: true, name: true, slug: true, timezone: true, deletedAt: true } });
+  const links =
     systems.length === 0
-      ? Promise.resolve([])
-      : client.organizationExternalLink.findMany({
+      ? []
+      : await client.organizationExternalLink.findMany({
           where: { partnerId, externalSystem: { in: systems }, externalId: { in: [...new Set(rows.map((r) => r.externalId).filter((id): id is string => !!id))] } },
           select: { orgId: true, externalSystem: true, externalId: true },
-        }),
-  ]);
+        });
   return {
     orgs,
     linkByKey: new Map(links.map((l) => [linkKey(l.externalSystem, l.externalId), l.orgId])),
