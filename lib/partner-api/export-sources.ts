@@ -12,6 +12,32 @@ export interface ExportSource<Row> {
   /** Rows strictly after `after` (a key from keyOf) in key order, at most `take`. */
   fetch(ctx: ServicePrincipalContext, after: string | null, take: number): Promise<Row[]>;
   keyOf(row: Row): string;
+  /**
+   * Optional fast path for large exports: PostgreSQL renders the page as JSON text, so no row
+   * is materialised in JavaScript. Same rows, order and shapes as `fetch`.
+   */
+  fetchJson?(ctx: ServicePrincipalContext, after: string | null, limit: number): Promise<JsonPage>;
+}
+
+export interface JsonPage {
+  /** JSON array text of at most `limit` rows. */
+  json: string;
+  /** Key of the last row of the page (null when empty). */
+  lastKey: string | null;
+  hasMore: boolean;
+}
+
+/** ISO 8601 in UTC with milliseconds, exactly like Date.prototype.toISOString. */
+const isoSql = (column: Prisma.Sql) => Prisma.sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Runs a page query (rows ordered by `id`, `limit + 1` of them) and renders `limit` as JSON. */
+async function jsonPage(pageSql: Prisma.Sql, object: Prisma.Sql, limit: number): Promise<JsonPage> {
+  const [row] = await db.$queryRaw<{ n: number; last_key: string | null; json: string }[]>`
+    with page as (${pageSql}), head as (select * from page order by id limit ${limit})
+    select (select count(*)::int from page) as n,
+           (select id::text from head order by id desc limit 1) as last_key,
+           coalesce((select json_agg(${object} order by id) from head), '[]')::text as json`;
+  return { json: row.json, lastKey: row.last_key, hasMore: row.n > limit };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -68,6 +94,18 @@ export const devicesExport: ExportSource<ReturnType<typeof toDeviceRow>> = {
     return rows.map(toDeviceRow);
   },
   keyOf: (row) => row.id,
+  fetchJson(ctx, after, limit) {
+    return jsonPage(
+      Prisma.sql`select id, org_id, site_id, hostname, display_name, os_type, os_version, architecture, agent_version, status, tags, last_seen_at, enrolled_at, created_at, updated_at
+        from devices where partner_id = ${ctx.partnerId}::uuid ${orgFilter(ctx, Prisma.sql`org_id`)} ${afterId(Prisma.sql`id`, after)}
+        order by partner_id, id limit ${limit + 1}`,
+      Prisma.sql`json_build_object('id', id, 'orgId', org_id, 'siteId', site_id, 'hostname', hostname, 'displayName', display_name, 'osType', os_type,
+        'osVersion', os_version, 'architecture', architecture, 'agentVersion', agent_version, 'status', status, 'tags', tags,
+        'lastSeenAt', ${isoSql(Prisma.sql`last_seen_at`)}, 'enrolledAt', ${isoSql(Prisma.sql`enrolled_at`)},
+        'createdAt', ${isoSql(Prisma.sql`created_at`)}, 'updatedAt', ${isoSql(Prisma.sql`updated_at`)})`,
+      limit,
+    );
+  },
 };
 
 function toDeviceRow(r: DeviceRow) {
@@ -102,6 +140,16 @@ export const deviceSoftwareExport: ExportSource<{ id: string; deviceId: string; 
     return rows.map((r) => ({ id: r.id, deviceId: r.device_id, orgId: r.org_id, name: r.name, version: r.version, publisher: r.publisher, source: r.source, installedAt: iso(r.installed_at) }));
   },
   keyOf: (row) => row.id,
+  fetchJson(ctx, after, limit) {
+    return jsonPage(
+      Prisma.sql`select id, device_id, org_id, name, version, publisher, source, installed_at
+        from device_software where partner_id = ${ctx.partnerId}::uuid ${orgFilter(ctx, Prisma.sql`org_id`)} ${afterId(Prisma.sql`id`, after)}
+        order by partner_id, id limit ${limit + 1}`,
+      Prisma.sql`json_build_object('id', id, 'deviceId', device_id, 'orgId', org_id, 'name', name, 'version', version, 'publisher', publisher,
+        'source', source, 'installedAt', ${isoSql(Prisma.sql`installed_at`)})`,
+      limit,
+    );
+  },
 };
 
 type RelationshipRow = { deviceId: string; orgId: string; relationship: 'member_of'; relatedType: 'device_group'; relatedId: string; relatedName: string; source: string; since: string };

@@ -5,6 +5,8 @@ import { makeOrg, makePartner, makePartnerUser, makeSite, tokenFor } from '../he
 import { asPrincipal, exportAll, makePrincipal } from '../helpers/partner-api';
 import { db } from '@/lib/db';
 import { PARTNER_API_SCOPE_NAMES } from '@/lib/partner-api/scopes';
+import { devicesExport, deviceSoftwareExport, type ExportSource } from '@/lib/partner-api/export-sources';
+import type { ServicePrincipalContext } from '@/lib/auth/context';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 type Org = Awaited<ReturnType<typeof makeOrg>>;
@@ -92,6 +94,22 @@ describe('partner-API exports', () => {
     for (const path of ['configuration-policies', 'configuration-assignments', 'scripts', 'automations', 'backup-configurations', 'custom-fields', 'custom-field-values']) {
       expect(await get(path), path).toEqual([]);
     }
+  });
+
+  it('the JSON fast path of devices and software renders exactly the rows of the plain path', async () => {
+    await db.device.updateMany({ where: { partnerId: partner.id }, data: { lastSeenAt: new Date('2026-11-21T10:11:12.345Z'), siteId: null, tags: ['a', 'b"c'] } });
+    const ctx = { partnerId: partner.id, orgAccess: 'all', orgIds: [] } as unknown as ServicePrincipalContext;
+    for (const source of [devicesExport, deviceSoftwareExport] as ExportSource<{ id: string }>[]) {
+      const plain = await source.fetch(ctx, null, 5);
+      const fast = await source.fetchJson!(ctx, null, 4);
+      expect(JSON.parse(fast.json)).toEqual(plain.slice(0, 4));
+      expect(fast).toMatchObject({ hasMore: true, lastKey: plain[3].id });
+      const after = await source.fetchJson!(ctx, plain[3].id, 500);
+      expect(JSON.parse(after.json)[0]).toEqual(plain[4]);
+      expect(after.hasMore).toBe(false);
+    }
+    const empty = await devicesExport.fetchJson!({ ...ctx, partnerId: '00000000-0000-4000-8000-000000000000' }, null, 10);
+    expect(empty).toEqual({ json: '[]', lastKey: null, hasMore: false });
   });
 
   it('every export pages with nextCursor/hasMore and stays exact while rows are inserted mid-export', async () => {
