@@ -15,6 +15,7 @@ import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-
 import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
 import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
+import { prunePartnerApiIdempotencyKeysTask } from './tasks/prune-partner-api-idempotency-keys';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -33,6 +34,7 @@ export const taskList: TaskList = {
   refresh_dynamic_groups: refreshDynamicGroupsTask,
   send_portal_password_resets: sendPortalPasswordResetsTask,
   prune_portal_sessions: prunePortalSessionsTask,
+  prune_partner_api_idempotency_keys: prunePartnerApiIdempotencyKeysTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -48,4 +50,5 @@ export const crontab = [
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
+  '50 * * * * prune_partner_api_idempotency_keys',
 ].join('\n');

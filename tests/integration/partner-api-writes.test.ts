@@ -6,6 +6,7 @@ import { asPrincipal, makeMintingPrincipal, makePrincipal } from '../helpers/par
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
 import { sha256Hex } from '@/lib/auth/secrets';
+import { pruneIdempotencyKeys } from '@/lib/partner-api/prune-idempotency-keys';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 
@@ -219,6 +220,11 @@ describe('POST /partner-api/enrollment-keys', () => {
     expect(fresh.status).toBe(201);
     expect(fresh.body.id).not.toBe(first.body.id);
     expect((await api.post('/partner-api/enrollment-keys', asPrincipal(p.key, { body, headers: { 'x-idempotency-key': '' } }))).status).toBe(400);
+
+    // Kept 24 hours: after that the worker drops the key and a repeat is a new request.
+    expect(await pruneIdempotencyKeys(new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+    expect(await pruneIdempotencyKeys(new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(2);
+    expect(await db.partnerApiIdempotencyKey.count({ where: { servicePrincipalId: p.id } })).toBe(0);
   });
 });
 
