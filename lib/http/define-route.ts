@@ -186,7 +186,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     response.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     recordRequest(req.method, route, response.status, seconds);
-    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : undefined }, 'request');
+    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
     return response;
   };
 
