@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
+import { makeOrg, makePartner, makePartnerUser, makePlatformAdmin, tokenFor } from '../helpers/factories';
 import { makeApiKey, makeRole, withKey } from '../helpers/access';
 import { asPrincipal, makePrincipal, PRINCIPAL_IP } from '../helpers/partner-api';
 import { db } from '@/lib/db';
@@ -139,5 +139,16 @@ describe('X-API-Key service-principal authentication', () => {
     const blocked = await api.get('/partner-api/organizations', asPrincipal(key.key));
     expect(blocked.status).toBe(403);
     expect(blocked.body.error.code).toBe('PARTNER_INACTIVE');
+  });
+
+  it('deleting the partner revokes its principals for good', async () => {
+    const doomed = await makePartner();
+    const doomedAdmin = await tokenFor(await makePartnerUser(doomed), { mfa: true });
+    const key = await makePrincipal(doomedAdmin);
+    const platform = await tokenFor(await makePlatformAdmin(), { mfa: true });
+    expect((await api.delete(`/orgs/partners/${doomed.id}`, { token: platform })).status).toBe(204);
+    expect((await db.servicePrincipal.findUniqueOrThrow({ where: { id: key.id } })).revokedAt).not.toBeNull();
+    await db.partner.update({ where: { id: doomed.id }, data: { deletedAt: null } });
+    expect((await api.get('/partner-api/organizations', asPrincipal(key.key))).status).toBe(401);
   });
 });

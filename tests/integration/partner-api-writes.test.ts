@@ -221,6 +221,12 @@ describe('POST /partner-api/enrollment-keys', () => {
     expect(fresh.body.id).not.toBe(first.body.id);
     expect((await api.post('/partner-api/enrollment-keys', asPrincipal(p.key, { body, headers: { 'x-idempotency-key': '' } }))).status).toBe(400);
 
+    // First use of a key by concurrent requests: one mint, every answer the same.
+    const racing = await Promise.all([0, 1, 2, 3].map(() => api.post('/partner-api/enrollment-keys', asPrincipal(p.key, { body: { ...body, name: 'Race' }, headers: { 'x-idempotency-key': 'race' } }))));
+    expect(racing.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(racing.map((r) => r.body.key)).size).toBe(1);
+    expect(await db.enrollmentKey.count({ where: { orgId: org.id, name: 'Race' } })).toBe(1);
+
     // Kept 24 hours: after that the worker drops the key and a repeat is a new request.
     expect(await pruneIdempotencyKeys(new Date(Date.now() + 23 * 3_600_000))).toBe(0);
     expect(await pruneIdempotencyKeys(new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(2);
@@ -261,7 +267,10 @@ describe('budgets: 429 with Retry-After', () => {
     const org = await makeOrg(partner.id);
     const p = await makeMintingPrincipal(token);
     const mint = (key: string) => api.post('/partner-api/enrollment-keys', asPrincipal(key, { body: { orgId: org.id, name: 'cap' } }));
-    for (let i = 0; i < 10; i++) expect((await mint(p.key)).status).toBe(201);
+    // Concurrent mints cannot overshoot the cap.
+    const burst = await Promise.all(Array.from({ length: 12 }, () => mint(p.key)));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(2);
     const eleventh = await mint(p.key);
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(3500);
