@@ -6,7 +6,6 @@ import { asPrincipal, exportAll, makePrincipal } from '../helpers/partner-api';
 import { db } from '@/lib/db';
 import { PARTNER_API_SCOPE_NAMES } from '@/lib/partner-api/scopes';
 import { devicesExport, deviceSoftwareExport, type ExportSource } from '@/lib/partner-api/export-sources';
-import type { ServicePrincipalContext } from '@/lib/auth/context';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 type Org = Awaited<ReturnType<typeof makeOrg>>;
@@ -98,7 +97,7 @@ describe('partner-API exports', () => {
 
   it('the JSON fast path of devices and software renders exactly the rows of the plain path', async () => {
     await db.device.updateMany({ where: { partnerId: partner.id }, data: { lastSeenAt: new Date('2026-11-21T10:11:12.345Z'), siteId: null, tags: ['a', 'b"c'] } });
-    const ctx = { partnerId: partner.id, orgAccess: 'all', orgIds: [] } as unknown as ServicePrincipalContext;
+    const ctx = { partnerId: partner.id, orgIds: null, deletedOrgIds: [] };
     for (const source of [devicesExport, deviceSoftwareExport] as ExportSource<{ id: string }>[]) {
       const plain = await source.fetch(ctx, null, 5);
       const fast = await source.fetchJson!(ctx, null, 4);
@@ -151,6 +150,21 @@ describe('partner-API exports', () => {
       expect(new Set(rows.map((r) => r.orgId)), path).toEqual(new Set([orgs[1].id]));
     }
     expect((await exportAll('organizations', narrowed.key, 500)).map((o) => o.id)).toEqual([orgs[1].id]);
+  });
+
+  it('rows of a soft-deleted organization disappear from every export', async () => {
+    const gone = await makeOrg(partner.id, 'Gone');
+    await makeSite(gone);
+    await seedDeviceData(gone, 2);
+    const narrowed = await makePrincipal(adminToken, { scopes: READ_SCOPES, orgIds: [gone.id, orgs[1].id] });
+    await db.organization.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    for (const key of [allScopes.key, narrowed.key]) {
+      for (const path of ['organizations', 'sites', 'devices', 'device-inventory', 'device-software', 'device-relationships']) {
+        const rows = await exportAll(path, key, 500);
+        expect(rows.length, path).toBeGreaterThan(0);
+        expect(rows.some((r) => r.orgId === gone.id || r.id === gone.id), path).toBe(false);
+      }
+    }
   });
 
   it('validates limit and cursor (400), and a cursor works only on its own export', async () => {
