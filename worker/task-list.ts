@@ -16,6 +16,7 @@ import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
 import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 import { billingSweepTask } from './tasks/billing-sweep';
+import { prunePartnerApiIdempotencyKeysTask } from './tasks/prune-partner-api-idempotency-keys';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -35,6 +36,7 @@ export const taskList: TaskList = {
   send_portal_password_resets: sendPortalPasswordResetsTask,
   prune_portal_sessions: prunePortalSessionsTask,
   billing_sweep: billingSweepTask,
+  prune_partner_api_idempotency_keys: prunePartnerApiIdempotencyKeysTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -51,4 +53,5 @@ export const crontab = [
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
   '20 * * * * billing_sweep',
+  '50 * * * * prune_partner_api_idempotency_keys',
 ].join('\n');

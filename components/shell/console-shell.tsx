@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 const NAV = [
   { href: '/', label: 'Dashboard' },
   { href: '/organizations', label: 'Organizations' },
+  { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
   { href: '/audit', label: 'Audit log', permission: 'audit:read' },
   { href: '/settings/security', label: 'Security', permission: 'partner:manage' },
 ];
