@@ -15,6 +15,8 @@ import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-
 import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
 import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
+// Alerts (issue 6)
+import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -33,6 +35,7 @@ export const taskList: TaskList = {
   refresh_dynamic_groups: refreshDynamicGroupsTask,
   send_portal_password_resets: sendPortalPasswordResetsTask,
   prune_portal_sessions: prunePortalSessionsTask,
+  sweep_alert_rules: sweepAlertRulesTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -48,4 +51,5 @@ export const crontab = [
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
+  '* * * * * sweep_alert_rules',
 ].join('\n');

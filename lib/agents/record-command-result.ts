@@ -11,6 +11,7 @@ import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { ZCommandResultBody } from '@/lib/agents/schemas';
 import { stripNul, truncateUtf8 } from '@/lib/agents/sanitize';
 import { checkJobKey } from '@/lib/offboarding/agent-offboarding';
+import { evaluateCommandResult } from '@/lib/alerts/evaluation/evaluate-command-result';
 
 export async function recordCommandResult(ctx: AgentContext, commandId: string, body: z.output<typeof ZCommandResultBody>) {
   const input = stripNul(body);
@@ -41,6 +42,7 @@ export async function recordCommandResult(ctx: AgentContext, commandId: string, 
     if (updated.count === 0) {
       throw conflict(`This command is ${command.status === 'pending' ? 'not yet delivered' : `already ${command.status}`}; no result is accepted`, 'COMMAND_NOT_AWAITING_RESULT');
     }
+    await evaluateCommandResult(tx, ctx, command, input.status);
     if (command.type === 'self_uninstall' && input.status === 'completed') {
       await tx.device.update({ where: { id: ctx.deviceId }, data: { status: 'uninstalled', agentRevokedAt: new Date() } });
       await tx.deviceCommand.updateMany({ where: { deviceId: ctx.deviceId, status: 'pending' }, data: { status: 'cancelled', dedupeKey: null } });
