@@ -17,6 +17,7 @@ import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-reset
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 // Alerts (issue 6)
 import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
+import { sendAlertNotificationTask } from './tasks/send-alert-notification';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -36,6 +37,7 @@ export const taskList: TaskList = {
   send_portal_password_resets: sendPortalPasswordResetsTask,
   prune_portal_sessions: prunePortalSessionsTask,
   sweep_alert_rules: sweepAlertRulesTask,
+  send_alert_notification: sendAlertNotificationTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
