@@ -18,6 +18,8 @@ import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 // Alerts (issue 6)
 import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
 import { sendAlertNotificationTask } from './tasks/send-alert-notification';
+import { runDueMonitorsTask } from './tasks/run-due-monitors';
+import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -38,6 +40,8 @@ export const taskList: TaskList = {
   prune_portal_sessions: prunePortalSessionsTask,
   sweep_alert_rules: sweepAlertRulesTask,
   send_alert_notification: sendAlertNotificationTask,
+  run_due_monitors: runDueMonitorsTask,
+  prune_monitor_results: pruneMonitorResultsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -54,4 +58,6 @@ export const crontab = [
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
   '* * * * * sweep_alert_rules',
+  '* * * * * run_due_monitors',
+  '50 3 * * * prune_monitor_results',
 ].join('\n');
