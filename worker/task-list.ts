@@ -17,6 +17,11 @@ import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-reset
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 import { billingSweepTask } from './tasks/billing-sweep';
 import { prunePartnerApiIdempotencyKeysTask } from './tasks/prune-partner-api-idempotency-keys';
+// Alerts (issue 6)
+import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
+import { sendAlertNotificationTask } from './tasks/send-alert-notification';
+import { runDueMonitorsTask } from './tasks/run-due-monitors';
+import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -37,6 +42,10 @@ export const taskList: TaskList = {
   prune_portal_sessions: prunePortalSessionsTask,
   billing_sweep: billingSweepTask,
   prune_partner_api_idempotency_keys: prunePartnerApiIdempotencyKeysTask,
+  sweep_alert_rules: sweepAlertRulesTask,
+  send_alert_notification: sendAlertNotificationTask,
+  run_due_monitors: runDueMonitorsTask,
+  prune_monitor_results: pruneMonitorResultsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -54,4 +63,7 @@ export const crontab = [
   '40 3 * * * prune_portal_sessions',
   '20 * * * * billing_sweep',
   '50 * * * * prune_partner_api_idempotency_keys',
+  '* * * * * sweep_alert_rules',
+  '* * * * * run_due_monitors',
+  '50 3 * * * prune_monitor_results',
 ].join('\n');

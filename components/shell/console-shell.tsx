@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useSession } from '@/components/auth/session-provider';
 import { useMe } from '@/hooks/use-me';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { Button } from '@/components/ui/button';
 
 const NAV = [
@@ -61,6 +62,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
             {me.data?.partner?.name ?? me.data?.organization?.name ?? (me.data?.scope === 'system' ? 'Platform administration' : '')}
           </div>
           <div className="flex items-center gap-3">
+            <NotificationBell />
             <ThemeToggle />
             <span className="text-sm" data-testid="user-name">
               {me.data?.name}
