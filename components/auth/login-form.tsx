@@ -6,17 +6,23 @@ import { api, ApiError } from '@/lib/client/api-client';
 import { useSession } from '@/components/auth/session-provider';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { MfaEnrolment } from '@/components/auth/mfa-enrolment';
 
 interface LoginResponse {
   accessToken: string;
   mfaRequired: boolean;
+  user: { mfaEnabled: boolean };
 }
 
-export function LoginForm() {
+/**
+ * Password → (MFA challenge when enrolled) → (enrolment offered when the server enforces 2FA and
+ * the account has none yet; it can be postponed, but MFA-gated actions will ask for it).
+ */
+export function LoginForm({ mfaEnforced = false }: { mfaEnforced?: boolean }) {
   const router = useRouter();
   const next = useSearchParams().get('next');
   const { signIn } = useSession();
-  const [step, setStep] = useState<'password' | 'mfa'>('password');
+  const [step, setStep] = useState<'password' | 'mfa' | 'enrol'>('password');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,9 +35,15 @@ export function LoginForm() {
     setError(null);
     try {
       const res = await api<LoginResponse>('/auth/login', { method: 'POST', body: { email: form.get('email'), password: form.get('password') } });
-      signIn(res.accessToken);
-      if (res.mfaRequired) setStep('mfa');
-      else finish();
+      if (res.mfaRequired) {
+        // Hold the half-signed-in token without entering the console until the code is checked.
+        pendingToken = res.accessToken;
+        setStep('mfa');
+      } else {
+        signIn(res.accessToken);
+        if (mfaEnforced && !res.user.mfaEnabled) setStep('enrol');
+        else finish();
+      }
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not reach the server');
     } finally {
@@ -45,14 +57,33 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ accessToken: string }>('/auth/mfa/verify', { method: 'POST', body: { code: String(form.get('code') ?? '') } });
-      signIn(res.accessToken);
+      const res = await fetch('/api/v1/auth/mfa/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pendingToken}` },
+        body: JSON.stringify({ code: String(form.get('code') ?? '').replace(/\s/g, '') }),
+      });
+      const body = await res.json();
+      if (!res.ok) throw new ApiError(res.status, body.error?.code ?? 'HTTP_ERROR', body.error?.message ?? 'Verification failed');
+      pendingToken = null;
+      signIn(body.accessToken);
       finish();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not reach the server');
     } finally {
       setBusy(false);
     }
+  }
+
+  if (step === 'enrol') {
+    return (
+      <div className="space-y-4" aria-label="Set up two-factor authentication">
+        <h2 className="text-lg font-medium">Set up two-factor authentication</h2>
+        <MfaEnrolment onDone={finish} />
+        <button type="button" className="text-sm text-slate-500 underline" onClick={finish}>
+          Not now
+        </button>
+      </div>
+    );
   }
 
   if (step === 'mfa') {
@@ -77,3 +108,5 @@ export function LoginForm() {
     </form>
   );
 }
+
+let pendingToken: string | null = null;
