@@ -26,7 +26,7 @@ test('a technician creates an organization and a site, then finds it with global
   await page.getByLabel('Address').fill('1 High Street, London');
   await page.getByLabel('Contact email').fill('it@contoso.test');
   await page.getByRole('button', { name: 'Create site' }).click();
-  await expect(page.getByRole('cell', { name: 'Head office' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Head office', exact: true })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/console-org-and-site.png', fullPage: true });
 
   // The organization is in the switcher and in search (Ctrl+K).

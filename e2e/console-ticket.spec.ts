@@ -23,7 +23,7 @@ test('a technician opens a ticket and attaches a PNG to a reply', async ({ page,
   await expect(page.getByRole('heading', { name: new RegExp(`Printer jams ${tag}`) })).toBeVisible();
   await page.getByLabel('Attach files').setInputFiles({ name: 'jam.png', mimeType: 'image/png', buffer: badgePng('#2563eb', '#ffffff') });
   await expect(page.getByTestId('pending-attachment')).toContainText('jam.png');
-  await page.getByLabel('Reply').fill('Photo of the jam attached.');
+  await page.getByLabel('Message').fill('Photo of the jam attached.');
   await page.getByRole('button', { name: 'Send reply' }).click();
 
   const attachment = page.getByTestId('attachment');

@@ -6,7 +6,6 @@ import { api, ApiError } from '@/lib/client/api-client';
 import { useSession } from '@/components/auth/session-provider';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { MfaEnrolment } from '@/components/auth/mfa-enrolment';
 
 interface LoginResponse {
   accessToken: string;
@@ -15,14 +14,14 @@ interface LoginResponse {
 }
 
 /**
- * Password → (MFA challenge when enrolled) → (enrolment offered when the server enforces 2FA and
- * the account has none yet; it can be postponed, but MFA-gated actions will ask for it).
+ * Password → MFA challenge when the account has MFA. (An account without it lands in the console,
+ * whose shell offers enrolment when the server enforces two-factor authentication.)
  */
-export function LoginForm({ mfaEnforced = false }: { mfaEnforced?: boolean }) {
+export function LoginForm() {
   const router = useRouter();
   const next = useSearchParams().get('next');
   const { signIn } = useSession();
-  const [step, setStep] = useState<'password' | 'mfa' | 'enrol'>('password');
+  const [step, setStep] = useState<'password' | 'mfa'>('password');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,8 +40,7 @@ export function LoginForm({ mfaEnforced = false }: { mfaEnforced?: boolean }) {
         setStep('mfa');
       } else {
         signIn(res.accessToken);
-        if (mfaEnforced && !res.user.mfaEnabled) setStep('enrol');
-        else finish();
+        finish();
       }
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not reach the server');
@@ -72,18 +70,6 @@ export function LoginForm({ mfaEnforced = false }: { mfaEnforced?: boolean }) {
     } finally {
       setBusy(false);
     }
-  }
-
-  if (step === 'enrol') {
-    return (
-      <div className="space-y-4" aria-label="Set up two-factor authentication">
-        <h2 className="text-lg font-medium">Set up two-factor authentication</h2>
-        <MfaEnrolment onDone={finish} />
-        <button type="button" className="text-sm text-slate-500 underline" onClick={finish}>
-          Not now
-        </button>
-      </div>
-    );
   }
 
   if (step === 'mfa') {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useMe, useUpdateMe } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
@@ -11,7 +12,7 @@ import { Card, PageHeader } from '@/components/ui/controls';
 export function AccountSettings() {
   const me = useMe();
   const update = useUpdateMe();
-  const [enrolling, setEnrolling] = useState(false);
+  const [enrolling, setEnrolling] = useState(useSearchParams().get('enrol') === '1');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   if (!me.data) return <p role="status">Loading…</p>;
 

@@ -40,7 +40,7 @@ export function Breadcrumbs() {
   const pathname = usePathname();
   const { labels } = useContext(LabelCtx);
   const parts = pathname.split('/').filter(Boolean);
-  const crumbs = [{ href: '/', label: 'Dashboard' }, ...parts.map((p, i) => ({ href: `/${parts.slice(0, i + 1).join('/')}`, label: labels[p] ?? SEGMENTS[p] ?? (p.length > 12 ? `${p.slice(0, 8)}…` : p) }))];
+  const crumbs = [{ href: '/', label: 'Home' }, ...parts.map((p, i) => ({ href: `/${parts.slice(0, i + 1).join('/')}`, label: labels[p] ?? SEGMENTS[p] ?? (p.length > 12 ? `${p.slice(0, 8)}…` : p) }))];
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1 text-sm text-slate-500">

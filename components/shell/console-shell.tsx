@@ -49,7 +49,7 @@ const NAV: { section: string; items: NavItem[] }[] = [
   },
 ];
 
-export function ConsoleShell({ children }: { children: ReactNode }) {
+export function ConsoleShell({ children, mfaEnforced = false }: { children: ReactNode; mfaEnforced?: boolean }) {
   const { status, signOut } = useSession();
   const router = useRouter();
   const pathname = usePathname();
@@ -149,6 +149,14 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
               </div>
             </header>
             <main id="main" tabIndex={-1} className="flex-1 p-4 md:p-6">
+              {mfaEnforced && me.data && !me.data.mfaEnabled && pathname !== '/settings/account' && (
+                <div role="region" aria-label="Two-factor authentication" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+                  <span>Your account has no two-factor authentication yet. Administrative actions will ask for it.</span>
+                  <Link href="/settings/account?enrol=1" className="rounded-md bg-amber-600 px-3 py-1.5 font-medium text-white hover:bg-amber-700">
+                    Set up two-factor authentication
+                  </Link>
+                </div>
+              )}
               {children}
             </main>
           </div>

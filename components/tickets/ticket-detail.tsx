@@ -138,7 +138,7 @@ export function TicketDetail({ id }: { id: string }) {
                   void addFiles(e.dataTransfer.files);
                 }}
               >
-                <TextAreaField label="Reply" name="content" rows={4} hint="Drop files here or use “Attach files” (PNG, JPEG, WebP, PDF up to 10 MB)" />
+                <TextAreaField label="Message" name="content" rows={4} hint="Drop files here or use “Attach files” (PNG, JPEG, WebP, PDF up to 10 MB)" />
                 {pending.length > 0 && (
                   <ul className="flex flex-wrap gap-2 text-xs" aria-label="Files to attach">
                     {pending.map((a) => (

@@ -149,7 +149,8 @@ export interface RequestOptions {
 
 export function apiUrl(path: string, query: RequestOptions['query'] = {}): URL {
   const url = new URL(`/api/v1${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  // Empty values are left out, except `cursor`: an empty cursor selects cursor paging's first page.
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && (v !== '' || k === 'cursor')) url.searchParams.set(k, String(v));
   return url;
 }
 

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ reason?: string }> }) {
   const { reason } = await searchParams;
-  const { registrationEnabled, mfaEnforced } = publicConfig();
+  const { registrationEnabled } = publicConfig();
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm space-y-6 rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -20,7 +20,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             Self-service registration is turned off on this server. Ask your administrator for an invitation.
           </p>
         )}
-        <LoginForm mfaEnforced={mfaEnforced} />
+        <LoginForm />
         {registrationEnabled && (
           <p className="text-center text-sm text-slate-500">
             New MSP?{' '}
