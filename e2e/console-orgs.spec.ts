@@ -33,7 +33,7 @@ test('a technician creates an organization and a site, then finds it with global
   await expect(page.getByTestId('org-switcher').locator('option', { hasText: `Contoso ${tag}` })).toHaveCount(1);
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox', { name: /Search/ }).fill(`contoso ${tag}`);
-  await expect(page.getByRole('option', { name: new RegExp(`Contoso ${tag}`) })).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Results' }).getByRole('option', { name: new RegExp(`Contoso ${tag}`) })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: `Contoso ${tag}` })).toBeVisible();
 

@@ -46,12 +46,12 @@ export function AccountSettings() {
         </form>
       </Card>
       <Card title="Two-factor authentication">
-        {me.data.mfaEnabled ? (
+        {enrolling ? (
+          <MfaEnrolment onDone={() => setEnrolling(false)} />
+        ) : me.data.mfaEnabled ? (
           <p className="text-sm" data-testid="mfa-state">
             On. {me.data.mfa ? 'This session completed a two-factor check.' : 'This session has not completed a two-factor check yet.'}
           </p>
-        ) : enrolling ? (
-          <MfaEnrolment onDone={() => setEnrolling(false)} />
         ) : (
           <div className="space-y-2">
             <p className="text-sm" data-testid="mfa-state">

@@ -109,6 +109,12 @@ describe('api client', () => {
     expect(pendingFlags).toEqual([true, false]);
   });
 
+  it('leaves empty query values out, except an empty cursor (first page of cursor paging)', async () => {
+    const client = await load();
+    const url = client.apiUrl('/devices', { cursor: '', search: '', status: undefined, limit: 200, orgId: null });
+    expect(url.search).toBe('?cursor=&limit=200');
+  });
+
   it('does not wait on the sign-in routes themselves', async () => {
     const client = await load();
     handler = () => json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } });
