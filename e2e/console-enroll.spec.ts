@@ -34,7 +34,8 @@ test('a technician creates an enrollment key, the reference agent enrolls with i
   await expect(page.getByText('No devices yet')).toBeVisible();
   await page.getByRole('link', { name: 'Get the install command' }).click();
 
-  await page.getByLabel('Name').fill('Rollout');
+  await expect(page.getByRole('heading', { name: 'New enrollment key' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Rollout');
   await page.getByRole('button', { name: 'Create key' }).click();
   const key = (await page.getByTestId('enrollment-key').textContent())!.trim();
   expect(key.length).toBeGreaterThan(10);
