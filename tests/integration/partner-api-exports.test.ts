@@ -90,7 +90,7 @@ describe('partner-API exports', () => {
     const rel = await get('device-relationships');
     expect(rel).toHaveLength(12);
     expect(rel[0]).toMatchObject({ relationship: 'member_of', relatedType: 'device_group', source: 'manual' });
-    for (const path of ['configuration-policies', 'configuration-assignments', 'scripts', 'automations', 'backup-configurations', 'custom-fields', 'custom-field-values']) {
+    for (const path of ['configuration-policies', 'configuration-assignments', 'automations', 'backup-configurations']) {
       expect(await get(path), path).toEqual([]);
     }
   });
