@@ -105,7 +105,7 @@ describe('create', () => {
       { organization: `Fabrikam ${tag}`, externalSystem: 'datto', externalId: `f-${tag}` },
       { organization: `Fabrikam ${tag}` },
     ];
-    const p = await preview(rows);
+    const p = await preview(rows, adminA, { mode: 'update' });
     expect(p.status).toBe(200);
     expect(p.body.rows).toEqual(rows.map((r, index) => ({ index, annotation: 'create', organization: r.organization.trim() })));
     const c = await commit(rows);
