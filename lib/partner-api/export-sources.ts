@@ -7,27 +7,24 @@ import { db } from '@/lib/db';
 import type { ServicePrincipalContext } from '@/lib/auth/context';
 import { toOrganizationDto } from '@/lib/organizations/to-organization-dto';
 
-/**
- * The principal's reach, resolved once per page: its partner, and either its (live) selected
- * organizations or every organization but the soft-deleted ones, whose rows disappear from
- * every query like everywhere else. Kept as id lists so each page stays one index range scan.
- */
+/** The principal's reach: its partner and, when narrowed, its organizations. */
 export interface ExportScope {
   partnerId: string;
   /** null: every organization of the partner. */
   orgIds: string[] | null;
-  deletedOrgIds: string[];
 }
 
-export async function resolveExportScope(ctx: ServicePrincipalContext): Promise<ExportScope> {
-  const deleted = await db.organization.findMany({ where: { partnerId: ctx.partnerId, deletedAt: { not: null } }, select: { id: true } });
-  const deletedOrgIds = deleted.map((o) => o.id);
-  return {
-    partnerId: ctx.partnerId,
-    orgIds: ctx.orgAccess === 'all' ? null : ctx.orgIds.filter((id) => !deletedOrgIds.includes(id)),
-    deletedOrgIds,
-  };
+export function exportScopeOf(ctx: ServicePrincipalContext): ExportScope {
+  return { partnerId: ctx.partnerId, orgIds: ctx.orgAccess === 'all' ? null : [...ctx.orgIds] };
 }
+
+/**
+ * Rows of soft-deleted organizations disappear from every query, like everywhere else. The
+ * partner's few deleted organizations are read once per query (an InitPlan), so each page
+ * stays one index range scan with a cheap filter, and no extra round trip.
+ */
+const notDeletedOrg = (scope: ExportScope, column: Prisma.Sql) =>
+  Prisma.sql`${column} <> all(array(select id from organizations where partner_id = ${scope.partnerId}::uuid and deleted_at is not null))`;
 
 export interface ExportSource<Row> {
   name: string;
@@ -66,8 +63,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** org_id predicate for raw SQL over a table alias. */
 function orgFilter(scope: ExportScope, column: Prisma.Sql): Prisma.Sql {
-  if (scope.orgIds) return Prisma.sql`and ${column} = any(${scope.orgIds}::uuid[])`;
-  return scope.deletedOrgIds.length ? Prisma.sql`and ${column} <> all(${scope.deletedOrgIds}::uuid[])` : Prisma.empty;
+  const narrowed = scope.orgIds ? Prisma.sql`and ${column} = any(${scope.orgIds}::uuid[])` : Prisma.empty;
+  return Prisma.sql`${narrowed} and ${notDeletedOrg(scope, column)}`;
 }
 
 const afterId = (column: Prisma.Sql, after: string | null) => (after ? Prisma.sql`and ${column} > ${after}::uuid` : Prisma.empty);
@@ -195,8 +192,8 @@ export const deviceRelationshipsExport: ExportSource<RelationshipRow> = {
 
 /** Partner-wide rows (org_id null) plus rows of the organizations in reach. */
 function orgOrPartnerWide(scope: ExportScope, column: Prisma.Sql): Prisma.Sql {
-  if (scope.orgIds) return Prisma.sql`and (${column} is null or ${column} = any(${scope.orgIds}::uuid[]))`;
-  return scope.deletedOrgIds.length ? Prisma.sql`and (${column} is null or ${column} <> all(${scope.deletedOrgIds}::uuid[]))` : Prisma.empty;
+  const narrowed = scope.orgIds ? Prisma.sql`${column} = any(${scope.orgIds}::uuid[])` : Prisma.sql`true`;
+  return Prisma.sql`and (${column} is null or (${narrowed} and ${notDeletedOrg(scope, column)}))`;
 }
 
 type ScriptRow = {

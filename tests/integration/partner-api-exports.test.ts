@@ -123,7 +123,7 @@ describe('partner-API exports', () => {
 
   it('the JSON fast path of devices and software renders exactly the rows of the plain path', async () => {
     await db.device.updateMany({ where: { partnerId: partner.id }, data: { lastSeenAt: new Date('2026-11-21T10:11:12.345Z'), siteId: null, tags: ['a', 'b"c'] } });
-    const ctx = { partnerId: partner.id, orgIds: null, deletedOrgIds: [] };
+    const ctx = { partnerId: partner.id, orgIds: null };
     for (const source of [devicesExport, deviceSoftwareExport] as ExportSource<{ id: string }>[]) {
       const plain = await source.fetch(ctx, null, 5);
       const fast = await source.fetchJson!(ctx, null, 4);
