@@ -2,13 +2,14 @@
 import { definePartnerApiRoute } from '@/lib/partner-api/define-partner-api-route';
 import { EXPORT_PAGING_NOTE, ZExportPageOf, ZExportQuery } from '@/lib/partner-api/schemas';
 import { exportPage } from '@/lib/partner-api/export-page';
-import { customFieldValuesExport, ZCustomFieldValueExportRow } from '@/lib/partner-api/script-exports';
+import { customFieldValuesExport } from '@/lib/partner-api/export-sources';
+import { ZCustomFieldValueExportRow } from '@/lib/partner-api/export-schemas';
 
 export const GET = definePartnerApiRoute({
   scope: 'custom-fields:read',
   query: ZExportQuery,
   summary: 'Export custom-field values',
-  description: ["Device custom-field values of the principal's organizations: `fieldId`, `key`, `deviceId`, `orgId`, `value`, `source` (user, api, script), `updatedAt`.", EXPORT_PAGING_NOTE].join(' '),
+  description: ["Custom-field values of the principal's devices, one row per field and device (with the field's `key`).", EXPORT_PAGING_NOTE].join(' '),
   response: ZExportPageOf(ZCustomFieldValueExportRow),
   handler: ({ ctx, query }) => exportPage(ctx, customFieldValuesExport, query),
 });

@@ -2,13 +2,14 @@
 import { definePartnerApiRoute } from '@/lib/partner-api/define-partner-api-route';
 import { EXPORT_PAGING_NOTE, ZExportPageOf, ZExportQuery } from '@/lib/partner-api/schemas';
 import { exportPage } from '@/lib/partner-api/export-page';
-import { customFieldsExport, ZCustomFieldExportRow } from '@/lib/partner-api/script-exports';
+import { customFieldsExport } from '@/lib/partner-api/export-sources';
+import { ZCustomFieldExportRow } from '@/lib/partner-api/export-schemas';
 
 export const GET = definePartnerApiRoute({
   scope: 'custom-fields:read',
   query: ZExportQuery,
   summary: 'Export custom-field definitions',
-  description: ["Device custom-field definitions: partner-wide ones and those of the principal's organizations.", EXPORT_PAGING_NOTE].join(' '),
+  description: ["Custom-field definitions, partner-wide (`orgId` null) and of the principal's organizations.", EXPORT_PAGING_NOTE].join(' '),
   response: ZExportPageOf(ZCustomFieldExportRow),
   handler: ({ ctx, query }) => exportPage(ctx, customFieldsExport, query),
 });
