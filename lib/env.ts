@@ -87,6 +87,7 @@ const EnvFields = z.object({
 
   AGENT_ENROLLMENT_SECRET: z.string().min(1).optional().describe('Global enrollment secret every agent must present (unless its key has its own)'),
   ENROLLMENT_KEY_DEFAULT_TTL_MINUTES: int(43_200, 1),
+  PARTNER_API_ENROLLMENT_KEY_MAX_TTL_MINUTES: int(43_200, 1).describe('Longest lifetime of an enrollment key minted through the partner API (longer requests are clamped)'),
   AGENT_ENROLL_RATE_LIMIT_PER_IP: int(300, 1),
   AGENT_ENROLL_RATE_LIMIT_WINDOW_SECONDS: int(3600, 1),
   AGENT_HEARTBEAT_INTERVAL_SECONDS: int(60, 1),
