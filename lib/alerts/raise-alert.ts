@@ -23,7 +23,7 @@ export interface RaiseAlertInput {
   severity: AlertSeverity;
   title: string;
   message: string;
-  source: 'rule' | 'monitor';
+  source: 'rule' | 'monitor' | 'script';
   context: Record<string, unknown>;
   cooldownMinutes?: number;
 }
