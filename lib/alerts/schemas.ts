@@ -28,7 +28,7 @@ export const ZAlert = z.object({
   severity: z.enum(SEVERITIES),
   title: z.string(),
   message: z.string(),
-  source: z.string().describe('rule, monitor, script (a script execution’s exit code mapped to a severity)'),
+  source: z.string().describe('rule, monitor or script (an exit code mapped to a severity by the script)'),
   context: z.record(z.string(), z.unknown()).describe('What triggered it (metric, value, threshold, monitor result …)'),
   correlationGroupId: ZUuid.nullable(),
   triggeredAt: ZDate,

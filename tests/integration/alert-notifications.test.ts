@@ -275,6 +275,25 @@ describe('policies, notifications and escalation', () => {
   });
 });
 
+describe('notification recipients', () => {
+  it('a partner-wide policy notifies only the named users who can see the alert organization', async () => {
+    const p = await makePartner();
+    const full = await makePartnerUser(p);
+    const t = await tokenFor(full, { mfa: true });
+    const o1 = await makeOrg(p.id);
+    const o2 = await makeOrg(p.id);
+    const narrow = await makePartnerUser(p, { role: 'Technician', orgAccess: 'selected', orgIds: [o2.id] });
+    const res = await api.post('/alerts/policies', { token: t, body: { name: 'Everyone', userIds: [full.id, narrow.id] } });
+    expect(res.status, res.text).toBe(201);
+    const k = (await createKey(t, { orgId: o1.id })).key;
+    const agent = await enroll(k);
+    await api.post('/alerts/rules', { token: t, body: { name: 'CPU', severity: 'low', condition: { type: 'metric', metric: 'cpu', operator: 'gt', threshold: 50 } } });
+    await heartbeat(agent, { metrics: { cpuPercent: 60 } });
+    expect(await db.notification.count({ where: { userId: full.id } })).toBe(1);
+    expect(await db.notification.count({ where: { userId: narrow.id } })).toBe(0);
+  });
+});
+
 describe('templates', () => {
   it('built-ins are listed; partner templates CRUD with unique names (409) and kind-specific fields', async () => {
     const built = await api.get('/alert-templates/templates/built-in', { token: tech });

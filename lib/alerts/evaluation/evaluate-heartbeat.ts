@@ -32,30 +32,69 @@ export async function evaluateHeartbeat(device: Device, metrics: BeatMetrics, ha
       if (value !== null && compare(value, rule.condition.operator, rule.condition.threshold)) breached.push({ rule, value });
     }
     if (breached.length === 0 && !hasState) return;
-    await db.$transaction((tx) => applyVerdicts(tx, device, breached));
+    await applyVerdicts(device, breached);
   } catch (error) {
     // Alerting must never cost the agent its beat.
     logger.error({ err: error, deviceId: device.deviceId }, 'alert rule evaluation failed');
   }
 }
 
-async function applyVerdicts(tx: Tx, device: Device, breached: Verdict[]): Promise<void> {
-  const breachedIds = breached.map((b) => b.rule.id);
-  // Streaks of rules that no longer hold end here; their alerts may auto-resolve.
-  const cleared = await tx.$queryRaw<{ rule_id: string }[]>`
-    delete from alert_rule_states where device_id = ${device.deviceId}::uuid and not (rule_id = any(${breachedIds}::uuid[]))
-    returning rule_id`;
-  if (cleared.length) await autoResolve(tx, cleared.map((c) => ruleOpenKey(c.rule_id, device.deviceId)));
+interface StateRow {
+  kind: 'cleared' | 'streak';
+  rule_id: string;
+  consecutive: number | null;
+  breach_since: Date | null;
+  /** An open alert exists, or the last one ended inside the cooldown. */
+  blocked: boolean;
+}
 
-  for (const { rule, value } of breached) {
-    const [state] = await tx.$queryRaw<{ consecutive: number; breach_since: Date }[]>`
+/**
+ * One statement moves every streak of the device: rules that no longer hold lose their row,
+ * breached ones count up, and each answer says whether the rule already has an open alert
+ * here or is cooling down. A device that keeps breaching with its alert open (or cooling down)
+ * therefore costs this one statement; transactions are opened only to raise or resolve.
+ */
+async function applyVerdicts(device: Device, breached: Verdict[]): Promise<void> {
+  const ids = breached.map((b) => b.rule.id);
+  const values = breached.map((b) => b.value);
+  const cooldowns = breached.map((b) => b.rule.cooldownMinutes);
+  const rows = await db.$queryRaw<StateRow[]>`
+    with v as (
+      select * from unnest(${ids}::uuid[], ${values}::float8[], ${cooldowns}::int[]) as v(rule_id, value, cooldown)
+    ), cleared as (
+      delete from alert_rule_states where device_id = ${device.deviceId}::uuid and not (rule_id = any(${ids}::uuid[]))
+      returning rule_id
+    ), streak as (
       insert into alert_rule_states (rule_id, device_id, partner_id, org_id, consecutive, breach_since, last_value, updated_at)
-      values (${rule.id}::uuid, ${device.deviceId}::uuid, ${device.partnerId}::uuid, ${device.orgId}::uuid, 1, now(), ${value}, now())
+      select v.rule_id, ${device.deviceId}::uuid, ${device.partnerId}::uuid, ${device.orgId}::uuid, 1, now(), v.value, now() from v
       on conflict (rule_id, device_id) do update set consecutive = alert_rule_states.consecutive + 1, last_value = excluded.last_value, updated_at = now()
-      returning consecutive, breach_since`;
+      returning rule_id, consecutive, breach_since
+    )
+    select 'cleared' as kind, rule_id, null::int as consecutive, null::timestamptz as breach_since, false as blocked from cleared
+    union all
+    select 'streak', s.rule_id, s.consecutive, s.breach_since,
+      exists(select 1 from alerts a where a.open_key = 'rule:' || s.rule_id::text || ':' || ${device.deviceId}::text)
+      or exists(select 1 from alerts a where a.rule_id = s.rule_id and a.device_id = ${device.deviceId}::uuid and v.cooldown > 0
+        and coalesce(a.resolved_at, a.dismissed_at) >= now() - make_interval(mins => v.cooldown))
+    from streak s join v on v.rule_id = s.rule_id`;
+
+  const cleared = rows.filter((r) => r.kind === 'cleared').map((r) => ruleOpenKey(r.rule_id, device.deviceId));
+  if (cleared.length) await db.$transaction((tx) => autoResolve(tx, cleared));
+
+  const now = Date.now();
+  const due = rows.flatMap((r) => {
+    if (r.kind !== 'streak' || r.blocked) return [];
+    const verdict = breached.find((b) => b.rule.id === r.rule_id)!;
+    const c = verdict.rule.condition;
+    if (r.consecutive! < c.consecutiveBeats || now - r.breach_since!.getTime() < c.durationMinutes * 60_000) return [];
+    return [{ ...verdict, consecutive: r.consecutive!, breachSince: r.breach_since! }];
+  });
+  if (due.length) await db.$transaction((tx) => raiseDue(tx, device, due));
+}
+
+async function raiseDue(tx: Tx, device: Device, due: (Verdict & { consecutive: number; breachSince: Date })[]): Promise<void> {
+  for (const { rule, value, consecutive, breachSince } of due) {
     const c = rule.condition;
-    if (state.consecutive < c.consecutiveBeats) continue;
-    if (Date.now() - state.breach_since.getTime() < c.durationMinutes * 60_000) continue;
     const label = METRIC_LABEL[c.metric];
     await raiseAlertInTx(tx, {
       partnerId: device.partnerId,
@@ -67,9 +106,9 @@ async function applyVerdicts(tx: Tx, device: Device, breached: Verdict[]): Promi
       openKey: ruleOpenKey(rule.id, device.deviceId),
       severity: rule.severity,
       title: `${rule.name}: ${label} ${value.toFixed(1)}% on ${device.hostname}`,
-      message: `${label} is ${value.toFixed(1)}% (${operatorSymbol(c.operator)} ${c.threshold}%) on ${device.hostname} for ${state.consecutive} consecutive heartbeat(s).`,
+      message: `${label} is ${value.toFixed(1)}% (${operatorSymbol(c.operator)} ${c.threshold}%) on ${device.hostname} for ${consecutive} consecutive heartbeat(s).`,
       source: 'rule',
-      context: { conditionType: 'metric', metric: c.metric, value, operator: c.operator, threshold: c.threshold, consecutiveBeats: state.consecutive, breachSince: state.breach_since.toISOString(), hostname: device.hostname },
+      context: { conditionType: 'metric', metric: c.metric, value, operator: c.operator, threshold: c.threshold, consecutiveBeats: consecutive, breachSince: breachSince.toISOString(), hostname: device.hostname },
       cooldownMinutes: rule.cooldownMinutes,
     });
   }

@@ -36,6 +36,17 @@ function targetsOf(p: AlertPolicy, notice: AlertNotice): { channelIds: string[];
   }
 }
 
+/** Only users who can see the alert's organization get it in their bell (access may have narrowed since the policy was written). */
+async function usersWhoSee(tx: Tx, alert: Alert, userIds: string[]): Promise<string[]> {
+  const [partnerUsers, orgUsers] = await Promise.all([
+    tx.partnerUser.findMany({ where: { partnerId: alert.partnerId, userId: { in: userIds } }, select: { userId: true, orgAccess: true, orgIds: true } }),
+    tx.organizationUser.findMany({ where: { orgId: alert.orgId, userId: { in: userIds } }, select: { userId: true } }),
+  ]);
+  const allowed = new Set(orgUsers.map((u) => u.userId));
+  for (const u of partnerUsers) if (u.orgAccess === 'all' || (u.orgAccess === 'selected' && u.orgIds.includes(alert.orgId))) allowed.add(u.userId);
+  return userIds.filter((id) => allowed.has(id));
+}
+
 export async function matchingPolicies(tx: Tx, alert: Alert): Promise<AlertPolicy[]> {
   const policies = await tx.alertPolicy.findMany({ where: { partnerId: alert.partnerId, enabled: true, OR: [{ orgId: alert.orgId }, { orgId: null }] }, orderBy: { createdAt: 'asc' } });
   return policies.filter((p) => policyMatches(p, alert));
@@ -75,10 +86,11 @@ export async function queueAlertNotifications(tx: Tx, alert: Alert, notice: Aler
     }
   }
 
-  if (users.size) {
+  const recipients = users.size ? await usersWhoSee(tx, alert, [...users]) : [];
+  if (recipients.length) {
     const message = buildChannelMessage(alert, notice, templateOf(policies[0]));
     await tx.notification.createMany({
-      data: [...users].map((userId) => ({
+      data: recipients.map((userId) => ({
         userId,
         partnerId: alert.partnerId,
         orgId: alert.orgId,

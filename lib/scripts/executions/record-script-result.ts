@@ -1,14 +1,14 @@
 // The result of a script execution's run_script command (called by recordCommandResult in its
 // transaction): secrets are redacted from the output (also on the command row), custom-field
 // lines are applied, the exit code is mapped to a severity, and script.completed or
-// script.failed is emitted; a mapped severity raises an alert (raise-script-alert.ts).
+// script.failed is emitted. A mapped severity raises an alert (lib/alerts).
 import type { Tx } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { decryptSecret } from '@/lib/auth/secrets';
 import { emitEvent } from '@/lib/events/emit-event';
 import { redactSecrets, severityFor } from '@/lib/scripts/executions/prepare-run';
 import { applyCustomFieldOutput } from '@/lib/scripts/executions/apply-custom-field-output';
-import { raiseScriptAlert } from '@/lib/scripts/executions/raise-script-alert';
+import { raiseScriptAlert } from '@/lib/alerts/evaluation/raise-script-alert';
 
 type FinalStatus = 'completed' | 'failed' | 'timed_out' | 'cancelled';
 
@@ -26,7 +26,7 @@ export async function recordScriptResult(
   commandId: string,
   outcome: { status: FinalStatus; exitCode: number | null; stdout: string | null; stderr: string | null; truncated: boolean; result?: Record<string, unknown> | null },
 ): Promise<void> {
-  const execution = await tx.scriptExecution.findUnique({ where: { commandId }, include: { command: { select: { sentAt: true } }, script: { select: { exitCodeSeverityMapping: true } }, device: { select: { hostname: true, siteId: true } } } });
+  const execution = await tx.scriptExecution.findUnique({ where: { commandId }, include: { command: { select: { sentAt: true } }, script: { select: { exitCodeSeverityMapping: true } }, device: { select: { hostname: true } } } });
   if (!execution) return;
   const secrets = Object.values(unsealSecrets(execution.secretsSealed));
   const stdout = redactSecrets(outcome.stdout, secrets);
@@ -56,7 +56,6 @@ export async function recordScriptResult(
       secretsSealed: null,
     },
   });
-  await raiseScriptAlert(tx, execution, status, outcome.exitCode, severity);
   await emitEvent(tx, {
     type: status === 'completed' ? 'script.completed' : 'script.failed',
     partnerId: execution.partnerId,
@@ -73,6 +72,7 @@ export async function recordScriptResult(
       severity,
     },
   });
+  await raiseScriptAlert(tx, { partnerId: execution.partnerId, orgId: execution.orgId, deviceId: execution.deviceId, hostname: execution.device.hostname, scriptId: execution.scriptId, scriptName: execution.scriptName, executionId: execution.id, exitCode: outcome.exitCode, status, severity });
 }
 
 /** Executions whose commands the server sweep timed out (no result from the agent in time). */
