@@ -1,0 +1,127 @@
+// `npm run bench [-- <scenario>…] [--quick | --scale N] [--procs N] [--no-build]`
+// `npm run bench -- --compare A B`
+// Starts the built app and worker(s) against a fresh database of their own, seeds each
+// scenario, drives load from separate processes over loopback HTTP, prints one table and writes
+// bench/results/<date>.json. See README "Scaling".
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startStack, type Stack } from './lib/stack';
+import { killAllLoad } from './lib/child';
+import { formatTable, formatComparison, type BenchRun } from './lib/table';
+import type { BenchContext, Scale, Scenario, ScenarioResult } from './lib/types';
+import { heartbeatScenario } from './scenarios/heartbeat';
+import { devicePagesScenario } from './scenarios/device-pages';
+import { webhooksScenario } from './scenarios/webhooks';
+import { commandsScenario } from './scenarios/commands';
+import { orgImportScenario } from './scenarios/org-import';
+import { partnerExportScenario } from './scenarios/partner-export';
+
+const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario];
+const resultsDir = path.resolve(import.meta.dirname, 'results');
+const say = (m: string) => console.error(`[bench] ${m}`);
+
+const USAGE = `npm run bench -- [scenario…] [options]
+  scenario        1 heartbeat, 2 device paging, 3 webhooks, 4 commands, 5 org import, 6 partner export (default: all)
+  --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
+  --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)
+  --procs N       N web processes and N workers on the one database (heartbeats rotate over the web processes)
+  --label NAME    appended to the results file name
+  --no-build      use the existing build even when it is older than the sources
+  --compare A B   ratio of two result files (names in bench/results or paths)`;
+
+function resolveResult(name: string): string {
+  for (const candidate of [name, path.join(resultsDir, name), path.join(resultsDir, `${name}.json`)]) if (existsSync(candidate)) return candidate;
+  throw new Error(`no result file ${name}`);
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      quick: { type: 'boolean', default: false },
+      scale: { type: 'string' },
+      procs: { type: 'string', default: '1' },
+      label: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      compare: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  if (values.compare) {
+    if (positionals.length !== 2) throw new Error('--compare needs two result files');
+    const [a, b] = positionals.map((p) => JSON.parse(readFileSync(resolveResult(p), 'utf8')) as BenchRun);
+    return console.log(formatComparison(a, b));
+  }
+
+  const factor = values.scale ? Number(values.scale) : values.quick ? 10 : 1;
+  if (!Number.isFinite(factor) || factor < 1 || 60 % factor !== 0) throw new Error('--scale must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60)');
+  const scale: Scale = { factor, intervalSeconds: 60 / factor };
+  const procs = Math.max(1, Number(values.procs));
+  const selected = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.key)) : SCENARIOS;
+  if (selected.length === 0) throw new Error(`unknown scenario ${positionals.join(' ')}\n${USAGE}`);
+
+  const startedAt = new Date();
+  const postgres = process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded';
+  let stack: Stack | undefined;
+  const stopAll = async () => {
+    killAllLoad();
+    await stack?.stop();
+  };
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+
+  const results: ScenarioResult[] = [];
+  try {
+    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], log: say });
+    // lib/env parses the environment on first use, which is now (the stack has just set it).
+    const { seedTenant, seedDevices } = await import('./lib/seed');
+    const tenant = await seedTenant();
+    const fleetSize = Math.max(...selected.map((s) => Math.round(s.fleetSize / scale.factor)), selected.some((s) => s.key === '4') ? 1000 : 0);
+    say(`seeding ${fleetSize} enrolled devices…`);
+    const t0 = Date.now();
+    const fleet = fleetSize ? await seedDevices(tenant, 0, fleetSize) : [];
+    say(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const workDir = path.join(stack.logDir, 'load');
+    mkdirSync(workDir, { recursive: true });
+    const ctx: BenchContext = { stack, tenant, fleet, scale, workDir, log: say };
+    for (const scenario of selected) {
+      try {
+        results.push(...(await scenario.run(ctx)));
+      } catch (error) {
+        killAllLoad();
+        say(`scenario ${scenario.key} failed: ${(error as Error).stack ?? error}`);
+        results.push({ id: `${scenario.key}-failed`, scenario: `${scenario.key} ${scenario.title}`, load: '-', throughput: null, unit: '', p50: null, p95: null, p99: null, errors: 1, rssMb: { app: 0, worker: 0 }, target: '-', met: false, skipped: `failed: ${(error as Error).message.split('\n')[0]}` });
+      }
+    }
+  } finally {
+    await stopAll();
+    const { disconnectDb } = await import('@/lib/db');
+    await disconnectDb().catch(() => undefined);
+  }
+
+  const run: BenchRun = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null },
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, postgres },
+    results,
+  };
+  console.log(formatTable(run));
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const file = path.join(resultsDir, `${stamp}${values.label ? `-${values.label}` : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+  say(`results written to ${path.relative(process.cwd(), file)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    killAllLoad();
+    console.error(`[bench] failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);
