@@ -4,7 +4,7 @@
 // scenario, drives load from separate processes over loopback HTTP, prints one table and writes
 // bench/results/<date>.json. See README "Scaling".
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStack, type Stack } from './lib/stack';
@@ -29,6 +29,7 @@ const USAGE = `npm run bench -- [scenario…] [options]
   --procs N       N web processes and N workers on the one database (heartbeats rotate over the web processes)
   --label NAME    appended to the results file name
   --no-build      use the existing build even when it is older than the sources
+  --profile       V8 CPU profiles of the web processes into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE)
   --compare A B   ratio of two result files (names in bench/results or paths)`;
 
 function resolveResult(name: string): string {
@@ -45,6 +46,7 @@ async function main() {
       procs: { type: 'string', default: '1' },
       label: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
       compare: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -64,6 +66,7 @@ async function main() {
   if (selected.length === 0) throw new Error(`unknown scenario ${positionals.join(' ')}\n${USAGE}`);
 
   const startedAt = new Date();
+  const loadAtStart = loadavg()[0];
   const postgres = process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded';
   let stack: Stack | undefined;
   const stopAll = async () => {
@@ -75,7 +78,7 @@ async function main() {
 
   const results: ScenarioResult[] = [];
   try {
-    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], log: say });
+    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, log: say });
     // lib/env parses the environment on first use, which is now (the stack has just set it).
     const { seedTenant, seedDevices } = await import('./lib/seed');
     const tenant = await seedTenant();
@@ -106,7 +109,7 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null },
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, postgres },
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, postgres, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
     results,
   };
   console.log(formatTable(run));

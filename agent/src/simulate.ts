@@ -163,6 +163,7 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   };
 
   const started = Date.now();
+  const cpuStart = process.cpuUsage();
   const deadline = started + opts.durationSeconds * 1000;
   let stopping = false;
   let lastReport = started;
@@ -224,6 +225,7 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
     max: Math.round(h.max * 10) / 10,
     mean: h.count ? Math.round((h.sum / h.count) * 10) / 10 : 0,
   });
+  const cpuUsed = process.cpuUsage(cpuStart);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   const report = {
     devices: devices.length,
@@ -238,6 +240,8 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
     errors: { total: errorCount, byKind: Object.fromEntries(errors) },
     commandsAnswered: commands,
     duplicateCommands,
+    // The load generator's own CPU: on a small box it competes with the server it measures.
+    cpuSeconds: Math.round((cpuUsed.user + cpuUsed.system) / 1e4) / 100,
   };
   return report;
 }

@@ -1,7 +1,12 @@
-// Peak resident memory of the app and worker processes, sampled from /proc. Each is launched
-// through tsx's CLI, which runs the real program in a child: a process tree counts as its
-// largest member (the program), and a group of several processes as the sum of those.
+// Peak resident memory and CPU time of the app, worker and database processes, from /proc.
+// The app and worker are launched through tsx's CLI, which runs the real program in a child: a
+// process tree's memory counts as its largest member (the program), a group of several processes
+// as the sum of those. CPU time is summed over whole trees (PostgreSQL: the postmaster and its
+// backends). On a box shared with other work, CPU per operation is the figure that stays
+// comparable between runs when wall-clock throughput does not.
 import { readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 function children(pid: number): number[] {
   try {
@@ -20,14 +25,23 @@ function rssBytes(pid: number): number {
   }
 }
 
-function treeRss(root: number): number {
-  let largest = rssBytes(root);
-  for (const child of children(root)) largest = Math.max(largest, treeRss(child));
-  return largest;
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+function tree(root: number): number[] {
+  return [root, ...children(root).flatMap(tree)];
 }
 
 export class RssSampler {
   private peaks: Record<string, number> = {};
+  private cpuStart: Record<string, number> = {};
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly groups: Record<string, number[]>) {
@@ -38,14 +52,23 @@ export class RssSampler {
 
   private sample(): void {
     for (const [name, pids] of Object.entries(this.groups)) {
-      const total = pids.reduce((sum, pid) => sum + treeRss(pid), 0);
+      const total = pids.reduce((sum, pid) => sum + Math.max(0, ...tree(pid).map(rssBytes)), 0);
       this.peaks[name] = Math.max(this.peaks[name] ?? 0, total);
     }
+  }
+
+  private cpuSeconds(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [name, pids] of Object.entries(this.groups)) {
+      out[name] = pids.flatMap(tree).reduce((sum, pid) => sum + cpuTicks(pid), 0) / TICKS_PER_SECOND;
+    }
+    return out;
   }
 
   /** Starts a new measurement window (one scenario). */
   reset(): void {
     this.peaks = {};
+    this.cpuStart = this.cpuSeconds();
     this.sample();
   }
 
@@ -53,6 +76,12 @@ export class RssSampler {
   peak(): Record<string, number> {
     this.sample();
     return { ...this.peaks };
+  }
+
+  /** CPU seconds per group since the last reset. */
+  cpu(): Record<string, number> {
+    const now = this.cpuSeconds();
+    return Object.fromEntries(Object.keys(now).map((k) => [k, Math.round((now[k] - (this.cpuStart[k] ?? 0)) * 100) / 100]));
   }
 
   stop(): void {

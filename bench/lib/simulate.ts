@@ -16,6 +16,7 @@ export interface SimulateReport {
   errors: { total: number; byKind: Record<string, number> };
   commandsAnswered: number;
   duplicateCommands: number;
+  cpuSeconds: number;
 }
 
 export function startSimulate(opts: { urls: string[]; devices: SeededDevice[]; intervalSeconds: number; durationSeconds: number; workDir: string; name: string; log?: (m: string) => void }): LoadProcess<SimulateReport> {

@@ -2,7 +2,7 @@
 // DATABASE_URL), migrated with the product's own tooling, then N web processes (server.ts over
 // the `next build` output) and M workers, exactly as `npm start` runs them.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -20,6 +20,8 @@ export interface StackOptions {
   heartbeatIntervalSeconds: number;
   /** Skip `next build` even when the build is older than the sources (iterating on the bench). */
   skipBuild: boolean;
+  /** Directory for V8 CPU profiles of the web processes (--cpu-prof), or null. */
+  profileDir: string | null;
   log: (m: string) => void;
 }
 
@@ -45,6 +47,7 @@ function waitExit(child: ChildProcess, ms: number): Promise<void> {
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const logDir = mkdtempSync(path.join(tmpdir(), 'rmm-bench-'));
+  if (opts.profileDir) mkdirSync(opts.profileDir, { recursive: true });
   const given = process.env.DATABASE_URL;
   // Under the project like the test suite's cluster (as root, initdb runs as the postgres user,
   // which cannot enter a private temp directory).
@@ -88,7 +91,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const web: ChildProcess[] = [];
   for (let i = 0; i < opts.webProcesses; i++) {
     const port = await freePort();
-    const child = startChild('web', 'server.ts', { ...env, PORT: String(port) }, 'pipe');
+    const profile = opts.profileDir
+      ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(import.meta.dirname, 'cpu-profile.cjs')}`.trim(), RMM_BENCH_PROFILE_DIR: opts.profileDir }
+      : {};
+    const child = startChild('web', 'server.ts', { ...env, ...profile, PORT: String(port) }, 'pipe');
     pipeTo(child, `web-${i + 1}.log`);
     web.push(child);
     urls.push(`http://127.0.0.1:${port}`);
@@ -99,7 +105,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     pipeTo(child, `worker-${i + 1}.log`);
     workers.push(child);
   }
-  const rss = new RssSampler({ app: web.map((c) => c.pid!), worker: workers.map((c) => c.pid!) });
+  // The embedded server is the bench's own: its CPU time is attributable (a shared one is not).
+  const postmaster = given ? null : Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const rss = new RssSampler({ app: web.map((c) => c.pid!), worker: workers.map((c) => c.pid!), ...(postmaster ? { db: [postmaster] } : {}) });
   const stop = async () => {
     rss.stop();
     const all = [...web, ...workers];
@@ -111,7 +119,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (!given) rmSync(pgDir, { recursive: true, force: true });
   };
   try {
-    await Promise.all(urls.map((u) => waitForHttp(`${u}/api/v1/health`, 180_000)));
+    const exited = [...web, ...workers].map((c) => new Promise<never>((_, reject) => c.once('exit', (code) => reject(new Error(`a process exited (${code}) while starting`)))));
+    await Promise.race([Promise.all(urls.map((u) => waitForHttp(`${u}/api/v1/health`, 180_000))), ...exited]);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}; logs in ${logDir}`);

@@ -5,7 +5,7 @@ export interface BenchRun {
   startedAt: string;
   finishedAt: string;
   options: { scale: number; intervalSeconds: number; webProcesses: number; workers: number; scenarios: string[]; label: string | null };
-  machine: { cpus: number; cpuModel: string; node: string; postgres: string };
+  machine: { cpus: number; cpuModel: string; node: string; postgres: string; loadAverage?: { start: number; end: number } };
   results: ScenarioResult[];
 }
 
@@ -17,14 +17,19 @@ function render(header: string[], rows: string[][]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+function cpuCell(r: ScenarioResult): string {
+  const c = r.cpuMsPerOp;
+  return c ? `${c.app.toFixed(2)}/${c.worker.toFixed(2)}/${c.db === null ? '-' : c.db.toFixed(2)}` : '-';
+}
+
 export function formatTable(run: BenchRun): string {
   const o = run.options;
-  const title = `rmm bench ${run.startedAt} — ${run.machine.cpus} cores, node ${run.machine.node}, ${run.machine.postgres} PostgreSQL, ${o.webProcesses} web + ${o.workers} worker process(es)${o.scale === 1 ? '' : `, scaled 1/${o.scale} (interval ${o.intervalSeconds} s)`}`;
-  const header = ['scenario', 'load', 'throughput', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'RSS app MB', 'RSS worker MB', 'target', 'met'];
+  const title = `rmm bench ${run.startedAt} — ${run.machine.cpus} cores, node ${run.machine.node}, ${run.machine.postgres} PostgreSQL, ${o.webProcesses} web + ${o.workers} worker process(es), load average ${run.machine.loadAverage ? `${run.machine.loadAverage.start.toFixed(1)}→${run.machine.loadAverage.end.toFixed(1)}` : '?'}${o.scale === 1 ? '' : `, scaled 1/${o.scale} (interval ${o.intervalSeconds} s)`}`;
+  const header = ['scenario', 'load', 'throughput', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'RSS app MB', 'RSS worker MB', 'CPU ms/op app/wrk/db', 'target', 'met'];
   const rows = run.results.map((r) =>
     r.skipped
-      ? [r.scenario, r.skipped, '-', '-', '-', '-', String(r.errors), '-', '-', r.target, r.met === false ? 'NO' : '-']
-      : [r.scenario, r.load, r.throughput === null ? '-' : `${num(r.throughput)} ${r.unit}`, num(r.p50), num(r.p95), num(r.p99), String(r.errors), String(r.rssMb.app), String(r.rssMb.worker), r.target, r.met === null ? '-' : r.met ? 'yes' : 'NO'],
+      ? [r.scenario, r.skipped, '-', '-', '-', '-', String(r.errors), '-', '-', '-', r.target, r.met === false ? 'NO' : '-']
+      : [r.scenario, r.load, r.throughput === null ? '-' : `${num(r.throughput)} ${r.unit}`, num(r.p50), num(r.p95), num(r.p99), String(r.errors), String(r.rssMb.app), String(r.rssMb.worker), cpuCell(r), r.target, r.met === null ? '-' : r.met ? 'yes' : 'NO'],
   );
   return `${title}\n\n${render(header, rows)}`;
 }

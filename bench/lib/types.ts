@@ -29,6 +29,8 @@ export interface ScenarioResult {
   p99: number | null;
   errors: number;
   rssMb: { app: number; worker: number };
+  /** CPU milliseconds per operation (beat, page, delivery, command…) of the app and database processes. */
+  cpuMsPerOp?: { app: number; worker: number; db: number | null } | null;
   target: string;
   /** Whether every figure of the target holds; null when the scenario states no pass/fail target. */
   met: boolean | null;
@@ -45,6 +47,12 @@ export interface Scenario {
 }
 
 export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+export function cpuPerOp(cpu: Record<string, number>, ops: number): ScenarioResult['cpuMsPerOp'] {
+  if (!ops) return null;
+  const per = (s: number | undefined) => Math.round(((s ?? 0) * 1000 * 100) / ops) / 100;
+  return { app: per(cpu.app), worker: per(cpu.worker), db: cpu.db === undefined ? null : per(cpu.db) };
+}
 
 export function skipped(id: string, scenario: string, target: string, reason: string): ScenarioResult {
   return { id, scenario, load: '-', throughput: null, unit: '', p50: null, p95: null, p99: null, errors: 0, rssMb: { app: 0, worker: 0 }, target, met: null, skipped: reason };

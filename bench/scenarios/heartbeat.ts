@@ -1,7 +1,7 @@
 // Scenario 1: heartbeat ingest with `rmm-agent simulate` — 10k, 50k and 100k devices at a 60 s
 // interval, measured in steady state (after every device has beaten once).
 import { startSimulate } from '../lib/simulate';
-import { mb, type BenchContext, type Scenario, type ScenarioResult } from '../lib/types';
+import { cpuPerOp, mb, type BenchContext, type Scenario, type ScenarioResult } from '../lib/types';
 
 export const FLEETS = [10_000, 50_000, 100_000];
 const P99_TARGET_MS = 250;
@@ -33,6 +33,7 @@ export async function runHeartbeat(ctx: BenchContext, devices: number, id: strin
   const steady = report.steady ?? { heartbeatsPerSecond: report.heartbeatsPerSecond, latencyMs: report.latencyMs };
   const offered = n / ctx.scale.intervalSeconds;
   const rss = ctx.stack.rss.peak();
+  const cpu = ctx.stack.rss.cpu();
   // Keeping up means the steady rate is (within sampling noise) the offered rate.
   const keptUp = steady.heartbeatsPerSecond >= offered * 0.95;
   return {
@@ -46,9 +47,10 @@ export async function runHeartbeat(ctx: BenchContext, devices: number, id: strin
     p99: steady.latencyMs.p99,
     errors: report.errors.total,
     rssMb: { app: mb(rss.app ?? 0), worker: mb(rss.worker ?? 0) },
+    cpuMsPerOp: cpuPerOp(cpu, report.heartbeats),
     target: `${offered.toFixed(0)}/s, p99<=${P99_TARGET_MS} ms, 0 err`,
     met: keptUp && steady.latencyMs.p99 <= P99_TARGET_MS && report.errors.total === 0,
-    extra: { offeredPerSecond: Math.round(offered * 10) / 10, errorsByKind: report.errors.byKind, devices: n, intervalSeconds: ctx.scale.intervalSeconds, maxMs: steady.latencyMs.max },
+    extra: { offeredPerSecond: Math.round(offered * 10) / 10, errorsByKind: report.errors.byKind, devices: n, intervalSeconds: ctx.scale.intervalSeconds, maxMs: steady.latencyMs.max, cpuSeconds: { ...cpu, simulate: report.cpuSeconds }, heartbeats: report.heartbeats },
   };
 }
 

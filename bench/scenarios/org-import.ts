@@ -1,7 +1,7 @@
 // Scenario 5: bulk import of 1,000 organizations, preview then commit (doc 3). Runs once
 // POST /orgs/import exists on the running app; otherwise reports itself skipped.
 import { apiCall, routeExists } from '../lib/api';
-import { mb, skipped, type Scenario } from '../lib/types';
+import { cpuPerOp, mb, skipped, type Scenario } from '../lib/types';
 
 const ROWS = 1000;
 const TARGET_MS = 3000;
@@ -32,6 +32,7 @@ export const orgImportScenario: Scenario = {
     const commit = await apiCall<{ imported: unknown[]; errors: unknown }>(base, 'POST', '/orgs/import', { token: ctx.tenant.adminToken, body: { rows, mode: 'skip' } });
     const t2 = performance.now();
     const rss = ctx.stack.rss.peak();
+    const cpu = ctx.stack.rss.cpu();
     const imported = Array.isArray(commit.body?.imported) ? commit.body.imported.length : 0;
     const errorRows = Array.isArray(commit.body?.errors) ? commit.body.errors.length : 0;
     const errors = (preview.status === 200 ? 0 : 1) + (commit.status === 200 ? 0 : 1) + errorRows;
@@ -47,6 +48,7 @@ export const orgImportScenario: Scenario = {
       p99: total,
       errors,
       rssMb: { app: mb(rss.app ?? 0), worker: mb(rss.worker ?? 0) },
+      cpuMsPerOp: cpuPerOp(cpu, ROWS),
       target: TARGET,
       met: errors === 0 && imported === ROWS && total <= TARGET_MS,
       extra: { previewMs: Math.round(t1 - t0), commitMs: Math.round(t2 - t1), totalMs: total, imported, previewStatus: preview.status, commitStatus: commit.status },

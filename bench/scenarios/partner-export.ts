@@ -2,7 +2,7 @@
 // following nextCursor in pages of 500. Runs once /partner-api/devices exists on the running
 // app; otherwise reports itself skipped.
 import { apiCall, apiOk, routeExists } from '../lib/api';
-import { mb, skipped, type Scenario } from '../lib/types';
+import { cpuPerOp, mb, skipped, type Scenario } from '../lib/types';
 import { Histogram } from '../../agent/src/simulate';
 
 const TARGET = 'report records/s';
@@ -47,6 +47,7 @@ export const partnerExportScenario: Scenario = {
     }
     const seconds = (performance.now() - started) / 1000;
     const rss = ctx.stack.rss.peak();
+    const cpu = ctx.stack.rss.cpu();
     return [{
       id: '6-partner-export',
       scenario: '6 partner-API export',
@@ -58,6 +59,7 @@ export const partnerExportScenario: Scenario = {
       p99: hist.percentile(99),
       errors: errors + (records < ctx.fleet.length ? 1 : 0),
       rssMb: { app: mb(rss.app ?? 0), worker: mb(rss.worker ?? 0) },
+      cpuMsPerOp: cpuPerOp(cpu, records),
       target: TARGET,
       met: null,
       extra: { records, expected: ctx.fleet.length, seconds: Math.round(seconds * 10) / 10 },

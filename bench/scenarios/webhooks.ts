@@ -8,7 +8,7 @@ import { emitEvent } from '@/lib/events/emit-event';
 import { startLoad } from '../lib/child';
 import { apiOk } from '../lib/api';
 import { seedOrg } from '../lib/seed';
-import { mb, skipped, type Scenario } from '../lib/types';
+import { cpuPerOp, mb, skipped, type Scenario } from '../lib/types';
 
 const WEBHOOKS = 10;
 const TARGET_PER_SECOND = 500;
@@ -96,6 +96,7 @@ export const webhooksScenario: Scenario = {
       s = await stats(receiverBase);
     }
     const rss = ctx.stack.rss.peak();
+    const cpu = ctx.stack.rss.cpu();
     receiver.child.kill('SIGTERM');
     await receiver.result.catch(() => undefined);
     const states = await db.$queryRaw<{ status: string; n: number }[]>`select status::text, count(*)::int as n from webhook_deliveries where org_id = ${org.id}::uuid group by status`;
@@ -114,9 +115,10 @@ export const webhooksScenario: Scenario = {
       p99: s.latencyMs.p99,
       errors,
       rssMb: { app: mb(rss.app ?? 0), worker: mb(rss.worker ?? 0) },
+      cpuMsPerOp: cpuPerOp(cpu, s.received),
       target: TARGET,
       met: perSecond >= TARGET_PER_SECOND * 0.95 && s.latencyMs.p99 <= P99_TARGET_MS && errors === 0 && s.duplicateDeliveries === 0,
-      extra: { received: s.received, expected, emittedInSeconds: emittedIn, badSignatures: s.badSignatures, missing, duplicateDeliveries: s.duplicateDeliveries, duplicateEvents: s.duplicateEvents, deliveryRows: byStatus },
+      extra: { received: s.received, expected, emittedInSeconds: emittedIn, badSignatures: s.badSignatures, missing, duplicateDeliveries: s.duplicateDeliveries, duplicateEvents: s.duplicateEvents, deliveryRows: byStatus, cpuSeconds: cpu },
     }];
   },
 };
