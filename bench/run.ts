@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { dbPool } from '@/lib/db';
 import { startStack, type Stack } from './lib/stack';
 import { killAllLoad } from './lib/child';
 import { formatTable, formatComparison, type BenchRun } from './lib/table';
@@ -29,8 +30,20 @@ const USAGE = `npm run bench -- [scenario…] [options]
   --procs N       N web processes and N workers on the one database (heartbeats rotate over the web processes)
   --label NAME    appended to the results file name
   --no-build      use the existing build even when it is older than the sources
+  --env KEY=VALUE a setting for the app and worker processes (repeatable), e.g. --env DB_POOL_SIZE=20
+  --pg-stats      pg_stat_statements in the embedded PostgreSQL: each scenario reports its top statements
   --profile       V8 CPU profiles of the web processes into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE)
   --compare A B   ratio of two result files (names in bench/results or paths)`;
+
+/** The statements that cost the database most during the last scenario (needs --pg-stats). */
+async function topStatements() {
+  const { rows } = await dbPool().query(`
+    select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls::int, round(total_exec_time::numeric, 1)::float as total_ms,
+      round(mean_exec_time::numeric, 3)::float as mean_ms, rows::int
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+    order by total_exec_time desc limit 10`);
+  return rows;
+}
 
 function resolveResult(name: string): string {
   for (const candidate of [name, path.join(resultsDir, name), path.join(resultsDir, `${name}.json`)]) if (existsSync(candidate)) return candidate;
@@ -47,6 +60,8 @@ async function main() {
       label: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      'pg-stats': { type: 'boolean', default: false },
+      env: { type: 'string', multiple: true, default: [] },
       compare: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -62,6 +77,11 @@ async function main() {
   if (!Number.isFinite(factor) || factor < 1 || 60 % factor !== 0) throw new Error('--scale must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60)');
   const scale: Scale = { factor, intervalSeconds: 60 / factor };
   const procs = Math.max(1, Number(values.procs));
+  const extraEnv = Object.fromEntries(values.env.map((kv) => {
+    const eq = kv.indexOf('=');
+    if (eq < 1) throw new Error(`--env wants KEY=VALUE, got ${kv}`);
+    return [kv.slice(0, eq), kv.slice(eq + 1)];
+  }));
   const selected = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.key)) : SCENARIOS;
   if (selected.length === 0) throw new Error(`unknown scenario ${positionals.join(' ')}\n${USAGE}`);
 
@@ -78,7 +98,7 @@ async function main() {
 
   const results: ScenarioResult[] = [];
   try {
-    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, log: say });
+    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, pgStats: values['pg-stats'], extraEnv, log: say });
     // lib/env parses the environment on first use, which is now (the stack has just set it).
     const { seedTenant, seedDevices } = await import('./lib/seed');
     const tenant = await seedTenant();
@@ -92,7 +112,13 @@ async function main() {
     const ctx: BenchContext = { stack, tenant, fleet, scale, workDir, log: say };
     for (const scenario of selected) {
       try {
-        results.push(...(await scenario.run(ctx)));
+        if (values['pg-stats']) await dbPool().query('select pg_stat_statements_reset()');
+        const rows = await scenario.run(ctx);
+        if (values['pg-stats']) {
+          const top = await topStatements();
+          for (const r of rows) r.extra = { ...r.extra, pgTopStatements: top };
+        }
+        results.push(...rows);
       } catch (error) {
         killAllLoad();
         say(`scenario ${scenario.key} failed: ${(error as Error).stack ?? error}`);
@@ -108,7 +134,7 @@ async function main() {
   const run: BenchRun = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null },
+    options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null, env: extraEnv },
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, postgres, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
     results,
   };

@@ -6,6 +6,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { resolvePostgres, createDatabase, dropDatabase, freePort, type RunningPostgres } from '../../scripts/lib/postgres';
 import { migrateDatabase } from '../../scripts/lib/migrate';
 import { ensureBuilt } from '../../scripts/lib/build';
@@ -22,6 +23,10 @@ export interface StackOptions {
   skipBuild: boolean;
   /** Directory for V8 CPU profiles of the web processes (--cpu-prof), or null. */
   profileDir: string | null;
+  /** Load pg_stat_statements into the embedded server (statement statistics per scenario). */
+  pgStats: boolean;
+  /** Settings for the app and worker processes (--env KEY=VALUE). */
+  extraEnv: Record<string, string>;
   log: (m: string) => void;
 }
 
@@ -35,6 +40,16 @@ export interface Stack {
   rss: RssSampler;
   logDir: string;
   stop(): Promise<void>;
+}
+
+async function runSql(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 function waitExit(child: ChildProcess, ms: number): Promise<void> {
@@ -52,12 +67,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   // Under the project like the test suite's cluster (as root, initdb runs as the postgres user,
   // which cannot enter a private temp directory).
   const pgDir = path.join(root, '.data', `bench-pg-${process.pid}`);
-  const pg: RunningPostgres = await resolvePostgres({ dataDir: pgDir, databaseUrl: given, ephemeral: true });
+  const pg: RunningPostgres = await resolvePostgres({ dataDir: pgDir, databaseUrl: given, ephemeral: true, extraFlags: opts.pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : [] });
   const dbName = `rmm_bench_${randomBytes(4).toString('hex')}`;
   await createDatabase(pg.adminUrl, dbName);
   const databaseUrl = pg.urlFor(dbName);
   opts.log(`${given ? 'PostgreSQL from DATABASE_URL' : 'embedded PostgreSQL'}, database ${dbName}`);
   await migrateDatabase(databaseUrl, { quiet: true });
+  if (opts.pgStats) await runSql(databaseUrl, 'create extension if not exists pg_stat_statements');
   if (!opts.skipBuild) await ensureBuilt(opts.log);
 
   const env: NodeJS.ProcessEnv = {
@@ -78,6 +94,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     CHECKPOINT_DISABLE: '1',
+    ...opts.extraEnv,
   };
   // The bench process itself seeds through lib/ (lib/env reads process.env on first use).
   Object.assign(process.env, { DATABASE_URL: databaseUrl, JWT_SECRET: env.JWT_SECRET, ENCRYPTION_KEY: env.ENCRYPTION_KEY, PORTAL_SESSION_SECRET: env.PORTAL_SESSION_SECRET, ACCESS_TOKEN_TTL_SECONDS: env.ACCESS_TOKEN_TTL_SECONDS, IS_HOSTED: 'false', LOG_LEVEL: 'silent' });

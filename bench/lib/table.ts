@@ -4,7 +4,7 @@ import type { ScenarioResult } from './types';
 export interface BenchRun {
   startedAt: string;
   finishedAt: string;
-  options: { scale: number; intervalSeconds: number; webProcesses: number; workers: number; scenarios: string[]; label: string | null };
+  options: { scale: number; intervalSeconds: number; webProcesses: number; workers: number; scenarios: string[]; label: string | null; env?: Record<string, string> };
   machine: { cpus: number; cpuModel: string; node: string; postgres: string; loadAverage?: { start: number; end: number } };
   results: ScenarioResult[];
 }
