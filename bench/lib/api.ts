@@ -15,8 +15,13 @@ export async function apiCall<T = unknown>(base: string, method: string, path: s
   return { status: res.status, body: body as T };
 }
 
+/** A 2xx answer's body; 503 (busy) is retried after its Retry-After, as a well-behaved client does. */
 export async function apiOk<T = unknown>(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await apiCall<T>(base, method, path, opts);
+  let res = await apiCall<T>(base, method, path, opts);
+  for (let attempt = 1; res.status === 503 && attempt < 5; attempt++) {
+    await new Promise((r) => setTimeout(r, 2000));
+    res = await apiCall<T>(base, method, path, opts);
+  }
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
   return res.body;
 }

@@ -38,6 +38,8 @@ export function startLoad<T = Record<string, unknown>>(script: string, args: str
       }
     });
   });
+  // A scenario that fails before awaiting its load process must not crash the bench.
+  result.catch(() => undefined);
   return { child, result };
 }
 

@@ -40,7 +40,7 @@ const lookupAgent = coalesceCalls<string, AgentRow | undefined>(
     const byHash = new Map(rows.map((r) => [r.agent_token_hash, r]));
     return hashes.map((h) => byHash.get(h));
   },
-  { maxBatch: 500, maxInFlight: 3 },
+  { maxBatch: 500, maxInFlight: 2 },
 );
 
 export const agentRevoked = () =>

@@ -99,7 +99,7 @@ const fastBeat = coalesceCalls<FastBeat, FastResult>(
       return { updated: Boolean(r?.updated), commands: r?.commands ?? [] };
     });
   },
-  { maxBatch: 500, maxInFlight: 3, key: (b) => b.deviceId },
+  { maxBatch: 500, maxInFlight: 2, key: (b) => b.deviceId },
 );
 
 async function claimInTx(tx: Tx, deviceId: string, all: boolean): Promise<ClaimedCommand[]> {
