@@ -1,9 +1,10 @@
 // `npm run bench [-- <scenario>…] [--quick | --scale N] [--procs N] [--no-build]`
-// `npm run bench -- --compare A B`
+// `npm run bench -- --compare A B`, `npm run bench -- --micro [name]` (bench/*.bench.ts)
 // Starts the built app and worker(s) against a fresh database of their own, seeds each
 // scenario, drives load from separate processes over loopback HTTP, prints one table and writes
 // bench/results/<date>.json. See README "Scaling".
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,7 +34,8 @@ const USAGE = `npm run bench -- [scenario…] [options]
   --env KEY=VALUE a setting for the app and worker processes (repeatable), e.g. --env DB_POOL_SIZE=20
   --pg-stats      pg_stat_statements in the embedded PostgreSQL: each scenario reports its top statements
   --profile       V8 CPU profiles of the web processes into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE)
-  --compare A B   ratio of two result files (names in bench/results or paths)`;
+  --compare A B   ratio of two result files (names in bench/results or paths)
+  --micro [name]  the in-process micro-benchmarks instead (bench/*.bench.ts, e.g. org-import)`;
 
 /** The statements that cost the database most during the last scenario (needs --pg-stats). */
 async function topStatements() {
@@ -43,6 +45,16 @@ async function topStatements() {
     from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
     order by total_exec_time desc limit 10`);
   return rows;
+}
+
+/** The in-process micro-benchmarks (bench/*.bench.ts, each with a database of its own), in turn. */
+function runMicroBenches(wanted: string[]): void {
+  const dir = import.meta.dirname;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (wanted.length === 0 || wanted.some((w) => f.startsWith(w)))).sort();
+  for (const file of files) {
+    console.log(`\n== ${file}`);
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', cwd: path.resolve(dir, '..') });
+  }
 }
 
 function resolveResult(name: string): string {
@@ -63,10 +75,12 @@ async function main() {
       'pg-stats': { type: 'boolean', default: false },
       env: { type: 'string', multiple: true, default: [] },
       compare: { type: 'boolean', default: false },
+      micro: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) return console.log(USAGE);
+  if (values.micro) return runMicroBenches(positionals);
   if (values.compare) {
     if (positionals.length !== 2) throw new Error('--compare needs two result files');
     const [a, b] = positionals.map((p) => JSON.parse(readFileSync(resolveResult(p), 'utf8')) as BenchRun);

@@ -12,6 +12,7 @@ import { ZHeartbeatBody } from '@/lib/agents/schemas';
 import { takeDropped } from '@/lib/agents/tolerant';
 import { stripNul } from '@/lib/agents/sanitize';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
+import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 
 type HeartbeatInput = z.output<typeof ZHeartbeatBody>;
 const CLAIM_LIMIT = 50;
@@ -66,6 +67,7 @@ const FAST_PATH = `
     returning c.id, c.device_id, c.type, c.payload, c.created_at
   )
   select i.id::text as id, hb.id is not null as updated,
+    exists(select 1 from alert_rule_states s where s.device_id = i.id) as alert_state,
     coalesce((select json_agg(json_build_object('id', c.id, 'type', c.type, 'payload', c.payload,
         'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by c.created_at)
       from claimed c where c.device_id = i.id), '[]'::json) as commands
@@ -79,6 +81,8 @@ interface FastBeat {
 
 interface FastResult {
   updated: boolean;
+  /** Whether the device has any alert-rule breach state (see evaluate-heartbeat.ts). */
+  alertState: boolean;
   commands: ClaimedCommand[];
 }
 
@@ -88,7 +92,7 @@ const fastBeat = coalesceCalls<FastBeat, FastResult>(
   async (beats) => {
     const sorted = [...beats].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
     const column = (i: number) => sorted.map((b) => b.columns[i]);
-    const { rows } = await dbPool().query<{ id: string; updated: boolean; commands: ClaimedCommand[] }>({
+    const { rows } = await dbPool().query<{ id: string; updated: boolean; alert_state: boolean; commands: ClaimedCommand[] }>({
       name: 'agent-heartbeat-batch',
       text: FAST_PATH,
       values: [sorted.map((b) => b.deviceId), sorted.map((b) => b.all), column(0), column(1), column(2), column(3), column(4), column(5)],
@@ -96,7 +100,7 @@ const fastBeat = coalesceCalls<FastBeat, FastResult>(
     const byId = new Map(rows.map((r) => [r.id, r]));
     return beats.map((b) => {
       const r = byId.get(b.deviceId);
-      return { updated: Boolean(r?.updated), commands: r?.commands ?? [] };
+      return { updated: Boolean(r?.updated), alertState: Boolean(r?.alert_state), commands: r?.commands ?? [] };
     });
   },
   { maxBatch: 500, maxInFlight: 2, key: (b) => b.deviceId },
@@ -146,6 +150,12 @@ async function slowPath(ctx: AgentContext, input: HeartbeatInput, all: boolean):
   });
 }
 
+/** The slow path's breach-state probe (the fast path reads it in its own statement). */
+async function hasAlertState(deviceId: string): Promise<boolean> {
+  const { rows } = await dbPool().query<{ e: boolean }>('select exists(select 1 from alert_rule_states where device_id = $1) as e', [deviceId]);
+  return rows[0].e;
+}
+
 async function watchdogBeat(ctx: AgentContext, input: HeartbeatInput): Promise<void> {
   // The main agent is "silent" when its own beats stopped for the offline threshold while the
   // watchdog still reports: the box is alive, only the agent service is wedged.
@@ -163,6 +173,7 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
   const input = stripNul(body);
   const all = !ctx.narrowed;
   let commands: ClaimedCommand[] = [];
+  let alertState: boolean | null = null;
   if (input.role === 'watchdog') {
     await watchdogBeat(ctx, input);
   } else {
@@ -173,11 +184,19 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
       (input.osVersion !== undefined && input.osVersion !== ctx.osVersion);
     if (!changed) {
       const result = await fastBeat({ deviceId: ctx.deviceId, all, columns: columns(input) });
-      if (result.updated) commands = result.commands;
-      else commands = await slowPath(ctx, input, all); // went offline between lookup and update
+      if (result.updated) {
+        commands = result.commands;
+        alertState = result.alertState;
+      } else {
+        commands = await slowPath(ctx, input, all); // went offline between lookup and update
+        alertState = null;
+      }
     } else {
       commands = await slowPath(ctx, input, all);
     }
+    // Metric alert rules: cached rules, no query for a healthy device (see evaluate-heartbeat.ts).
+    if (alertState === null) alertState = await hasAlertState(ctx.deviceId);
+    await evaluateHeartbeat({ ...ctx, hostname: input.hostname ?? ctx.hostname }, input.metrics ?? {}, alertState);
   }
   return {
     heartbeatIntervalSeconds: env().AGENT_HEARTBEAT_INTERVAL_SECONDS,
