@@ -1,7 +1,7 @@
 // POST /agents/:agentId/commands/:commandId/result. Output is stored up to
 // COMMAND_OUTPUT_MAX_BYTES per stream; a completed self_uninstall retires the device's agent.
 import type { z } from 'zod';
-import { db, dbPool } from '@/lib/db';
+import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AgentContext } from '@/lib/auth/context';
@@ -20,19 +20,6 @@ export async function recordCommandResult(ctx: AgentContext, commandId: string, 
   const stdout = input.stdout === undefined ? null : truncateUtf8(input.stdout, cap);
   const stderr = input.stderr === undefined ? null : truncateUtf8(input.stderr, cap);
   const truncated = Boolean(stdout?.truncated || stderr?.truncated);
-
-  // The common case — a delivered command's result, not a self_uninstall — is one statement on
-  // a pooled connection; anything else (unknown, narrowed, already recorded, self_uninstall)
-  // takes the transaction below, which gives each case its answer. A burst of results (a
-  // command sent to a whole fleet) then never waits for an interactive transaction's connection.
-  const { rowCount } = ctx.narrowed ? { rowCount: 0 } : await dbPool().query({
-    name: 'agent-command-result',
-    text: `update device_commands set status = $3::"CommandStatus", completed_at = now(), exit_code = $4, stdout = $5, stderr = $6,
-             truncated = $7, result = coalesce($8::jsonb, result)
-           where id = $1 and device_id = $2 and status in ('sent', 'timed_out') and type <> 'self_uninstall'`,
-    values: [commandId, ctx.deviceId, input.status, input.exitCode ?? null, stdout?.text ?? null, stderr?.text ?? null, truncated, input.result === undefined ? null : JSON.stringify(input.result)],
-  });
-  if (rowCount === 1) return { id: commandId, status: input.status, truncated };
 
   return db.$transaction(async (tx) => {
     const command = await tx.deviceCommand.findFirst({ where: { id: commandId, deviceId: ctx.deviceId } });
