@@ -103,6 +103,11 @@ const EnvFields = z.object({
 
   WORKER_CONCURRENCY: int(10, 1),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),
+  // graphile-worker batching (see README "Scaling"): jobs fetched per query into a local queue
+  // (0 or 1: one per query), and how long completions wait to be written together (-1: at once).
+  // Measured: fetching one job per query was the database's costliest statement in webhook fan-out.
+  WORKER_LOCAL_QUEUE_SIZE: int(20, 0),
+  WORKER_COMPLETE_BATCH_DELAY_MS: z.coerce.number().int().min(-1).default(20),
 
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
