@@ -12,7 +12,7 @@ import { OrgSwitcher } from '@/components/shell/org-switcher';
 import { GlobalSearch } from '@/components/shell/global-search';
 import { BreadcrumbProvider, Breadcrumbs } from '@/components/shell/breadcrumbs';
 import { MfaStepUpDialog, ReauthDialog } from '@/components/auth/session-dialogs';
-import { NotificationsBell } from '@/components/shell/notifications-bell';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 
 interface NavItem {
   href: string;
@@ -30,6 +30,7 @@ const NAV: { section: string; items: NavItem[] }[] = [
       { href: '/devices', label: 'Devices', permission: 'devices:read' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/tickets', label: 'Tickets', permission: 'tickets:read' },
+      { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
     ],
   },
   {
@@ -134,7 +135,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
                 <OrgSwitcher />
                 <div className="flex-1" />
                 <GlobalSearch />
-                <NotificationsBell />
+                <NotificationBell />
                 <ThemeToggle />
                 <span className="hidden text-sm md:inline" data-testid="user-name">
                   {me.data?.name}
