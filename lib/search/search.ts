@@ -8,6 +8,7 @@ import type { Permission } from '@/lib/auth/permissions';
 import { orgWhere } from '@/lib/tenancy/scope';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import { userWhere } from '@/lib/users/user-scope';
+import { scriptWhere } from '@/lib/scripts/script-scope';
 import { SEARCH_TYPES, type SearchQuery, type SearchType, type TSearchHit } from '@/lib/search/schemas';
 import { tableExists } from '@/lib/search/table-exists';
 import { tenantScopeSql } from '@/lib/search/tenant-scope-sql';
@@ -67,6 +68,15 @@ export async function search(ctx: ActorContext, query: SearchQuery) {
         take,
       });
       return rows.map((u) => ({ type: 'users', id: u.id, title: u.name, subtitle: u.email, orgId: u.organizationMembership?.orgId ?? null, url: `/users?user=${u.id}` }));
+    },
+    scripts: async () => {
+      const rows = await db.script.findMany({
+        where: { AND: [scriptWhere(ctx), { OR: [{ name: contains }, { description: contains }] }] },
+        select: { id: true, name: true, language: true, orgId: true },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        take,
+      });
+      return rows.map((r) => ({ type: 'scripts', id: r.id, title: r.name, subtitle: `${r.language}${r.orgId ? '' : ' · partner library'}`, orgId: r.orgId, url: `/scripts/${r.id}` }));
     },
     alerts: async () => {
       if (!(await tableExists('alerts'))) return null;
