@@ -15,6 +15,7 @@ import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-
 import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
 import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
+import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -33,6 +34,8 @@ export const taskList: TaskList = {
   refresh_dynamic_groups: refreshDynamicGroupsTask,
   send_portal_password_resets: sendPortalPasswordResetsTask,
   prune_portal_sessions: prunePortalSessionsTask,
+  distributor_sync: distributorSyncTask,
+  distributor_sync_all: distributorSyncAllTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -48,4 +51,5 @@ export const crontab = [
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
+  '20 2 * * * distributor_sync_all',
 ].join('\n');
