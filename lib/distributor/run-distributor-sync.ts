@@ -28,6 +28,8 @@ export async function runDistributorSync(integrationId: string, makeClient: (i: 
     const base = { integrationId, partnerId: integration.partnerId };
     const productNames = new Map(products.map((p) => [p.id, p.name]));
     await db.$transaction(async (tx) => {
+      // A sync queued while another runs gets its own job: the two apply one after the other.
+      await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended(${`distributor_sync:${integrationId}`}, 0))`;
       for (const c of companies) {
         const data = { name: c.name, status: c.status, primaryAdminReady: c.primaryAdminReady, primaryBillingReady: c.primaryBillingReady, primaryTechnicalReady: c.primaryTechnicalReady, present: true, lastSyncedAt: startedAt };
         await tx.distributorCompany.upsert({
