@@ -87,6 +87,7 @@ const EnvFields = z.object({
 
   AGENT_ENROLLMENT_SECRET: z.string().min(1).optional().describe('Global enrollment secret every agent must present (unless its key has its own)'),
   ENROLLMENT_KEY_DEFAULT_TTL_MINUTES: int(43_200, 1),
+  PARTNER_API_ENROLLMENT_KEY_MAX_TTL_MINUTES: int(43_200, 1).describe('Longest lifetime of an enrollment key minted through the partner API (longer requests are clamped)'),
   AGENT_ENROLL_RATE_LIMIT_PER_IP: int(300, 1),
   AGENT_ENROLL_RATE_LIMIT_WINDOW_SECONDS: int(3600, 1),
   AGENT_HEARTBEAT_INTERVAL_SECONDS: int(60, 1),
@@ -95,8 +96,15 @@ const EnvFields = z.object({
   COMMAND_RESULT_GRACE_SECONDS: int(600, 1),
   OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
 
+<<<<<<< HEAD
   DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
   DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
+=======
+  ALERT_RULE_CACHE_SECONDS: int(30, 0),
+  ALERT_CORRELATION_WINDOW_MINUTES: int(10, 0),
+  MONITOR_RESULTS_RETENTION_DAYS: int(30, 1),
+  MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
+>>>>>>> main
 
   WORKER_CONCURRENCY: int(10, 1),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),

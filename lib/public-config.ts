@@ -5,5 +5,6 @@ import { parseFlag } from '@/lib/env';
 export function publicConfig() {
   return {
     registrationEnabled: parseFlag(process.env.PUBLIC_ENABLE_REGISTRATION, true),
+    mfaEnforced: parseFlag(process.env.ENABLE_2FA, true),
   };
 }

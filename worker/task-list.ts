@@ -15,6 +15,13 @@ import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-
 import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
 import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
+import { billingSweepTask } from './tasks/billing-sweep';
+import { prunePartnerApiIdempotencyKeysTask } from './tasks/prune-partner-api-idempotency-keys';
+// Alerts (issue 6)
+import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
+import { sendAlertNotificationTask } from './tasks/send-alert-notification';
+import { runDueMonitorsTask } from './tasks/run-due-monitors';
+import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
 import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
 
 export const taskList: TaskList = {
@@ -34,6 +41,12 @@ export const taskList: TaskList = {
   refresh_dynamic_groups: refreshDynamicGroupsTask,
   send_portal_password_resets: sendPortalPasswordResetsTask,
   prune_portal_sessions: prunePortalSessionsTask,
+  billing_sweep: billingSweepTask,
+  prune_partner_api_idempotency_keys: prunePartnerApiIdempotencyKeysTask,
+  sweep_alert_rules: sweepAlertRulesTask,
+  send_alert_notification: sendAlertNotificationTask,
+  run_due_monitors: runDueMonitorsTask,
+  prune_monitor_results: pruneMonitorResultsTask,
   distributor_sync: distributorSyncTask,
   distributor_sync_all: distributorSyncAllTask,
 };
@@ -51,5 +64,10 @@ export const crontab = [
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
+  '20 * * * * billing_sweep',
+  '50 * * * * prune_partner_api_idempotency_keys',
+  '* * * * * sweep_alert_rules',
+  '* * * * * run_due_monitors',
+  '50 3 * * * prune_monitor_results',
   '20 2 * * * distributor_sync_all',
 ].join('\n');

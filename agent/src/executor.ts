@@ -6,12 +6,12 @@ import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command';
   payload: Record<string, unknown>;
 }
 
 export interface CommandResult {
-  status: 'completed' | 'failed' | 'timed_out';
+  status: 'completed' | 'failed' | 'timed_out' | 'cancelled';
   exitCode?: number;
   stdout?: string;
   stderr?: string;
@@ -21,6 +21,10 @@ export interface CommandResult {
 export interface ExecutorHooks {
   sendInventory(inventory: Awaited<ReturnType<typeof collectInventory>>): Promise<void>;
   postResult(commandId: string, result: CommandResult): Promise<void>;
+  /** A script run's secret variables (SERVICE_VAR_*), fetched just before it starts. */
+  fetchSecrets(commandId: string): Promise<Record<string, string>>;
+  /** Aborted when the server cancels the command (cancel_command). */
+  signal?: AbortSignal;
   /** Removes the agent's configuration and service; the process then exits. */
   uninstall(): Promise<void>;
   allowReboot: boolean;
@@ -44,7 +48,11 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         break;
       }
       case 'run_script': {
-        const outcome = await runScript(command.payload as unknown as ScriptPayload);
+        const payload = command.payload as unknown as ScriptPayload & { secretEnv?: unknown };
+        // Secrets never travel in the command: the server hands them over for this run only.
+        const secretNames = Array.isArray(payload.secretEnv) ? payload.secretEnv : [];
+        const secrets = secretNames.length ? await hooks.fetchSecrets(command.id) : {};
+        const outcome = await runScript({ ...payload, env: { ...(payload.env ?? {}), ...secrets } }, hooks.signal);
         result = outcome;
         break;
       }

@@ -1,8 +1,10 @@
 // The full inventory: hardware (CPU, memory, DMI), OS, filesystems, network interfaces and the
-// installed packages (dpkg or rpm when present; pkgutil on macOS).
+// installed packages (dpkg or rpm when present; pkgutil on macOS) and the management-posture
+// scan (other management products found by package, service or path).
 import os from 'node:os';
 import { dmi, osRelease, osType, architecture, run } from './system-info';
 import { filesystems, memory } from './metrics';
+import { scanManagementPosture } from './posture';
 
 export interface Software {
   name: string;
@@ -51,6 +53,7 @@ export async function collectInventory() {
   const cpus = os.cpus();
   const rel = osRelease();
   const nets = os.networkInterfaces();
+  const software = await installedSoftware();
   return {
     collectedAt: new Date().toISOString(),
     hardware: {
@@ -83,6 +86,8 @@ export async function collectInventory() {
         ipv4: addrs!.filter((a) => a.family === 'IPv4').map((a) => a.address),
         ipv6: addrs!.filter((a) => a.family === 'IPv6').map((a) => a.address),
       })),
-    software: await installedSoftware(),
+    software,
+    // Other RMM / remote-access products found here (management posture report).
+    managementPosture: await scanManagementPosture(software),
   };
 }

@@ -28,3 +28,13 @@ describe('runScript', () => {
     expect(r.stdout).toBe('started\n');
   }, 15_000);
 });
+
+describe('runScript cancellation', () => {
+  it('an abort kills the process group and reports cancelled', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const r = await runScript({ interpreter: 'bash', script: 'echo started; sleep 30 & sleep 30', timeoutSeconds: 60 }, controller.signal);
+    expect(r.status).toBe('cancelled');
+    expect(r.stdout).toBe('started\n');
+  }, 15_000);
+});

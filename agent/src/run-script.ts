@@ -1,6 +1,6 @@
 // run_script: the script goes to a private temp file and runs under the requested interpreter
 // in its own process group, with a timeout that kills the whole group and capped capture of
-// stdout and stderr.
+// stdout and stderr. An abort signal (a cancel_command from the server) kills it the same way.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ export interface ScriptPayload {
 }
 
 export interface ScriptOutcome {
-  status: 'completed' | 'failed' | 'timed_out';
+  status: 'completed' | 'failed' | 'timed_out' | 'cancelled';
   exitCode?: number;
   stdout: string;
   stderr: string;
@@ -65,7 +65,7 @@ class Capture {
   }
 }
 
-export async function runScript(payload: ScriptPayload): Promise<ScriptOutcome> {
+export async function runScript(payload: ScriptPayload, signal?: AbortSignal): Promise<ScriptOutcome> {
   const interpreter = resolveInterpreter(payload.interpreter);
   if (!interpreter) {
     return { status: 'failed', stdout: '', stderr: `Interpreter "${payload.interpreter}" is not available on this device`, result: { interpreter: payload.interpreter } };
@@ -87,21 +87,33 @@ export async function runScript(payload: ScriptPayload): Promise<ScriptOutcome> 
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
+      let cancelled = false;
+      const killTree = () => {
         try {
           if (process.platform === 'win32') spawnSync('taskkill', ['/pid', String(child.pid), '/t', '/f']);
           else process.kill(-child.pid!, 'SIGKILL');
         } catch {
           child.kill('SIGKILL');
         }
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killTree();
       }, timeoutMs);
+      const onAbort = () => {
+        cancelled = true;
+        killTree();
+      };
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
       child.stdout.on('data', (c: Buffer) => stdout.push(c));
       child.stderr.on('data', (c: Buffer) => stderr.push(c));
       const finish = (exitCode: number | null, error?: Error) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         const result = { interpreter: payload.interpreter, durationMs: Date.now() - started, startedAt: new Date(started).toISOString(), outputTruncatedByAgent: stdout.truncated || stderr.truncated };
         if (error) resolve({ status: 'failed', stdout: stdout.text(), stderr: `${stderr.text()}${error.message}`, result });
+        else if (cancelled) resolve({ status: 'cancelled', stdout: stdout.text(), stderr: `${stderr.text()}\n[killed: cancelled from the server]`, result });
         else if (timedOut) resolve({ status: 'timed_out', stdout: stdout.text(), stderr: `${stderr.text()}\n[killed after ${payload.timeoutSeconds ?? 300} s timeout]`, result });
         else resolve({ status: exitCode === 0 ? 'completed' : 'failed', exitCode: exitCode ?? undefined, stdout: stdout.text(), stderr: stderr.text(), result });
       };

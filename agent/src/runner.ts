@@ -39,6 +39,7 @@ export class AgentRunner {
   private wake: (() => void) | null = null;
   private readonly inFlight = new Set<string>();
   private readonly queue: AgentCommand[] = [];
+  private readonly running = new Map<string, AbortController>();
   private lastInventoryAt = 0;
   exitCode = 0;
 
@@ -103,20 +104,42 @@ export class AgentRunner {
     while (this.inFlight.size < MAX_PARALLEL_COMMANDS && this.queue.length > 0) {
       const command = this.queue.shift()!;
       this.inFlight.add(command.id);
+      const controller = new AbortController();
+      this.running.set(command.id, controller);
       log('info', 'running command', { commandId: command.id, type: command.type });
       executeCommand(command, {
         sendInventory: (inv) => this.sendInventory(inv),
         postResult: (id, r) => this.postResult(id, r),
         uninstall: () => this.uninstall(),
+        fetchSecrets: async (id) => (await this.api.request<{ env: Record<string, string> }>('GET', `/agents/${this.config.agentId}/commands/${id}/secrets`, undefined, this.config.token)).body.env,
+        signal: controller.signal,
         allowReboot: this.opts.allowReboot,
         allowShutdown: this.opts.allowShutdown,
       })
         .catch((error) => log('error', 'command failed to report', { commandId: command.id, error: String(error) }))
         .finally(() => {
           this.inFlight.delete(command.id);
+          this.running.delete(command.id);
           this.pump();
         });
     }
+  }
+
+  /** Handled at once, never queued behind the commands it may have to stop. */
+  private cancel(command: AgentCommand): void {
+    const target = String(command.payload.commandId ?? '');
+    const queued = this.queue.findIndex((c) => c.id === target);
+    let outcome: string;
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      outcome = 'removed from the queue before it started';
+      this.postResult(target, { status: 'cancelled', stderr: 'cancelled before it started' }).catch(() => undefined);
+    } else if (this.running.has(target)) {
+      this.running.get(target)!.abort();
+      outcome = 'killed';
+    } else outcome = 'not running on this agent';
+    log('info', 'cancel_command', { commandId: target, outcome });
+    this.postResult(command.id, { status: 'completed', stdout: outcome, result: { commandId: target } }).catch((error) => log('warn', 'cancel result not reported', { error: String(error) }));
   }
 
   private async beat(): Promise<HeartbeatResponse> {
@@ -142,7 +165,10 @@ export class AgentRunner {
         if (hb.mode === 'offboarding' && !offboarding) log('warn', 'partner offboarding: only self_uninstall is accepted');
         offboarding = hb.mode === 'offboarding';
         if (hb.droppedFields.length) log('warn', 'server dropped heartbeat fields', { fields: hb.droppedFields });
-        for (const c of hb.commands) if (!this.inFlight.has(c.id)) this.queue.push(c);
+        for (const c of hb.commands) {
+          if (c.type === 'cancel_command') this.cancel(c);
+          else if (!this.inFlight.has(c.id)) this.queue.push(c);
+        }
         this.pump();
         if (!offboarding && Date.now() - this.lastInventoryAt > INVENTORY_EVERY_MS) {
           this.sendInventory().catch((error) => log('warn', 'inventory upload failed', { error: String(error) }));

@@ -10,8 +10,13 @@ import { Field } from '@/components/ui/field';
 interface LoginResponse {
   accessToken: string;
   mfaRequired: boolean;
+  user: { mfaEnabled: boolean };
 }
 
+/**
+ * Password → MFA challenge when the account has MFA. (An account without it lands in the console,
+ * whose shell offers enrolment when the server enforces two-factor authentication.)
+ */
 export function LoginForm() {
   const router = useRouter();
   const next = useSearchParams().get('next');
@@ -29,9 +34,14 @@ export function LoginForm() {
     setError(null);
     try {
       const res = await api<LoginResponse>('/auth/login', { method: 'POST', body: { email: form.get('email'), password: form.get('password') } });
-      signIn(res.accessToken);
-      if (res.mfaRequired) setStep('mfa');
-      else finish();
+      if (res.mfaRequired) {
+        // Hold the half-signed-in token without entering the console until the code is checked.
+        pendingToken = res.accessToken;
+        setStep('mfa');
+      } else {
+        signIn(res.accessToken);
+        finish();
+      }
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not reach the server');
     } finally {
@@ -45,8 +55,15 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ accessToken: string }>('/auth/mfa/verify', { method: 'POST', body: { code: String(form.get('code') ?? '') } });
-      signIn(res.accessToken);
+      const res = await fetch('/api/v1/auth/mfa/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pendingToken}` },
+        body: JSON.stringify({ code: String(form.get('code') ?? '').replace(/\s/g, '') }),
+      });
+      const body = await res.json();
+      if (!res.ok) throw new ApiError(res.status, body.error?.code ?? 'HTTP_ERROR', body.error?.message ?? 'Verification failed');
+      pendingToken = null;
+      signIn(body.accessToken);
       finish();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not reach the server');
@@ -77,3 +94,5 @@ export function LoginForm() {
     </form>
   );
 }
+
+let pendingToken: string | null = null;

@@ -1,15 +1,18 @@
 'use client';
 
 // Holds the signed-in state of the console. On load it exchanges the HTTP-only refresh cookie
-// for an access token; the token lives only in memory.
+// for an access token; the token lives only in memory. `expired` means the session ended while
+// a page was open: the page stays mounted (forms keep their input) and ReauthDialog asks the
+// person to sign in again; `mfaPending` opens the MFA step-up dialog for a request that needs it.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, onAuthChange, refreshAccessToken, setAccessToken } from '@/lib/client/api-client';
+import { abandonSession, api, onAuthStateChange, onMfaPending, refreshAccessToken, setAccessToken } from '@/lib/client/api-client';
 
-type Status = 'loading' | 'signedIn' | 'signedOut';
+type Status = 'loading' | 'signedIn' | 'signedOut' | 'expired';
 
 interface SessionValue {
   status: Status;
+  mfaPending: boolean;
   signIn: (accessToken: string) => void;
   signOut: () => Promise<void>;
 }
@@ -18,6 +21,7 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Status>('loading');
+  const [mfaPending, setMfaPending] = useState(false);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -26,21 +30,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setStatus('signedOut');
       return;
     }
-    const off = onAuthChange((signedIn) => setStatus(signedIn ? 'signedIn' : 'signedOut'));
-    void refreshAccessToken().then((ok) => setStatus(ok ? 'signedIn' : 'signedOut'));
+    const off = onAuthStateChange((state) => setStatus(state));
+    const offMfa = onMfaPending(setMfaPending);
+    void refreshAccessToken().then((ok) => setStatus((s) => (ok ? 'signedIn' : s === 'expired' ? s : 'signedOut')));
     return () => {
       off();
+      offMfa();
     };
   }, []);
 
   const signIn = useCallback((token: string) => setAccessToken(token), []);
   const signOut = useCallback(async () => {
-    await api('/auth/logout', { method: 'POST', body: {} }).catch(() => undefined);
-    setAccessToken(null);
+    await api('/auth/logout', { method: 'POST', body: {}, noRecovery: true }).catch(() => undefined);
+    abandonSession();
     queryClient.clear();
   }, [queryClient]);
 
-  return <SessionContext.Provider value={{ status, signIn, signOut }}>{children}</SessionContext.Provider>;
+  return <SessionContext.Provider value={{ status, mfaPending, signIn, signOut }}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionValue {

@@ -1,17 +1,63 @@
 'use client';
 
 import Link from 'next/link';
+import { useMemo } from 'react';
 import { useMe } from '@/hooks/use-me';
-import { useOrganizations } from '@/hooks/use-organizations';
+import { usePartnerDashboard } from '@/hooks/use-dashboard';
+import { ChartView } from '@/components/ui/chart';
+import { Card, EmptyState, ErrorText } from '@/components/ui/controls';
+
+function Stat({ label, value, href, testId }: { label: string; value: number | string | undefined; href?: string; testId?: string }) {
+  const body = (
+    <>
+      <div className="text-sm text-slate-500">{label}</div>
+      <div className="mt-1 text-3xl font-semibold" data-testid={testId}>
+        {value ?? '—'}
+      </div>
+    </>
+  );
+  const cls = 'block rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+  return href ? (
+    <Link href={href} className={`${cls} hover:border-brand-500`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={cls}>{body}</div>
+  );
+}
+
+const SEVERITY_COLORS = '#dc2626,#ea580c,#d97706,#2563eb,#64748b';
+const STATUS_LABELS = { new: 'New', open: 'Open', pending: 'Pending', on_hold: 'On hold', resolved: 'Resolved', closed: 'Closed' } as const;
 
 export function DashboardOverview() {
   const me = useMe();
-  const orgs = useOrganizations();
-  const total = orgs.data?.pagination.total;
+  const dash = usePartnerDashboard();
+  const d = dash.data;
+
+  const fleet = useMemo(() => (d?.devices ? [{ label: 'Devices', data: [d.devices.online, d.devices.offline, d.devices.pending, d.devices.uninstalled], color: '#16a34a,#dc2626,#d97706,#64748b' }] : []), [d]);
+  const orgBars = useMemo(
+    () =>
+      d?.devices
+        ? [
+            { label: 'Online', data: d.devices.byOrganization.map((o) => o.online), color: '#16a34a' },
+            { label: 'Offline', data: d.devices.byOrganization.map((o) => o.offline), color: '#dc2626' },
+            { label: 'Other', data: d.devices.byOrganization.map((o) => o.total - o.online - o.offline), color: '#94a3b8' },
+          ]
+        : [],
+    [d],
+  );
+  const orgLabels = useMemo(() => d?.devices?.byOrganization.map((o) => o.name) ?? [], [d]);
+  const tickets = useMemo(() => (d?.tickets ? [{ label: 'Tickets', data: Object.keys(STATUS_LABELS).map((k) => d.tickets!.byStatus[k as keyof typeof STATUS_LABELS]), color: '#2f6fed' }] : []), [d]);
+  const ticketLabels = useMemo(() => Object.values(STATUS_LABELS), []);
+  const alerts = useMemo(() => (d?.alerts ? [{ label: 'Open alerts', data: Object.values(d.alerts.bySeverity), color: SEVERITY_COLORS }] : []), [d]);
+  const fleetLabels = useMemo(() => ['Online', 'Offline', 'Pending', 'Uninstalled'], []);
+  const severityLabels = useMemo(() => ['Critical', 'High', 'Medium', 'Low', 'Info'], []);
+
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Welcome{me.data ? `, ${me.data.name}` : ''}</h1>
-      {total === 0 && (
+      <ErrorText error={dash.error} />
+      {d && d.organizations.total === 0 && (
         <section className="rounded-lg border border-dashed border-brand-500 bg-brand-50 p-6 dark:bg-slate-900" aria-labelledby="first-org">
           <h2 id="first-org" className="text-lg font-medium">
             Create your first organization
@@ -22,19 +68,46 @@ export function DashboardOverview() {
           </Link>
         </section>
       )}
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-          <div className="text-sm text-slate-500">Organizations</div>
-          <div className="mt-1 text-3xl font-semibold" data-testid="org-count">
-            {total ?? '—'}
-          </div>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-          <div className="text-sm text-slate-500">Signed in as</div>
-          <div className="mt-1 text-sm font-medium">{me.data?.email}</div>
-          <div className="text-xs text-slate-500">{me.data?.mfaEnabled ? 'Two-factor authentication on' : 'Two-factor authentication off'}</div>
-        </div>
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        <Stat label="Organizations" value={d?.organizations.total} href="/organizations" testId="org-count" />
+        <Stat label="Devices online" value={d?.devices ? `${d.devices.online} / ${d.devices.total}` : undefined} href="/devices?status=online" testId="devices-online" />
+        <Stat label="Devices offline" value={d?.devices?.offline} href="/devices?status=offline" testId="devices-offline" />
+        <Stat label="Open tickets" value={d?.tickets?.open} href="/tickets" testId="tickets-open" />
       </div>
+      {d?.devices && d.devices.total === 0 && d.organizations.total > 0 && (
+        <EmptyState title="No devices yet" action={<Link href="/enrollment-keys?create=1" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">Create an enrollment key</Link>}>
+          Create an enrollment key and run its install command on a computer to see it here.
+        </EmptyState>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        {d?.devices && d.devices.total > 0 && (
+          <Card title="Fleet status">
+            <ChartView type="doughnut" labels={fleetLabels} series={fleet} label="Devices by status" />
+          </Card>
+        )}
+        {d?.devices && d.devices.byOrganization.length > 0 && (
+          <Card title="Devices by organization">
+            <ChartView type="bar" labels={orgLabels} series={orgBars} label="Devices by organization and status" stacked />
+          </Card>
+        )}
+        {d?.tickets && (
+          <Card title="Tickets by status">
+            <ChartView type="bar" labels={ticketLabels} series={tickets} label="Tickets by status" />
+          </Card>
+        )}
+        <Card title="Open alerts by severity">
+          {d?.alerts ? (
+            d.alerts.open > 0 ? (
+              <ChartView type="doughnut" labels={severityLabels} series={alerts} label="Open alerts by severity" />
+            ) : (
+              <p className="text-sm text-slate-500">No open alerts.</p>
+            )
+          ) : (
+            <p className="text-sm text-slate-500">Alerts are not available on this server yet.</p>
+          )}
+        </Card>
+      </div>
+      {d && <p className="text-xs text-slate-500">Updated {new Date(d.generatedAt).toLocaleTimeString()} · refreshes every 30 seconds</p>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useCreateOrganization, useOrganizations } from '@/hooks/use-organizations';
 import { useMe } from '@/hooks/use-me';
@@ -15,6 +16,7 @@ export function OrganizationsView() {
   const orgs = useOrganizations({ page, search });
   const me = useMe();
   const create = useCreateOrganization();
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const canWrite = me.data?.permissions.includes('orgs:write') && me.data.scope !== 'organization';
 
@@ -23,8 +25,9 @@ export function OrganizationsView() {
     const form = new FormData(e.currentTarget);
     setError(null);
     try {
-      await create.mutateAsync({ name: String(form.get('name')), timezone: String(form.get('timezone') || '') || undefined });
+      const org = await create.mutateAsync({ name: String(form.get('name')), timezone: String(form.get('timezone') || '') || undefined });
       setCreating(false);
+      router.push(`/organizations/${org.id}`);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not create the organization');
     }
@@ -60,9 +63,9 @@ export function OrganizationsView() {
         className="w-full max-w-sm rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
       />
       {orgs.isError && <p role="alert" className="text-sm text-red-600">{(orgs.error as Error).message}</p>}
-      {orgs.data && total === 0 && !search && <p className="text-sm text-slate-500">No organizations yet. Create one to start enrolling devices.</p>}
+      {orgs.data && total === 0 && !search && <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700" role="status">No organizations yet. {canWrite ? 'Use “New organization” to create your first customer, then add a site and an enrollment key.' : 'Ask a partner administrator to create one.'}</p>}
       {orgs.data && total > 0 && (
-        <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900">
+        <div className="overflow-x-auto"><table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900">
           <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
             <tr>
               <th className="px-4 py-2 font-medium">Name</th>
@@ -74,14 +77,18 @@ export function OrganizationsView() {
           <tbody>
             {orgs.data.data.map((o) => (
               <tr key={o.id} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="px-4 py-2 font-medium">{o.name}</td>
+                <td className="px-4 py-2 font-medium">
+                  <Link href={`/organizations/${o.id}`} className="text-brand-700 hover:underline dark:text-brand-100">
+                    {o.name}
+                  </Link>
+                </td>
                 <td className="px-4 py-2 text-slate-500">{o.slug}</td>
                 <td className="px-4 py-2">{o.status}</td>
                 <td className="px-4 py-2 text-slate-500">{o.timezone ?? '—'}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
       {total > 50 && (
         <div className="flex items-center gap-2 text-sm">

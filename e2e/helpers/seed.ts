@@ -7,7 +7,8 @@ import { hashPassword } from '@/lib/auth/passwords';
 import { encryptSecret } from '@/lib/auth/secrets';
 import { BUILT_IN_PARTNER_ROLES } from '@/lib/auth/permissions';
 
-export async function seedPartnerAdmin(tag: string, partnerName: string, password: string) {
+export async function seedPartnerAdmin(tag: string, partnerName: string, password: string, opts: { mfa?: boolean } = {}) {
+  const withMfa = opts.mfa ?? true;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
@@ -24,8 +25,8 @@ export async function seedPartnerAdmin(tag: string, partnerName: string, passwor
     const mfaSecret = generateSecret();
     const email = `admin-${tag}@e2e.test`;
     const user = await client.query<{ id: string }>(
-      `insert into users (id, email, name, password_hash, mfa_enabled, mfa_secret, updated_at) values (gen_random_uuid(), $1, 'Sam Support', $2, true, $3, now()) returning id`,
-      [email, await hashPassword(password), encryptSecret(mfaSecret)],
+      `insert into users (id, email, name, password_hash, mfa_enabled, mfa_secret, updated_at) values (gen_random_uuid(), $1, 'Sam Support', $2, $3, $4, now()) returning id`,
+      [email, await hashPassword(password), withMfa, withMfa ? encryptSecret(mfaSecret) : null],
     );
     await client.query(`insert into partner_users (id, partner_id, user_id, role_id, org_access, updated_at) values (gen_random_uuid(), $1, $2, $3, 'all', now())`, [partnerId, user.rows[0].id, roles['Partner Admin']]);
     return { partnerId, email, mfaSecret };

@@ -11,6 +11,8 @@ import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { ZCommandResultBody } from '@/lib/agents/schemas';
 import { stripNul, truncateUtf8 } from '@/lib/agents/sanitize';
 import { checkJobKey } from '@/lib/offboarding/agent-offboarding';
+import { recordScriptResult } from '@/lib/scripts/executions/record-script-result';
+import { evaluateCommandResult } from '@/lib/alerts/evaluation/evaluate-command-result';
 
 export async function recordCommandResult(ctx: AgentContext, commandId: string, body: z.output<typeof ZCommandResultBody>) {
   const input = stripNul(body);
@@ -41,6 +43,10 @@ export async function recordCommandResult(ctx: AgentContext, commandId: string, 
     if (updated.count === 0) {
       throw conflict(`This command is ${command.status === 'pending' ? 'not yet delivered' : `already ${command.status}`}; no result is accepted`, 'COMMAND_NOT_AWAITING_RESULT');
     }
+    if (command.type === 'run_script') {
+      await recordScriptResult(tx, commandId, { status: input.status, exitCode: input.exitCode ?? null, stdout: stdout?.text ?? null, stderr: stderr?.text ?? null, truncated, result: input.result });
+    }
+    await evaluateCommandResult(tx, ctx, command, input.status);
     if (command.type === 'self_uninstall' && input.status === 'completed') {
       await tx.device.update({ where: { id: ctx.deviceId }, data: { status: 'uninstalled', agentRevokedAt: new Date() } });
       await tx.deviceCommand.updateMany({ where: { deviceId: ctx.deviceId, status: 'pending' }, data: { status: 'cancelled', dedupeKey: null } });

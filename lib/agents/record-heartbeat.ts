@@ -11,6 +11,7 @@ import { emitEvent } from '@/lib/events/emit-event';
 import { ZHeartbeatBody } from '@/lib/agents/schemas';
 import { takeDropped } from '@/lib/agents/tolerant';
 import { stripNul } from '@/lib/agents/sanitize';
+import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 
 type HeartbeatInput = z.output<typeof ZHeartbeatBody>;
 const CLAIM_LIMIT = 50;
@@ -55,6 +56,7 @@ const FAST_PATH = `
     returning c.id, c.type, c.payload, c.created_at
   )
   select (select count(*) from hb)::int as updated,
+    exists(select 1 from alert_rule_states where device_id = $1) as alert_state,
     coalesce(json_agg(json_build_object('id', id, 'type', type, 'payload', payload,
       'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at), '[]'::json) as commands
   from claimed`;
@@ -103,6 +105,12 @@ async function slowPath(ctx: AgentContext, input: HeartbeatInput, all: boolean):
   });
 }
 
+/** The slow path's breach-state probe (the fast path reads it in its own statement). */
+async function hasAlertState(deviceId: string): Promise<boolean> {
+  const { rows } = await dbPool().query<{ e: boolean }>('select exists(select 1 from alert_rule_states where device_id = $1) as e', [deviceId]);
+  return rows[0].e;
+}
+
 async function watchdogBeat(ctx: AgentContext, input: HeartbeatInput): Promise<void> {
   // The main agent is "silent" when its own beats stopped for the offline threshold while the
   // watchdog still reports: the box is alive, only the agent service is wedged.
@@ -120,6 +128,7 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
   const input = stripNul(body);
   const all = !ctx.narrowed;
   let commands: ClaimedCommand[] = [];
+  let alertState: boolean | null = null;
   if (input.role === 'watchdog') {
     await watchdogBeat(ctx, input);
   } else {
@@ -130,12 +139,20 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
       (input.osVersion !== undefined && input.osVersion !== ctx.osVersion);
     if (!changed) {
       // A named statement is parsed and planned once per connection, not on every beat.
-      const { rows } = await dbPool().query<{ updated: number; commands: ClaimedCommand[] }>({ name: 'agent-heartbeat', text: FAST_PATH, values: [ctx.deviceId, all, ...columns(input)] });
-      if (rows[0].updated === 1) commands = rows[0].commands;
-      else commands = await slowPath(ctx, input, all); // went offline between lookup and update
+      const { rows } = await dbPool().query<{ updated: number; alert_state: boolean; commands: ClaimedCommand[] }>({ name: 'agent-heartbeat', text: FAST_PATH, values: [ctx.deviceId, all, ...columns(input)] });
+      if (rows[0].updated === 1) {
+        commands = rows[0].commands;
+        alertState = rows[0].alert_state;
+      } else {
+        commands = await slowPath(ctx, input, all); // went offline between lookup and update
+        alertState = null;
+      }
     } else {
       commands = await slowPath(ctx, input, all);
     }
+    // Metric alert rules: cached rules, no query for a healthy device (see evaluate-heartbeat.ts).
+    if (alertState === null) alertState = await hasAlertState(ctx.deviceId);
+    await evaluateHeartbeat({ ...ctx, hostname: input.hostname ?? ctx.hostname }, input.metrics ?? {}, alertState);
   }
   return {
     heartbeatIntervalSeconds: env().AGENT_HEARTBEAT_INTERVAL_SECONDS,

@@ -96,10 +96,10 @@ export const ZHeartbeatResponse = z.object({
   serverTime: z.string(),
 });
 
-export const RESULT_STATUSES = ['completed', 'failed', 'timed_out'] as const;
+export const RESULT_STATUSES = ['completed', 'failed', 'timed_out', 'cancelled'] as const;
 
 export const ZCommandResultBody = z.object({
-  status: z.enum(RESULT_STATUSES).describe('completed: ran and exited 0; failed: error or non-zero exit; timed_out: killed at its timeout'),
+  status: z.enum(RESULT_STATUSES).describe('completed: ran and exited 0; failed: error or non-zero exit; timed_out: killed at its timeout; cancelled: killed on a cancel_command'),
   exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
   stdout: z.string().max(16_000_000).optional().describe('Stored up to COMMAND_OUTPUT_MAX_BYTES (default 256 KiB) of UTF-8; longer output is truncated and flagged'),
   stderr: z.string().max(16_000_000).optional().describe('Same cap as stdout'),
@@ -120,6 +120,24 @@ const ZSoftware = z.object({
   installedAt: z.string().datetime({ offset: true }).optional(),
 });
 
+// Management posture (issue 8): other management products the agent found on the machine.
+export const ZManagementPostureReport = z
+  .object({
+    scannedAt: z.string().datetime({ offset: true }).optional().describe('When the agent scanned; default: now'),
+    products: z
+      .array(
+        z.object({
+          product: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/).describe('Catalogue slug, e.g. teamviewer, connectwise-automate'),
+          status: z.enum(['active', 'installed']).describe('active: a service of it runs; installed: present but not running'),
+          version: text(200).optional(),
+          evidence: z.array(z.object({ kind: z.enum(['package', 'service', 'file']), value: text(1000) })).max(20).default([]),
+        }),
+      )
+      .max(100)
+      .describe('Every product found (an empty list: none found); replaces the previous scan'),
+  })
+  .describe('Management-posture scan; omit it and the stored posture stays as it was');
+
 export const ZInventoryBody = z.object({
   collectedAt: z.string().datetime({ offset: true }).optional().describe('When the agent collected it; default: now'),
   hardware: z.record(z.string(), z.unknown()).default({}).describe('CPU, memory, BIOS/board, serial …'),
@@ -133,6 +151,7 @@ export const ZInventoryBody = z.object({
     .max(500)
     .default([]),
   software: z.array(ZSoftware).max(20_000).default([]).describe('Installed packages (replaces the previous list)'),
+  managementPosture: ZManagementPostureReport.optional(),
 });
 
 export const ZInventoryResponse = z.object({ deviceId: z.string().uuid(), software: z.number().int(), receivedAt: z.string() });

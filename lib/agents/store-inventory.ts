@@ -5,6 +5,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AgentContext } from '@/lib/auth/context';
 import { ZInventoryBody } from '@/lib/agents/schemas';
 import { stripNul } from '@/lib/agents/sanitize';
+import { storeManagementPosture } from '@/lib/posture/store-management-posture';
 
 export async function storeInventory(ctx: AgentContext, body: z.output<typeof ZInventoryBody>) {
   const input = stripNul(body);
@@ -35,6 +36,7 @@ export async function storeInventory(ctx: AgentContext, body: z.output<typeof ZI
         })),
       });
     }
+    if (input.managementPosture) await storeManagementPosture(tx, ctx.deviceId, input.managementPosture);
     return row.receivedAt;
   }, { timeout: 30_000 });
   return { deviceId: ctx.deviceId, software: input.software.length, receivedAt: receivedAt.toISOString() };

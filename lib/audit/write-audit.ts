@@ -19,7 +19,7 @@ export interface AuditEntry {
 /** Writes one audit entry; pass the transaction so the entry commits with the change. */
 export async function writeAudit(ctx: AuthContext, entry: AuditEntry, client: DbOrTx = db): Promise<void> {
   const actor = entry.actor ?? actorOf(ctx);
-  const scoped = ctx.kind === 'user' || ctx.kind === 'apiKey' || ctx.kind === 'portal' ? ctx : null;
+  const scoped = ctx.kind === 'user' || ctx.kind === 'apiKey' || ctx.kind === 'portal' || ctx.kind === 'servicePrincipal' ? ctx : null;
   const partnerId = entry.partnerId !== undefined ? entry.partnerId : (scoped?.partnerId ?? null);
   const orgId = entry.orgId !== undefined ? entry.orgId : (scoped?.orgId ?? null);
   const row = {

@@ -89,7 +89,28 @@ export interface AgentContext extends BaseContext {
   narrowed: boolean;
 }
 
-export type AuthContext = UserContext | ApiKeyContext | PortalContext | AnonymousContext | AgentContext;
+/**
+ * A partner service principal (`svc_sp_…`), only on /partner-api/*. It acts for its partner
+ * within its organization access; `permissions` is empty on purpose (the partner API checks
+ * its own scope catalogue, `partnerScopes`), so no console permission check can pass for it.
+ */
+export interface ServicePrincipalContext extends BaseContext {
+  kind: 'servicePrincipal';
+  servicePrincipalId: string;
+  name: string;
+  scope: 'partner';
+  partnerId: string;
+  orgId: null;
+  orgAccess: OrgAccessMode;
+  orgIds: readonly string[];
+  permissions: ReadonlySet<Permission>;
+  partnerScopes: ReadonlySet<string>;
+  expiresAt: Date | null;
+  allowedCidrs: readonly string[];
+  writeLimitPerHour: number;
+}
+
+export type AuthContext = UserContext | ApiKeyContext | PortalContext | AnonymousContext | AgentContext | ServicePrincipalContext;
 
 /** Contexts that act inside the tenant hierarchy and can be scoped. */
 export type ScopedContext = Pick<UserContext, 'scope' | 'partnerId' | 'orgId' | 'orgAccess' | 'orgIds'>;
@@ -99,5 +120,6 @@ export function actorOf(ctx: AuthContext): { type: string; id: string | null; em
   if (ctx.kind === 'apiKey') return { type: 'api_key', id: ctx.apiKeyId, email: ctx.email };
   if (ctx.kind === 'agent') return { type: 'agent', id: ctx.agentId, email: null };
   if (ctx.kind === 'portal') return { type: 'contact', id: ctx.contactId, email: ctx.email };
+  if (ctx.kind === 'servicePrincipal') return { type: 'service_principal', id: ctx.servicePrincipalId, email: null };
   return { type: 'anonymous', id: null, email: null };
 }

@@ -1,6 +1,11 @@
 // The console's one fetch client: adds the access token, refreshes it through the HTTP-only
 // refresh cookie when it expires (one refresh at a time), and turns the error envelope into
 // ApiError so components can branch on `code`.
+//
+// Session expiry never loses work: when the refresh cookie is gone too, the session becomes
+// `expired` (the page stays mounted, a sign-in dialog opens) and the failed request waits for
+// the person to sign in again, then is sent once more. A 403 MFA_REQUIRED likewise waits for the
+// step-up dialog (code or enrolment) and is retried with the new, MFA-satisfied token.
 
 export class ApiError extends Error {
   constructor(
@@ -14,18 +19,49 @@ export class ApiError extends Error {
   }
 }
 
+export type AuthState = 'signedIn' | 'signedOut' | 'expired';
+
 let accessToken: string | null = null;
+let authState: AuthState = 'signedOut';
 let refreshing: Promise<boolean> | null = null;
 const listeners = new Set<(signedIn: boolean) => void>();
+const stateListeners = new Set<(state: AuthState) => void>();
+let reauthWaiters: Array<(ok: boolean) => void> = [];
+let mfaWaiters: Array<(ok: boolean) => void> = [];
+const mfaListeners = new Set<(pending: boolean) => void>();
+
+function setState(next: AuthState) {
+  authState = next;
+  stateListeners.forEach((l) => l(next));
+}
 
 export function setAccessToken(token: string | null): void {
   accessToken = token;
+  setState(token !== null ? 'signedIn' : 'signedOut');
   listeners.forEach((l) => l(token !== null));
+  const waiting = reauthWaiters;
+  reauthWaiters = [];
+  waiting.forEach((w) => w(token !== null));
+}
+
+/** The session ended under the person's feet (refresh cookie expired or revoked). */
+function expire(): void {
+  accessToken = null;
+  setState('expired');
+}
+
+export function getAuthState(): AuthState {
+  return authState;
 }
 
 export function onAuthChange(listener: (signedIn: boolean) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+export function onAuthStateChange(listener: (state: AuthState) => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
 }
 
 export function hasAccessToken(): boolean {
@@ -38,7 +74,8 @@ export function refreshAccessToken(): Promise<boolean> {
     try {
       const res = await fetch('/api/v1/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });
       if (!res.ok) {
-        setAccessToken(null);
+        if (authState === 'signedIn') expire();
+        else if (authState !== 'expired') setAccessToken(null);
         return false;
       }
       const body = (await res.json()) as { accessToken: string };
@@ -53,7 +90,42 @@ export function refreshAccessToken(): Promise<boolean> {
   return refreshing;
 }
 
-async function toError(res: Response): Promise<ApiError> {
+/** Resolves true once the person has signed in again (setAccessToken), false if they gave up. */
+function waitForReauth(): Promise<boolean> {
+  return new Promise((resolve) => reauthWaiters.push(resolve));
+}
+
+/** The expired-session dialog's "sign out instead": fails every waiting request. */
+export function abandonSession(): void {
+  accessToken = null;
+  const waiting = reauthWaiters;
+  reauthWaiters = [];
+  waiting.forEach((w) => w(false));
+  setState('signedOut');
+  listeners.forEach((l) => l(false));
+}
+
+export function onMfaPending(listener: (pending: boolean) => void): () => void {
+  mfaListeners.add(listener);
+  return () => mfaListeners.delete(listener);
+}
+
+function waitForMfa(): Promise<boolean> {
+  const first = mfaWaiters.length === 0;
+  const p = new Promise<boolean>((resolve) => mfaWaiters.push(resolve));
+  if (first) mfaListeners.forEach((l) => l(true));
+  return p;
+}
+
+/** The step-up dialog finished: true after a successful verification (new token set). */
+export function settleMfa(ok: boolean): void {
+  const waiting = mfaWaiters;
+  mfaWaiters = [];
+  waiting.forEach((w) => w(ok));
+  mfaListeners.forEach((l) => l(false));
+}
+
+export async function toApiError(res: Response): Promise<ApiError> {
   try {
     const body = await res.json();
     if (body && typeof body.error === 'object') return new ApiError(res.status, body.error.code, body.error.message, body.error.details);
@@ -67,27 +139,57 @@ async function toError(res: Response): Promise<ApiError> {
 export interface RequestOptions {
   method?: string;
   body?: unknown;
+  /** Sent as multipart instead of JSON (uploads). */
+  form?: FormData;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** Do not wait for re-authentication or MFA step-up (sign-in forms themselves). */
+  noRecovery?: boolean;
 }
 
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+export function apiUrl(path: string, query: RequestOptions['query'] = {}): URL {
   const url = new URL(`/api/v1${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  // Empty values are left out, except `cursor`: an empty cursor selects cursor paging's first page.
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && (v !== '' || k === 'cursor')) url.searchParams.set(k, String(v));
+  return url;
+}
+
+/** Sends a request with the recovery rules above and returns the successful Response. */
+export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const url = apiUrl(path, opts.query);
   const send = () =>
     fetch(url, {
       method: opts.method ?? 'GET',
       headers: {
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.body !== undefined && !opts.form ? { 'content-type': 'application/json' } : {}),
         ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
       },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
       credentials: 'same-origin',
       signal: opts.signal,
     });
+  const recover = !opts.noRecovery && !path.startsWith('/auth/');
   let res = await send();
-  if (res.status === 401 && accessToken !== null && (await refreshAccessToken())) res = await send();
-  if (!res.ok) throw await toError(res);
+  if (res.status === 401 && recover && (authState === 'signedIn' || authState === 'expired')) {
+    if (authState === 'signedIn' && (await refreshAccessToken())) res = await send();
+    else if (getAuthState() === 'expired' && (await waitForReauth())) res = await send();
+  }
+  if (res.status === 403 && recover) {
+    const err = await toApiError(res.clone());
+    if (err.code === 'MFA_REQUIRED' && (await waitForMfa())) res = await send();
+  }
+  if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await apiFetch(path, opts);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+/** Fetches an authenticated binary (attachment content) as an object URL. */
+export async function apiObjectUrl(path: string): Promise<string> {
+  const res = await apiFetch(path);
+  return URL.createObjectURL(await res.blob());
 }

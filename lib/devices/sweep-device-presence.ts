@@ -5,6 +5,7 @@ import { db } from '@/lib/db';
 import { env, deviceOfflineAfterSeconds } from '@/lib/env';
 import { emitEvent } from '@/lib/events/emit-event';
 import { commandTimeoutSeconds } from '@/lib/devices/command-schemas';
+import { timeOutScriptExecutions } from '@/lib/scripts/executions/record-script-result';
 
 const BATCH = 1000;
 
@@ -44,9 +45,12 @@ async function timeOutSilentCommands(): Promise<number> {
   const now = Date.now();
   const expired = sent.filter((c) => c.sentAt!.getTime() + (commandTimeoutSeconds(c.type, c.payload) + grace) * 1000 < now).map((c) => c.id);
   if (expired.length === 0) return 0;
-  const r = await db.deviceCommand.updateMany({
-    where: { id: { in: expired }, status: 'sent' },
-    data: { status: 'timed_out', completedAt: new Date(), stderr: 'No result from the agent before the command timed out' },
+  return db.$transaction(async (tx) => {
+    const r = await tx.deviceCommand.updateMany({
+      where: { id: { in: expired }, status: 'sent' },
+      data: { status: 'timed_out', completedAt: new Date(), stderr: 'No result from the agent before the command timed out' },
+    });
+    await timeOutScriptExecutions(tx, expired);
+    return r.count;
   });
-  return r.count;
 }

@@ -1,11 +1,12 @@
 // Credential classes the route wrapper understands. Each maps a request to a context or
 // throws an AppError; a route names the classes it accepts with `auth`.
-import type { AgentContext, AnonymousContext, ApiKeyContext, PortalContext, UserContext } from '@/lib/auth/context';
+import type { AgentContext, AnonymousContext, ApiKeyContext, PortalContext, ServicePrincipalContext, UserContext } from '@/lib/auth/context';
 import { authenticateUser } from '@/lib/auth/authenticate-user';
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key';
 import { authenticateInboundEmail, type InboundEmailContext } from '@/lib/tickets/inbound/authenticate-inbound-email';
 import { authenticateAgent } from '@/lib/agents/authenticate-agent';
 import { authenticatePortal } from '@/lib/portal/session/authenticate-portal';
+import { authenticateServicePrincipal } from '@/lib/partner-api/authenticate-service-principal';
 
 export interface BaseRequestInfo {
   requestId: string;
@@ -26,6 +27,8 @@ export interface AuthContexts {
   agentNarrowed: AgentContext;
   /** Customer portal session: the sealed `rmm_portal` cookie (+ X-CSRF-Token on writes). */
   portal: PortalContext;
+  /** Partner service principal: `X-API-Key: svc_sp_…`, only on /api/v1/partner-api/*, never MFA. */
+  servicePrincipal: ServicePrincipalContext;
 }
 
 export type AuthKind = keyof AuthContexts;
@@ -40,6 +43,7 @@ const registry: { [K in AuthKind]?: Authenticator<K> } = {
   agent: (req, base) => authenticateAgent(req, base, { allowNarrowed: false }),
   agentNarrowed: (req, base) => authenticateAgent(req, base, { allowNarrowed: true }),
   portal: authenticatePortal,
+  servicePrincipal: authenticateServicePrincipal,
 };
 
 export function registerAuthenticator<K extends AuthKind>(kind: K, fn: Authenticator<K>): void {

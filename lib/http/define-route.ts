@@ -27,6 +27,8 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
   mfa?: boolean;
   /** Scopes allowed to call the route; others get 403. Default: all. */
   scopes?: Scope[];
+  /** Extra authorization run with the permission checks, before any input is parsed (e.g. partner-API scopes). */
+  guard?: (ctx: AuthContexts[A]) => void;
   params?: P;
   query?: Q;
   body?: B;
@@ -154,6 +156,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     try {
       ctx = (await authenticate(kinds, req, { requestId, ip: address.ip })) as AuthContext;
       authorize(config as unknown as RouteConfig<AuthKind, unknown, unknown, unknown>, ctx);
+      config.guard?.(ctx as AuthContexts[A]);
       const params = config.params ? parseParams(config.params, rawParams) : undefined;
       const query = config.query ? parseOrThrow(config.query, queryObject(url.searchParams), 'query') : undefined;
       const body = config.body ? parseOrThrow(config.body, await readJsonBody(req), 'body') : undefined;
@@ -183,7 +186,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     response.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     recordRequest(req.method, route, response.status, seconds);
-    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : undefined }, 'request');
+    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
     return response;
   };
 

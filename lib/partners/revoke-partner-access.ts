@@ -24,5 +24,7 @@ export async function revokePartnerAccess(tx: Tx, partnerId: string, reason: str
     data: { revokedAt: now, revokedReason: reason, previousSecretHash: null, previousSecretExpiresAt: null },
   });
   const invitations = await tx.userInvitation.deleteMany({ where: { partnerId } });
+  // Service principals (partner API) die with the partner's keys.
+  await tx.servicePrincipal.updateMany({ where: { partnerId, revokedAt: null }, data: { revokedAt: now } });
   return { sessions: sessions.count, apiKeys: apiKeys.count, invitations: invitations.count };
 }

@@ -1,0 +1,4 @@
+// POST /api/v1/alerts/:id/acknowledge — one move of the alert state machine (compare-and-set).
+import { alertActionRoute } from '@/lib/alerts/alert-action-route';
+
+export const POST = alertActionRoute('acknowledge');

@@ -1,0 +1,37 @@
+'use client';
+
+// Progress of a bulk command: polls each queued command until none is pending or sent.
+import { useQuery } from '@tanstack/react-query';
+import { fetchCommand, type BulkResult, type Command } from '@/hooks/use-devices';
+
+const DONE = new Set(['completed', 'failed', 'timed_out', 'cancelled']);
+
+export function BulkProgress({ result }: { result: BulkResult }) {
+  const ids = result.commands.map((c) => [c.deviceId, c.id] as const);
+  const status = useQuery({
+    queryKey: ['bulk-progress', ids.map(([, id]) => id).join(',')],
+    queryFn: async () => {
+      const out: Command[] = [];
+      // A few at a time: a bulk of hundreds should not open hundreds of requests at once.
+      for (let i = 0; i < ids.length; i += 10) out.push(...(await Promise.all(ids.slice(i, i + 10).map(([d, c]) => fetchCommand(d, c)))));
+      return out;
+    },
+    refetchInterval: (q) => (q.state.data && q.state.data.every((c) => DONE.has(c.status)) ? false : 3_000),
+  });
+  const cmds = status.data ?? result.commands;
+  const done = cmds.filter((c) => DONE.has(c.status)).length;
+  const failed = cmds.filter((c) => c.status === 'failed' || c.status === 'timed_out').length;
+  const pct = cmds.length ? Math.round((done / cmds.length) * 100) : 100;
+  return (
+    <div className="space-y-2" data-testid="bulk-progress">
+      <div className="text-sm">
+        {cmds.length} queued · {done} finished{failed ? ` · ${failed} failed` : ''}
+        {result.skipped.length > 0 && ` · ${result.skipped.length} skipped (${[...new Set(result.skipped.map((s) => s.reason))].join(', ')})`}
+        {result.failed.length > 0 && ` · ${result.failed.length} not addressable`}
+      </div>
+      <div className="h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Bulk command progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <div className="h-full bg-brand-600 transition-all" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+// Breadcrumbs from the path; detail pages name their record with useBreadcrumbLabel.
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+
+const SEGMENTS: Record<string, string> = {
+  organizations: 'Organizations',
+  devices: 'Devices',
+  'enrollment-keys': 'Enrollment keys',
+  tickets: 'Tickets',
+  webhooks: 'Webhooks',
+  users: 'Users',
+  roles: 'Roles',
+  audit: 'Audit log',
+  settings: 'Settings',
+  partner: 'Partner',
+  security: 'Security',
+  account: 'Account',
+  new: 'New',
+};
+
+const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });
+
+export function BreadcrumbProvider({ children }: { children: ReactNode }) {
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const set = (segment: string, label: string) => setLabels((l) => (l[segment] === label ? l : { ...l, [segment]: label }));
+  return <LabelCtx.Provider value={{ labels, set }}>{children}</LabelCtx.Provider>;
+}
+
+export function useBreadcrumbLabel(segment: string, label: string | undefined) {
+  const { set } = useContext(LabelCtx);
+  useEffect(() => {
+    if (label) set(segment, label);
+  }, [segment, label, set]);
+}
+
+export function Breadcrumbs() {
+  const pathname = usePathname();
+  const { labels } = useContext(LabelCtx);
+  const parts = pathname.split('/').filter(Boolean);
+  const crumbs = [{ href: '/', label: 'Home' }, ...parts.map((p, i) => ({ href: `/${parts.slice(0, i + 1).join('/')}`, label: labels[p] ?? SEGMENTS[p] ?? (p.length > 12 ? `${p.slice(0, 8)}…` : p) }))];
+  return (
+    <nav aria-label="Breadcrumb" className="min-w-0">
+      <ol className="flex min-w-0 items-center gap-1 text-sm text-slate-500">
+        {crumbs.map((c, i) => (
+          <li key={c.href} className="flex min-w-0 items-center gap-1">
+            {i > 0 && <span aria-hidden="true">/</span>}
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page" className="truncate font-medium text-slate-800 dark:text-slate-200">
+                {c.label}
+              </span>
+            ) : (
+              <Link href={c.href} className="truncate hover:underline">
+                {c.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+// Chart.js (from npm, bundled: nothing is fetched at run time) on a canvas, with the data also
+// given as a visually hidden table so screen readers get the numbers.
+import { useEffect, useRef } from 'react';
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  DoughnutController,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+
+Chart.register(ArcElement, BarController, BarElement, CategoryScale, DoughnutController, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
+
+export interface Series {
+  label: string;
+  data: number[];
+  color: string;
+}
+
+function isDark() {
+  return typeof document !== 'undefined' && document.documentElement.classList.contains('dark');
+}
+
+export function ChartView({ type, labels, series, label, height = 220, max, stacked = false }: { type: 'bar' | 'doughnut' | 'line'; labels: string[]; series: Series[]; label: string; height?: number; max?: number; stacked?: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart | null>(null);
+
+  useEffect(() => {
+    if (!canvas.current) return;
+    const text = isDark() ? '#cbd5e1' : '#475569';
+    const grid = isDark() ? '#1e293b' : '#e2e8f0';
+    const config: ChartConfiguration = {
+      type,
+      data: {
+        labels,
+        datasets: series.map((s) =>
+          type === 'doughnut'
+            ? { label: s.label, data: s.data, backgroundColor: s.color.split(','), borderWidth: 0 }
+            : type === 'line'
+              ? { label: s.label, data: s.data, borderColor: s.color, backgroundColor: `${s.color}33`, fill: true, tension: 0.25, pointRadius: 2 }
+              : { label: s.label, data: s.data, backgroundColor: s.color },
+        ),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { legend: { display: type === 'doughnut' || series.length > 1, labels: { color: text } } },
+        scales:
+          type === 'doughnut'
+            ? {}
+            : {
+                x: { stacked, ticks: { color: text, maxRotation: 0, autoSkip: true }, grid: { color: grid } },
+                y: { stacked, beginAtZero: true, max, ticks: { color: text, precision: 0 }, grid: { color: grid } },
+              },
+      },
+    };
+    if (chart.current) {
+      chart.current.data = config.data;
+      chart.current.update();
+    } else {
+      chart.current = new Chart(canvas.current, config);
+    }
+  }, [type, labels, series, max, stacked]);
+
+  useEffect(() => () => chart.current?.destroy(), []);
+
+  return (
+    <figure className="relative" style={{ height }}>
+      <canvas ref={canvas} role="img" aria-label={label} />
+      <table className="sr-only">
+        <caption>{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            {series.map((s) => (
+              <th key={s.label} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {labels.map((l, i) => (
+            <tr key={l}>
+              <th scope="row">{l}</th>
+              {series.map((s) => (
+                <td key={s.label}>{s.data[i]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

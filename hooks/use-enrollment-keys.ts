@@ -1,0 +1,64 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/client/api-client';
+import { useSignedIn, type Page } from '@/hooks/use-api';
+
+export interface EnrollmentKey {
+  id: string;
+  orgId: string;
+  siteId: string | null;
+  deviceId: string | null;
+  name: string;
+  keyPrefix: string;
+  hasEnrollmentSecret: boolean;
+  maxUsage: number | null;
+  usageCount: number;
+  status: 'active' | 'expired' | 'exhausted';
+  expiresAt: string;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+export type EnrollmentKeyWithSecret = EnrollmentKey & { key: string; enrollmentSecret?: string };
+
+export function useEnrollmentKeys(params: { orgId?: string; page?: number; status?: string }) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['enrollment-keys', params],
+    queryFn: () => api<Page<EnrollmentKey>>('/enrollment-keys', { query: { ...params, limit: 50 } }),
+    enabled,
+  });
+}
+
+export function useCreateEnrollmentKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; orgId: string; siteId?: string; maxUsage?: number; ttlMinutes?: number; issueEnrollmentSecret?: boolean }) =>
+      api<EnrollmentKeyWithSecret>('/enrollment-keys', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['enrollment-keys'] }),
+  });
+}
+
+export function useRotateEnrollmentKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<EnrollmentKeyWithSecret>(`/enrollment-keys/${id}/rotate`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['enrollment-keys'] }),
+  });
+}
+
+export function useDeleteEnrollmentKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/enrollment-keys/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['enrollment-keys'] }),
+  });
+}
+
+/** The Linux/macOS one-liner for a key (the same shape POST /devices/provision returns). */
+export function installCommand(key: string, secret?: string): string {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const base = window.location.origin;
+  return `curl -fsSL ${q(`${base}/api/v1/agents/install.sh`)} | sudo bash -s -- --key ${q(key)}${secret ? ` --enrollment-secret ${q(secret)}` : ''}`;
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/client/api-client';
+import { useSession } from '@/components/auth/session-provider';
+
+export interface AppNotification {
+  id: string;
+  type: string;
+  severity: string | null;
+  title: string;
+  body: string;
+  link: string | null;
+  alertId: string | null;
+  read: boolean;
+  createdAt: string;
+}
+
+// The bell polls its badge; the list loads only while the panel is open.
+const POLL_MS = 30_000;
+
+export function useUnreadCount() {
+  const { status } = useSession();
+  return useQuery({ queryKey: ['notifications', 'unread'], queryFn: () => api<{ count: number }>('/notifications/unread-count'), enabled: status === 'signedIn', refetchInterval: POLL_MS });
+}
+
+export function useNotifications(open: boolean) {
+  return useQuery({ queryKey: ['notifications', 'list'], queryFn: () => api<{ data: AppNotification[] }>('/notifications', { query: { limit: 20 } }), enabled: open });
+}
+
+export function useNotificationActions() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: ['notifications'] });
+  const markRead = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'PATCH', body: { read: true } }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'DELETE' }), onSuccess: refresh });
+  const clear = useMutation({ mutationFn: () => api('/notifications', { method: 'DELETE' }), onSuccess: refresh });
+  return { markRead, remove, clear };
+}

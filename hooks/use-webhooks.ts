@@ -1,0 +1,101 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/client/api-client';
+import { useSignedIn, type Page } from '@/hooks/use-api';
+
+export interface Webhook {
+  id: string;
+  orgId: string;
+  name: string;
+  url: string;
+  hasSecret: boolean;
+  events: string[];
+  headers: { key: string; value: string }[];
+  status: 'active' | 'paused' | 'failed';
+  successCount: number;
+  failureCount: number;
+  lastSuccessAt: string | null;
+  lastDeliveryAt: string | null;
+  createdAt: string;
+  deliveryStats?: { total: number; pending: number; delivered: number; failed: number; retrying: number; lastDeliveredAt: string | null };
+}
+
+export interface Delivery {
+  id: string;
+  webhookId: string;
+  status: 'pending' | 'delivered' | 'failed' | 'retrying';
+  event: string;
+  eventId: string;
+  payload: unknown;
+  responseStatus: number | null;
+  responseBody: string | null;
+  responseTimeMs: number | null;
+  errorMessage: string | null;
+  attempt: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  retryOfId: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export function useWebhooks(params: { orgId?: string; page?: number }) {
+  const enabled = useSignedIn() && !!params.orgId;
+  return useQuery({ queryKey: ['webhooks', 'list', params], queryFn: () => api<Page<Webhook>>('/webhooks', { query: { ...params, limit: 50 } }), enabled });
+}
+
+export function useWebhook(id: string) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['webhooks', 'one', id], queryFn: () => api<Webhook>(`/webhooks/${id}`), enabled });
+}
+
+export function useDeliveries(id: string, params: { page: number; status?: string }) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['webhooks', 'deliveries', id, params],
+    queryFn: () => api<Page<Delivery>>(`/webhooks/${id}/deliveries`, { query: { ...params, limit: 25 } }),
+    enabled,
+    refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === 'pending' || d.status === 'retrying') ? 2_000 : 15_000),
+  });
+}
+
+export function useCreateWebhook() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; url: string; secret?: string; events: string[]; orgId?: string; headers?: { key: string; value: string }[] }) => api<Webhook>('/webhooks', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}
+
+export function useUpdateWebhook(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<{ name: string; url: string; events: string[]; status: string }>) => api<Webhook>(`/webhooks/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}
+
+export function useDeleteWebhook() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/webhooks/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}
+
+export function useTestWebhook(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ message: string; delivery: { id: string; status: string } }>(`/webhooks/${id}/test`, { method: 'POST', body: {} }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}
+
+export function useRetryDelivery(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => api<{ message: string; delivery: { id: string; status: string } }>(`/webhooks/${id}/retry/${deliveryId}`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}

@@ -1,0 +1,26 @@
+// Per-user in-app notifications (doc 2 "Notifications"), produced by alert policies.
+import { z } from 'zod';
+import { pageQuery } from '@/lib/http/pagination';
+import { SEVERITIES } from '@/lib/alerts/schemas';
+
+export const ZNotification = z.object({
+  id: z.string().uuid(),
+  type: z.string().describe('alert.triggered, alert.escalated, alert.resolved …'),
+  severity: z.enum(SEVERITIES).nullable(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable().describe('Console path of the subject (e.g. /alerts/<id>)'),
+  alertId: z.string().uuid().nullable(),
+  orgId: z.string().uuid().nullable(),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ZListNotificationsQuery = pageQuery(25, 100).extend({
+  unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true: only unread ones'),
+});
+export const ZNotificationPage = z.object({ data: z.array(ZNotification), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+export const ZUnreadCount = z.object({ count: z.number().int() });
+export const ZUpdateNotification = z.object({ read: z.boolean().default(true).describe('true marks it read (default), false unread') }).strict().default({ read: true });
+export const ZClearResult = z.object({ deleted: z.number().int() });

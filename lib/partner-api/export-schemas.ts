@@ -1,0 +1,71 @@
+// Row shapes of the partner-API exports (documentation and tests; rows are built in SQL order).
+import { z } from 'zod';
+import { ZOrganization } from '@/lib/organizations/schemas';
+
+const ts = z.string().describe('ISO 8601 timestamp');
+
+export const ZOrganizationExportRow = ZOrganization;
+
+export const ZSiteExportRow = z.object({
+  siteId: z.string().uuid(),
+  orgId: z.string().uuid(),
+  name: z.string(),
+  timezone: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: ts,
+  updatedAt: ts,
+});
+
+export const ZDeviceExportRow = z.object({
+  id: z.string().uuid(),
+  orgId: z.string().uuid(),
+  siteId: z.string().uuid().nullable(),
+  hostname: z.string(),
+  displayName: z.string().nullable(),
+  osType: z.enum(['windows', 'macos', 'linux']).nullable(),
+  osVersion: z.string().nullable(),
+  architecture: z.string().nullable(),
+  agentVersion: z.string().nullable(),
+  status: z.enum(['pending', 'online', 'offline', 'uninstalled', 'decommissioned']),
+  tags: z.array(z.string()),
+  lastSeenAt: ts.nullable(),
+  enrolledAt: ts.nullable(),
+  createdAt: ts,
+  updatedAt: ts,
+});
+
+export const ZDeviceInventoryExportRow = z.object({
+  deviceId: z.string().uuid(),
+  orgId: z.string().uuid(),
+  hardware: z.record(z.string(), z.unknown()),
+  os: z.record(z.string(), z.unknown()),
+  disks: z.array(z.unknown()),
+  network: z.array(z.unknown()),
+  collectedAt: ts,
+  receivedAt: ts,
+});
+
+export const ZDeviceSoftwareExportRow = z.object({
+  id: z.string().uuid(),
+  deviceId: z.string().uuid(),
+  orgId: z.string().uuid(),
+  name: z.string(),
+  version: z.string().nullable(),
+  publisher: z.string().nullable(),
+  source: z.string().nullable(),
+  installedAt: ts.nullable(),
+});
+
+export const ZDeviceRelationshipExportRow = z.object({
+  deviceId: z.string().uuid(),
+  orgId: z.string().uuid(),
+  relationship: z.literal('member_of').describe('The device is a member of the related group'),
+  relatedType: z.literal('device_group'),
+  relatedId: z.string().uuid(),
+  relatedName: z.string(),
+  source: z.string().describe('Why: manual, rule or pin'),
+  since: ts,
+});
+
+/** Rows of an export whose resource this service does not hold yet: always an empty page. */
+export const ZEmptyExportRow = z.record(z.string(), z.unknown());
