@@ -16,6 +16,7 @@ import { refreshDynamicGroupsTask } from './tasks/refresh-dynamic-groups';
 import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-resets';
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
+import { billingSweepTask } from './tasks/billing-sweep';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -36,6 +37,7 @@ export const taskList: TaskList = {
   prune_portal_sessions: prunePortalSessionsTask,
   distributor_sync: distributorSyncTask,
   distributor_sync_all: distributorSyncAllTask,
+  billing_sweep: billingSweepTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -52,4 +54,5 @@ export const crontab = [
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
   '20 2 * * * distributor_sync_all',
+  '20 * * * * billing_sweep',
 ].join('\n');
