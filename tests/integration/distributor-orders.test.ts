@@ -242,6 +242,59 @@ describe('preflight, submit, reconcile', () => {
   });
 });
 
+describe('quote acceptance', () => {
+  async function sentQuote(lines: { catalogItemId: string | null; quantity: string }[]) {
+    return db.quote.create({
+      data: {
+        partnerId: partnerA.id,
+        orgId: orgA2.id,
+        title: 'Cloud licences',
+        currency: 'USD',
+        status: 'sent',
+        lines: { create: lines.map((l, i) => ({ type: 'manual' as const, description: `Line ${i}`, unitPrice: '20.00', quantity: l.quantity, catalogItemId: l.catalogItemId, sortOrder: i })) },
+      },
+    });
+  }
+
+  it('stages an order of the mapped lines, marks the quote converted and sends nothing', async () => {
+    const other = await makeCatalogItem(partnerA.id, 'LOCAL-ONLY');
+    const quote = await sentQuote([{ catalogItemId: m365Item, quantity: '7' }, { catalogItemId: other.id, quantity: '1' }, { catalogItemId: backupItem, quantity: '4' }]);
+    const requests = sandbox().requests().length;
+    const res = await api.post(`/quotes/${quote.id}/accept`, { token: adminA });
+    expect(res.status, res.text).toBe(200);
+    const detail = (await api.get(`/quotes/${quote.id}`, { token: adminA })).body.data;
+    expect(detail.quote.status).toBe('converted');
+    expect(detail.distributorOrderId).toEqual(expect.any(String));
+    expect(detail.distributorOrderLineCount).toBe(2);
+    expect(sandbox().requests().length).toBe(requests);
+
+    const orderId = detail.distributorOrderId;
+    const order = (await api.get(`/distributor/orders/${orderId}`, { token: adminA })).body.data;
+    expect(order.order).toMatchObject({ source: 'quote', quoteId: quote.id, status: 'awaiting_details', orgId: orgA2.id });
+    expect(order.lines.map((l: { distributorProductId: string; quantity: string }) => [l.distributorProductId, l.quantity])).toEqual([['prd-m365-bp', '7'], ['prd-backup-1tb', '4']]);
+
+    // Quote-staged lines: no public add or delete; PATCH completes them, keeping the linkage.
+    expect((await stage(orderId, { ...newBackup, catalogItemId: backupItem })).body.error.code).toBe('QUOTE_ORDER_LOCKED');
+    expect((await api.delete(`/distributor/orders/${orderId}/lines/${order.lines[0].id}`, { token: adminA })).status).toBe(409);
+    const patched = await api.patch(`/distributor/orders/${orderId}/lines/${order.lines[0].id}`, {
+      token: adminA,
+      body: { commitmentTermId: 'cmt-m365-annual', provisioningDetails: [{ key: 'tenantDomain', values: ['tailspin.onmicrosoft.com'] }] },
+    });
+    expect(patched.body.data).toMatchObject({ quoteLineId: order.lines[0].quoteLineId, catalogItemId: m365Item, commitmentTermId: 'cmt-m365-annual' });
+    expect((await api.post(`/distributor/orders/${orderId}/preflight`, { token: adminA })).body).toEqual({ ok: true });
+    const submitted = await api.post(`/distributor/orders/${orderId}/submit`, { token: adminA });
+    expect(submitted.body.status).toBe('completed');
+    expect(sandbox().state.orders.filter((o) => o.companyId === 'cmp-1004').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a quote without mapped lines is accepted as before', async () => {
+    const quote = await sentQuote([{ catalogItemId: null, quantity: '1' }]);
+    await api.post(`/quotes/${quote.id}/accept`, { token: adminA });
+    const detail = (await api.get(`/quotes/${quote.id}`, { token: adminA })).body.data;
+    expect([detail.quote.status, detail.distributorOrderId, detail.distributorOrderLineCount]).toEqual(['accepted', null, 0]);
+  });
+});
+
 describe('listing and access', () => {
   it('lists an organization’s history newest first and the open queue', async () => {
     const history = await api.get('/distributor/orders', { token: adminA, query: { orgId: orgA1.id } });
