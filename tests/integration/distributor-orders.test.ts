@@ -119,6 +119,18 @@ describe('staging rules', () => {
     expect(dup.status).toBe(409);
   });
 
+  it('fails closed when the link or quantity changes while the line is authorised', async () => {
+    const orderId = await directOrder(orgA2.id);
+    // The billing quantity moves while the commitment rules are being fetched from the distributor.
+    sandbox().onNextRequest({ method: 'GET', path: '/products/prd-m365-bp/dependencies' }, async () => {
+      await db.contractLine.update({ where: { id: line2004 }, data: { manualQuantity: '11' } });
+    });
+    const res = await stage(orderId, { action: 'change_quantity', targetSubscriptionId: sub['sub-2004'], quantity: '12' });
+    expect([res.status, res.body.error.code]).toEqual([409, 'LINK_CHANGED']);
+    expect(await db.distributorOrderLine.count({ where: { orderId } })).toBe(0);
+    await db.contractLine.update({ where: { id: line2004 }, data: { manualQuantity: '10' } });
+  });
+
   it('the active commitment must allow the action', async () => {
     const orderId = await directOrder(orgA2.id);
     const decrease = await stage(orderId, { action: 'change_quantity', targetSubscriptionId: sub['sub-2004'], quantity: '5' });
