@@ -8,6 +8,7 @@ import { resolveDistributorPartner } from './resolve-distributor-partner';
 import { getIntegrationOrThrow } from './get-integration-or-throw';
 import { mappedOrgWhere } from './visible-org-filter';
 import { toSubscriptionDto } from './to-subscription-dto';
+import { billingQuantities } from './billing-quantities';
 
 /**
  * Subscription snapshots of an integration (given, or the partner's), optionally of the companies
@@ -35,6 +36,9 @@ export async function listSubscriptions(ctx: ActorContext, input: z.output<typeo
     orderBy: [{ distributorCompanyId: 'asc' }, { distributorSubscriptionId: 'asc' }],
     take: input.limit,
   });
-  // billingQuantity comes from the linked manual contract line once billing links exist.
-  return { data: rows.map((r) => toSubscriptionDto(r, byId.get(r.distributorCompanyId), null)), integrationId: integration.id };
+  const billing = await billingQuantities(rows.map((r) => r.contractLineId));
+  return {
+    data: rows.map((r) => toSubscriptionDto(r, byId.get(r.distributorCompanyId), r.contractLineId ? (billing.get(r.contractLineId) ?? null) : null)),
+    integrationId: integration.id,
+  };
 }

@@ -148,3 +148,40 @@ export const ZCommitment = z.object({
   cancellationFeeApplied: z.boolean(),
 });
 export const ZDependencies = z.object({ data: z.object({ commitments: z.array(ZCommitment) }) });
+
+export const ZProduct = z.object({
+  distributorProductId: z.string(),
+  catalogItemId: z.string().uuid(),
+  catalogName: z.string(),
+  catalogSku: z.string(),
+  catalogDescription: z.string(),
+  productName: z.string(),
+  vendorSkuId: z.string(),
+  billingFrequency: z.string().nullable(),
+  commitmentTermMonths: z.number().int().nullable(),
+});
+export const ZProductList = z.object({ data: z.array(ZProduct), integrationId: z.string().uuid().nullable() });
+
+export const ZLinkSubscription = z.strictObject({
+  integrationId: z.string().uuid(),
+  distributorSubscriptionId: distributorId,
+  contractLineId: z.string().uuid(),
+  syncEnabled: z.boolean().optional().describe('Record quantity observations at each sync (never overwrites billing quantity). Default: kept when re-linking the same line, else false'),
+});
+export const ZUnlinkSubscription = z.strictObject({
+  integrationId: z.string().uuid(),
+  distributorSubscriptionId: distributorId,
+});
+export const ZLinkResult = z.object({ data: ZSubscription });
+export const ZUnlinkResult = z.object({ data: ZSubscription, unlinked: z.boolean() });
+
+export const ZDriftQuery = z.object({ integrationId: z.string().uuid() });
+export const ZDriftRow = z.object({
+  contractLineId: z.string().uuid(),
+  orgId: z.string().uuid(),
+  distributorSubscriptionId: z.string(),
+  productName: z.string().nullable(),
+  billingQuantity: z.string(),
+  distributorQuantity: z.string(),
+});
+export const ZDrift = z.object({ data: z.array(ZDriftRow) });

@@ -67,6 +67,8 @@ export interface DistributorSandbox {
   clientSecret: string;
   state: SandboxSeed & { orders: SandboxOrder[] };
   addFault(fault: FaultSpec): void;
+  /** Runs `fn` (awaited) when the next matching request arrives, before it is handled. */
+  onNextRequest(match: { method?: string; path: string }, fn: () => Promise<void> | void): void;
   clearFaults(): void;
   requests(): LoggedRequest[];
   writes(): LoggedRequest[];
@@ -92,6 +94,7 @@ export async function startDistributorSandbox(opts: SandboxOptions = {}): Promis
   const fresh = () => ({ ...structuredClone(initial), orders: [] as SandboxOrder[] });
   const state = fresh();
   let faults: (FaultSpec & { left: number })[] = [];
+  let hooks: { method?: string; path: string; fn: () => Promise<void> | void }[] = [];
   let log: LoggedRequest[] = [];
   const hanging = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
@@ -256,6 +259,11 @@ export async function startDistributorSandbox(opts: SandboxOptions = {}): Promis
     if (req.headers.authorization !== expectedAuth) return send(res, 401, { status: 401, message: 'Invalid client credentials' });
     const entry: LoggedRequest = { method, path, query: Object.fromEntries(url.searchParams), body, write: false, fault: null, at: new Date().toISOString() };
     log.push(entry);
+    const hook = hooks.find((h) => (!h.method || h.method.toUpperCase() === method) && (h.path.endsWith('*') ? path.startsWith(h.path.slice(0, -1)) : h.path === path));
+    if (hook) {
+      hooks = hooks.filter((h) => h !== hook);
+      await hook.fn();
+    }
     const fault = takeFault(method, path);
     entry.fault = fault?.mode ?? null;
     if (fault?.mode === 'reject') return send(res, fault.status ?? 422, fault.body ?? { status: fault.status ?? 422, message: 'Rejected by the sandbox' });
@@ -293,6 +301,7 @@ export async function startDistributorSandbox(opts: SandboxOptions = {}): Promis
     clientSecret,
     state,
     addFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
+    onNextRequest: (match, fn) => hooks.push({ ...match, fn }),
     clearFaults: () => {
       faults = [];
     },
@@ -301,6 +310,7 @@ export async function startDistributorSandbox(opts: SandboxOptions = {}): Promis
     reset: () => {
       Object.assign(state, fresh());
       faults = [];
+      hooks = [];
       log = [];
     },
     close: async () => {
