@@ -96,15 +96,13 @@ const EnvFields = z.object({
   COMMAND_RESULT_GRACE_SECONDS: int(600, 1),
   OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
 
-<<<<<<< HEAD
-  DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
-  DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
-=======
   ALERT_RULE_CACHE_SECONDS: int(30, 0),
   ALERT_CORRELATION_WINDOW_MINUTES: int(10, 0),
   MONITOR_RESULTS_RETENTION_DAYS: int(30, 1),
   MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
->>>>>>> main
+
+  DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
+  DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
 
   WORKER_CONCURRENCY: int(10, 1),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),
