@@ -101,6 +101,9 @@ const EnvFields = z.object({
   MONITOR_RESULTS_RETENTION_DAYS: int(30, 1),
   MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
 
+  DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
+  DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
+
   WORKER_CONCURRENCY: int(10, 1),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),
   // graphile-worker batching (see README "Scaling"): jobs fetched per query into a local queue
