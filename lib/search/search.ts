@@ -69,15 +69,6 @@ export async function search(ctx: ActorContext, query: SearchQuery) {
       });
       return rows.map((u) => ({ type: 'users', id: u.id, title: u.name, subtitle: u.email, orgId: u.organizationMembership?.orgId ?? null, url: `/users?user=${u.id}` }));
     },
-    scripts: async () => {
-      const rows = await db.script.findMany({
-        where: { AND: [scriptWhere(ctx), { OR: [{ name: contains }, { description: contains }] }] },
-        select: { id: true, name: true, language: true, orgId: true },
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        take,
-      });
-      return rows.map((r) => ({ type: 'scripts', id: r.id, title: r.name, subtitle: `${r.language}${r.orgId ? '' : ' · partner library'}`, orgId: r.orgId, url: `/scripts/${r.id}` }));
-    },
     alerts: async () => {
       if (!(await tableExists('alerts'))) return null;
       const pattern = `%${likeEscape(q)}%`;
