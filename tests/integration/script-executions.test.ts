@@ -127,7 +127,7 @@ describe('alerts from exit codes', () => {
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.data.map((a: { id: string }) => a.id)).toContain(rows[0].id);
     await run(2); // still open: no second alert
-    await run(1); // exit 1 maps to no severity: the open alert resolves
+    await run(0); // a clean run (completed, no severity) resolves the open alert
     rows = await alerts();
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('resolved');
