@@ -70,9 +70,11 @@ export const ZDeviceRelationshipExportRow = z.object({
 export const ZScriptExportRow = z.object({
   id: z.string().uuid(),
   orgId: z.string().uuid().nullable().describe('null: the partner-wide library'),
+  availability: z.enum(['org', 'partner']).describe('org: an organization library script; partner: the partner-wide library'),
   name: z.string(),
   description: z.string().nullable(),
   category: z.string().nullable(),
+  tags: z.array(z.string()),
   osTypes: z.array(z.enum(['windows', 'macos', 'linux'])),
   language: z.string(),
   content: z.string(),

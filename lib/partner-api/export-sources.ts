@@ -197,7 +197,7 @@ function orgOrPartnerWide(scope: ExportScope, column: Prisma.Sql): Prisma.Sql {
 }
 
 type ScriptRow = {
-  id: string; orgId: string | null; name: string; description: string | null; category: string | null; osTypes: string[]; language: string; content: string;
+  id: string; orgId: string | null; availability: 'org' | 'partner'; name: string; description: string | null; category: string | null; tags: string[]; osTypes: string[]; language: string; content: string;
   runAs: string; timeoutSeconds: number; parameters: unknown; exitCodeSeverityMapping: unknown; version: number; createdAt: string; updatedAt: string;
 };
 
@@ -206,15 +206,17 @@ export const scriptsExport: ExportSource<ScriptRow> = {
   async fetch(scope, after, take) {
     const rows = await db.$queryRaw<{
       id: string; org_id: string | null; name: string; description: string | null; category: string | null; os_types: string[]; language: string; content: string;
-      run_as: string; timeout_seconds: number; parameters: unknown; exit_code_severity_mapping: unknown; version: number; created_at: Date; updated_at: Date;
+      run_as: string; timeout_seconds: number; parameters: unknown; exit_code_severity_mapping: unknown; version: number; created_at: Date; updated_at: Date; tags: string[];
     }[]>`
       select s.id, s.org_id, s.name, s.description, c.name as category, s.os_types::text[] as os_types, s.language::text as language, s.content,
-             s.run_as::text as run_as, s.timeout_seconds, s.parameters, s.exit_code_severity_mapping, s.version, s.created_at, s.updated_at
+             s.run_as::text as run_as, s.timeout_seconds, s.parameters, s.exit_code_severity_mapping, s.version, s.created_at, s.updated_at,
+             array(select t.name from script_tag_links l join script_tags t on t.id = l.tag_id where l.script_id = s.id order by t.name) as tags
       from scripts s left join script_categories c on c.id = s.category_id
       where s.partner_id = ${scope.partnerId}::uuid ${orgOrPartnerWide(scope, Prisma.sql`s.org_id`)} ${afterId(Prisma.sql`s.id`, after)}
       order by s.id limit ${take}`;
     return rows.map((r) => ({
-      id: r.id, orgId: r.org_id, name: r.name, description: r.description, category: r.category, osTypes: r.os_types, language: r.language, content: r.content,
+      id: r.id, orgId: r.org_id, availability: r.org_id ? ('org' as const) : ('partner' as const), name: r.name, description: r.description, category: r.category, tags: r.tags,
+      osTypes: r.os_types, language: r.language, content: r.content,
       runAs: r.run_as, timeoutSeconds: r.timeout_seconds, parameters: r.parameters, exitCodeSeverityMapping: r.exit_code_severity_mapping, version: r.version,
       createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
     }));
