@@ -18,7 +18,12 @@ export interface SyncCounts {
 
 export async function runDistributorSync(integrationId: string, makeClient: (i: Parameters<typeof clientForIntegration>[0]) => DistributorClient = clientForIntegration): Promise<SyncCounts | null> {
   const integration = await db.distributorIntegration.findUnique({ where: { id: integrationId } });
-  if (!integration || integration.status !== 'active' || !integration.credentialsSealed) return null;
+  if (!integration) return null;
+  if (integration.status !== 'active' || !integration.credentialsSealed) {
+    // Deactivated after the sync was queued: nothing runs, and the integration must not read as queued.
+    if (integration.syncStatus === 'queued') await db.distributorIntegration.update({ where: { id: integrationId }, data: { syncStatus: 'failed', lastSyncError: 'Integration inactive when the sync ran' } });
+    return null;
+  }
   const startedAt = new Date();
   await db.distributorIntegration.update({ where: { id: integrationId }, data: { syncStatus: 'running', lastSyncStartedAt: startedAt } });
   try {

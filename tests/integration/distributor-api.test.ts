@@ -8,6 +8,7 @@ import { runDueJobs, pendingJobCount } from '../helpers/jobs';
 import { useDistributorSandbox } from '../helpers/distributor';
 import { db } from '@/lib/db';
 import { crontab } from '@/worker/task-list';
+import { enqueueJob } from '@/lib/jobs/enqueue-job';
 
 const sandbox = useDistributorSandbox();
 
@@ -336,6 +337,11 @@ describe('access', () => {
     const sync = await api.post('/distributor/sync', { token: adminA, body: {} });
     expect([sync.status, sync.body.error.code]).toEqual([409, 'INTEGRATION_INACTIVE']);
     expect((await api.get('/distributor/products/prd-m365-bp/dependencies', { token: adminA })).status).toBe(409);
+    // A sync queued before the deactivation runs nothing and says so.
+    await db.distributorIntegration.update({ where: { id: integrationId }, data: { syncStatus: 'queued' } });
+    await db.$transaction((tx) => enqueueJob(tx, 'distributor_sync', { integrationId }));
+    await runDueJobs();
+    expect((await api.get('/distributor/integration', { token: adminA })).body.data).toMatchObject({ syncStatus: 'failed', lastSyncError: expect.stringMatching(/inactive/) });
     const again = await api.post('/distributor/integration', { token: adminA, body: { status: 'active' } });
     expect(again.body.syncQueued).toBe(true);
   });
