@@ -42,7 +42,8 @@ describe('partner-API script exports', () => {
     expect(got.sort()).toEqual((await db.script.findMany({ where: { partnerId } })).map((s) => s.id).sort());
     expect(got).not.toContain(ids.foreignScript);
     const a = rows.find((r) => r.id === ids.scriptA)!;
-    expect(a).toMatchObject({ orgId: orgA.id, availability: 'org', content: 'echo hi\n', tags: ['t1'], category: 'Cat', version: 1 });
+    expect(a).toMatchObject({ orgId: orgA.id, content: 'echo hi\n', category: 'Cat', version: 1 });
+    expect(rows.find((r) => r.id === ids.partnerScript)).toMatchObject({ orgId: null });
 
     const onlyB = await makePrincipal(admin, { scopes: ['scripts:read'], orgIds: [orgB.id] });
     const bRows = await exportAll('scripts', onlyB.key, 50);
