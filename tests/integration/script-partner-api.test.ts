@@ -43,6 +43,7 @@ describe('partner-API script exports', () => {
     expect(got).not.toContain(ids.foreignScript);
     const a = rows.find((r) => r.id === ids.scriptA)!;
     expect(a).toMatchObject({ orgId: orgA.id, availability: 'org', content: 'echo hi\n', tags: ['t1'], category: 'Cat', version: 1 });
+    expect(rows.find((r) => r.id === ids.partnerScript)).toMatchObject({ orgId: null, availability: 'partner', tags: [] });
 
     const onlyB = await makePrincipal(admin, { scopes: ['scripts:read'], orgIds: [orgB.id] });
     const bRows = await exportAll('scripts', onlyB.key, 50);
