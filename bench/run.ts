@@ -1,15 +1,170 @@
-// npm run bench [-- <name>…]: runs every bench/*.bench.ts (or the named ones) in turn; each
-// starts its own database and prints its figures.
+// `npm run bench [-- <scenario>…] [--quick | --scale N] [--procs N] [--no-build]`
+// `npm run bench -- --compare A B`, `npm run bench -- --micro [name]` (bench/*.bench.ts)
+// Starts the built app and worker(s) against a fresh database of their own, seeds each
+// scenario, drives load from separate processes over loopback HTTP, prints one table and writes
+// bench/results/<date>.json. See README "Scaling".
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { dbPool } from '@/lib/db';
+import { startStack, type Stack } from './lib/stack';
+import { killAllLoad } from './lib/child';
+import { formatTable, formatComparison, type BenchRun } from './lib/table';
+import type { BenchContext, Scale, Scenario, ScenarioResult } from './lib/types';
+import { heartbeatScenario } from './scenarios/heartbeat';
+import { devicePagesScenario } from './scenarios/device-pages';
+import { webhooksScenario } from './scenarios/webhooks';
+import { commandsScenario } from './scenarios/commands';
+import { orgImportScenario } from './scenarios/org-import';
+import { partnerExportScenario } from './scenarios/partner-export';
 
-const dir = import.meta.dirname;
-const wanted = process.argv.slice(2);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.ts') && (wanted.length === 0 || wanted.some((w) => f.startsWith(w))))
-  .sort();
-for (const file of files) {
-  console.log(`\n== ${file}`);
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', cwd: path.resolve(dir, '..') });
+const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario];
+const resultsDir = path.resolve(import.meta.dirname, 'results');
+const say = (m: string) => console.error(`[bench] ${m}`);
+
+const USAGE = `npm run bench -- [scenario…] [options]
+  scenario        1 heartbeat, 2 device paging, 3 webhooks, 4 commands, 5 org import, 6 partner export (default: all)
+  --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
+  --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)
+  --procs N       N web processes and N workers on the one database (heartbeats rotate over the web processes)
+  --label NAME    appended to the results file name
+  --no-build      use the existing build even when it is older than the sources
+  --env KEY=VALUE a setting for the app and worker processes (repeatable), e.g. --env DB_POOL_SIZE=20
+  --pg-stats      pg_stat_statements in the embedded PostgreSQL: each scenario reports its top statements
+  --profile       V8 CPU profiles of the web processes into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE)
+  --compare A B   ratio of two result files (names in bench/results or paths)
+  --micro [name]  the in-process micro-benchmarks instead (bench/*.bench.ts, e.g. org-import)`;
+
+/** The statements that cost the database most during the last scenario (needs --pg-stats). */
+async function topStatements() {
+  const { rows } = await dbPool().query(`
+    select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls::int, round(total_exec_time::numeric, 1)::float as total_ms,
+      round(mean_exec_time::numeric, 3)::float as mean_ms, rows::int
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+    order by total_exec_time desc limit 10`);
+  return rows;
 }
+
+/** The in-process micro-benchmarks (bench/*.bench.ts, each with a database of its own), in turn. */
+function runMicroBenches(wanted: string[]): void {
+  const dir = import.meta.dirname;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (wanted.length === 0 || wanted.some((w) => f.startsWith(w)))).sort();
+  for (const file of files) {
+    console.log(`\n== ${file}`);
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', cwd: path.resolve(dir, '..') });
+  }
+}
+
+function resolveResult(name: string): string {
+  for (const candidate of [name, path.join(resultsDir, name), path.join(resultsDir, `${name}.json`)]) if (existsSync(candidate)) return candidate;
+  throw new Error(`no result file ${name}`);
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      quick: { type: 'boolean', default: false },
+      scale: { type: 'string' },
+      procs: { type: 'string', default: '1' },
+      label: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      'pg-stats': { type: 'boolean', default: false },
+      env: { type: 'string', multiple: true, default: [] },
+      compare: { type: 'boolean', default: false },
+      micro: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  if (values.micro) return runMicroBenches(positionals);
+  if (values.compare) {
+    if (positionals.length !== 2) throw new Error('--compare needs two result files');
+    const [a, b] = positionals.map((p) => JSON.parse(readFileSync(resolveResult(p), 'utf8')) as BenchRun);
+    return console.log(formatComparison(a, b));
+  }
+
+  const factor = values.scale ? Number(values.scale) : values.quick ? 10 : 1;
+  if (!Number.isFinite(factor) || factor < 1 || 60 % factor !== 0) throw new Error('--scale must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60)');
+  const scale: Scale = { factor, intervalSeconds: 60 / factor };
+  const procs = Math.max(1, Number(values.procs));
+  const extraEnv = Object.fromEntries(values.env.map((kv) => {
+    const eq = kv.indexOf('=');
+    if (eq < 1) throw new Error(`--env wants KEY=VALUE, got ${kv}`);
+    return [kv.slice(0, eq), kv.slice(eq + 1)];
+  }));
+  const selected = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.key)) : SCENARIOS;
+  if (selected.length === 0) throw new Error(`unknown scenario ${positionals.join(' ')}\n${USAGE}`);
+
+  const startedAt = new Date();
+  const loadAtStart = loadavg()[0];
+  const postgres = process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded';
+  let stack: Stack | undefined;
+  const stopAll = async () => {
+    killAllLoad();
+    await stack?.stop();
+  };
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+
+  const results: ScenarioResult[] = [];
+  try {
+    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, pgStats: values['pg-stats'], extraEnv, log: say });
+    // lib/env parses the environment on first use, which is now (the stack has just set it).
+    const { seedTenant, seedDevices } = await import('./lib/seed');
+    const tenant = await seedTenant();
+    const fleetSize = Math.max(...selected.map((s) => Math.round(s.fleetSize / scale.factor)), selected.some((s) => s.key === '4') ? 1000 : 0);
+    say(`seeding ${fleetSize} enrolled devices…`);
+    const t0 = Date.now();
+    const fleet = fleetSize ? await seedDevices(tenant, 0, fleetSize) : [];
+    say(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const workDir = path.join(stack.logDir, 'load');
+    mkdirSync(workDir, { recursive: true });
+    const ctx: BenchContext = { stack, tenant, fleet, scale, workDir, log: say };
+    for (const scenario of selected) {
+      try {
+        if (values['pg-stats']) await dbPool().query('select pg_stat_statements_reset()');
+        const rows = await scenario.run(ctx);
+        if (values['pg-stats']) {
+          const top = await topStatements();
+          for (const r of rows) r.extra = { ...r.extra, pgTopStatements: top };
+        }
+        results.push(...rows);
+      } catch (error) {
+        killAllLoad();
+        say(`scenario ${scenario.key} failed: ${(error as Error).stack ?? error}`);
+        results.push({ id: `${scenario.key}-failed`, scenario: `${scenario.key} ${scenario.title}`, load: '-', throughput: null, unit: '', p50: null, p95: null, p99: null, errors: 1, rssMb: { app: 0, worker: 0 }, target: '-', met: false, skipped: `failed: ${(error as Error).message.split('\n')[0]}` });
+      }
+    }
+  } finally {
+    await stopAll();
+    const { disconnectDb } = await import('@/lib/db');
+    await disconnectDb().catch(() => undefined);
+  }
+
+  const run: BenchRun = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null, env: extraEnv },
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, postgres, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
+    results,
+  };
+  console.log(formatTable(run));
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const file = path.join(resultsDir, `${stamp}${values.label ? `-${values.label}` : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+  say(`results written to ${path.relative(process.cwd(), file)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    killAllLoad();
+    console.error(`[bench] failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -43,4 +43,12 @@ test('a technician creates an organization and a site, then finds it with global
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
+
+  // Tablet width: the navigation moves behind a menu button.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Organizations' }).click();
+  await expect(page.getByRole('heading', { name: 'Organizations' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/console-tablet.png', fullPage: true });
 });

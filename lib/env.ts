@@ -101,8 +101,16 @@ const EnvFields = z.object({
   MONITOR_RESULTS_RETENTION_DAYS: int(30, 1),
   MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
 
+  DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
+  DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
+
   WORKER_CONCURRENCY: int(10, 1),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),
+  // graphile-worker batching (see README "Scaling"): jobs fetched per query into a local queue
+  // (0 or 1: one per query), and how long completions wait to be written together (-1: at once).
+  // Measured: fetching one job per query was the database's costliest statement in webhook fan-out.
+  WORKER_LOCAL_QUEUE_SIZE: int(20, 0),
+  WORKER_COMPLETE_BATCH_DELAY_MS: z.coerce.number().int().min(-1).default(20),
 
   METRICS_TOKEN: z.string().optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),

@@ -54,6 +54,9 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
     BOOTSTRAP_ADMIN_PASSWORD: 'E2e-Admin-Password-1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SMTP_URL: mailbox.smtpUrl,
+    // Self-hosted URL policy: the console's webhook journey delivers to a receiver on a private
+    // address of this machine, so no test traffic leaves it.
+    IS_HOSTED: 'false',
   };
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bootstrap-admin.ts')], { cwd: root, env, stdio: 'inherit' });
   const app = startApp({ env, stdio: 'inherit' });

@@ -22,6 +22,7 @@ import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
 import { sendAlertNotificationTask } from './tasks/send-alert-notification';
 import { runDueMonitorsTask } from './tasks/run-due-monitors';
 import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
+import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -46,6 +47,8 @@ export const taskList: TaskList = {
   send_alert_notification: sendAlertNotificationTask,
   run_due_monitors: runDueMonitorsTask,
   prune_monitor_results: pruneMonitorResultsTask,
+  distributor_sync: distributorSyncTask,
+  distributor_sync_all: distributorSyncAllTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -66,4 +69,5 @@ export const crontab = [
   '* * * * * sweep_alert_rules',
   '* * * * * run_due_monitors',
   '50 3 * * * prune_monitor_results',
+  '20 2 * * * distributor_sync_all',
 ].join('\n');

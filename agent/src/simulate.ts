@@ -2,6 +2,8 @@
 // enrolls once (credentials are kept in a state file for later runs) and then heartbeats on
 // the server's interval with its own random phase, so the load is spread evenly. Commands are
 // answered with simulated results. Reports sustained heartbeats/s, latency percentiles and errors.
+// `--server` may list several base URLs (comma-separated, e.g. several app processes): beats
+// rotate over them, so one device's consecutive beats reach different processes.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, ApiError, withRetry } from './http';
@@ -116,7 +118,11 @@ function metrics() {
 
 export async function simulate(opts: SimulateOptions): Promise<Record<string, unknown>> {
   const say = (m: string) => process.stderr.write(`[simulate] ${m}\n`);
-  const api = new ApiClient(opts.server, { maxSockets: opts.maxSockets, timeoutMs: 30_000 });
+  const servers = opts.server.split(',').map((s) => s.trim()).filter(Boolean);
+  const clients = servers.map((s) => new ApiClient(s, { maxSockets: opts.maxSockets, timeoutMs: 30_000 }));
+  const api = clients[0];
+  let turn = 0;
+  const nextApi = () => clients[turn++ % clients.length];
   const state = loadState(opts.stateFile, api.base);
   const newlyEnrolled = await enrollMissing(api, opts, state, say);
   const devices = state.devices.slice(0, opts.devices);
@@ -128,6 +134,9 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   let window = new Histogram();
   const errors = new Map<string, number>();
   let commands = 0;
+  // A command id received twice means two beats claimed it: the exactly-once claim failed.
+  const seenCommands = new Set<string>();
+  let duplicateCommands = 0;
   let intervalSeconds = opts.intervalSeconds ?? 0;
   const countError = (key: string) => errors.set(key, (errors.get(key) ?? 0) + 1);
 
@@ -140,6 +149,9 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
 
   const answer = async (d: VirtualDevice, c: { id: string; type: string }) => {
     commands++;
+    if (seenCommands.has(c.id)) duplicateCommands++;
+    seenCommands.add(c.id);
+    const api = nextApi();
     try {
       if (c.type === 'refresh_inventory') {
         await api.request('PUT', `/agents/${d.agentId}/inventory`, { hardware: { simulated: true }, os: { name: 'Simulated Linux' }, software: [] }, d.token);
@@ -151,6 +163,7 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   };
 
   const started = Date.now();
+  const cpuStart = process.cpuUsage();
   const deadline = started + opts.durationSeconds * 1000;
   let stopping = false;
   let lastReport = started;
@@ -166,12 +179,15 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   const beat = async (d: VirtualDevice) => {
     const t0 = performance.now();
     try {
-      const res = await api.request<{ commands: { id: string; type: string }[] }>('POST', `/agents/${d.agentId}/heartbeat`, { agentVersion: `${AGENT_VERSION}-sim`, uptimeSeconds: Math.round((Date.now() - started) / 1000), metrics: metrics() }, d.token);
+      const res = await nextApi().request<{ commands: { id: string; type: string }[] }>('POST', `/agents/${d.agentId}/heartbeat`, { agentVersion: `${AGENT_VERSION}-sim`, uptimeSeconds: Math.round((Date.now() - started) / 1000), metrics: metrics() }, d.token);
       const ms = performance.now() - t0;
       hist.record(ms);
       window.record(ms);
-      if (Date.now() - started >= intervalSeconds * 1000) steady.record(ms);
-      for (const c of res.body.commands ?? []) void answer(d, c);
+      // Steady state: from the second interval to the deadline (beats still draining after it are not counted).
+      const now = Date.now();
+      if (now - started >= intervalSeconds * 1000 && now <= deadline) steady.record(ms);
+      // Awaited so a run never ends with results still in flight (the beat's latency is already taken).
+      await Promise.all((res.body.commands ?? []).map((c) => answer(d, c)));
     } catch (error) {
       countError(error instanceof ApiError ? String(error.status) : 'network');
     }
@@ -187,21 +203,29 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   };
   for (const d of devices) schedule(d, started + Math.random() * intervalSeconds * 1000);
 
-  await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())));
+  // SIGTERM/SIGINT end the run early with a report (a harness stops it once it has what it needs).
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+    const early = () => (clearTimeout(timer), resolve());
+    process.once('SIGTERM', early);
+    process.once('SIGINT', early);
+  });
   stopping = true;
   clearInterval(progress);
   await Promise.all(inflight);
-  api.close();
+  for (const client of clients) client.close();
 
   const elapsed = (Date.now() - started) / 1000;
-  const steadySeconds = Math.max(0.001, elapsed - intervalSeconds);
+  const steadySeconds = Math.max(0.001, (Math.min(Date.now(), deadline) - started) / 1000 - intervalSeconds);
   const latency = (h: Histogram) => ({
     p50: h.percentile(50),
     p90: h.percentile(90),
+    p95: h.percentile(95),
     p99: h.percentile(99),
     max: Math.round(h.max * 10) / 10,
     mean: h.count ? Math.round((h.sum / h.count) * 10) / 10 : 0,
   });
+  const cpuUsed = process.cpuUsage(cpuStart);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   const report = {
     devices: devices.length,
@@ -215,6 +239,9 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
     steady: elapsed > intervalSeconds ? { heartbeatsPerSecond: Math.round((steady.count / steadySeconds) * 10) / 10, latencyMs: latency(steady) } : null,
     errors: { total: errorCount, byKind: Object.fromEntries(errors) },
     commandsAnswered: commands,
+    duplicateCommands,
+    // The load generator's own CPU: on a small box it competes with the server it measures.
+    cpuSeconds: Math.round((cpuUsed.user + cpuUsed.system) / 1e4) / 100,
   };
   return report;
 }

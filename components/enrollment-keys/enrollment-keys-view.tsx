@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { installCommand, useCreateEnrollmentKey, useDeleteEnrollmentKey, useEnrollmentKeys, useRotateEnrollmentKey, type EnrollmentKeyWithSecret } from '@/hooks/use-enrollment-keys';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
@@ -26,6 +26,11 @@ function NewDevices({ orgId, since }: { orgId: string; since: string }) {
     refetchInterval: 3_000,
   });
   const fresh = devices.data?.devices.filter((d) => d.enrolledAt && d.enrolledAt >= since) ?? [];
+  const qc = useQueryClient();
+  // A new enrollment changes the key's usage count in the list below.
+  useEffect(() => {
+    if (fresh.length) void qc.invalidateQueries({ queryKey: ['enrollment-keys'] });
+  }, [fresh.length, qc]);
   return (
     <div aria-live="polite" className="space-y-2" data-testid="new-devices">
       {fresh.length === 0 ? (

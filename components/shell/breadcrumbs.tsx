@@ -19,6 +19,10 @@ const SEGMENTS: Record<string, string> = {
   security: 'Security',
   account: 'Account',
   new: 'New',
+  alerts: 'Alerts',
+  scripts: 'Scripts',
+  import: 'Import',
+  'management-posture': 'Management posture',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

@@ -40,6 +40,7 @@ const NAV: { section: string; items: NavItem[] }[] = [
   {
     section: 'Administer',
     items: [
+      { href: '/import', label: 'Import', permission: 'orgs:write', partnerOnly: true },
       { href: '/users', label: 'Users', permission: 'users:read' },
       { href: '/roles', label: 'Roles', permission: 'users:read' },
       { href: '/audit', label: 'Audit log', permission: 'audit:read' },

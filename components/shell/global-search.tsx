@@ -66,11 +66,11 @@ export function GlobalSearch() {
           autoFocus
           type="search"
           role="combobox"
-          aria-label="Search devices, organizations, users"
+          aria-label="Search devices, organizations, users, alerts, scripts"
           aria-expanded={hits.length > 0}
           aria-controls={listId}
           aria-activedescendant={hits[active] ? `${listId}-${active}` : undefined}
-          placeholder="Search devices, organizations, users…"
+          placeholder="Search devices, organizations, users, alerts, scripts…"
           value={q}
           onChange={(e) => setQ(e.target.value)}
           onKeyDown={(e) => {

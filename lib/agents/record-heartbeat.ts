@@ -1,8 +1,8 @@
 // POST /agents/:agentId/heartbeat. The hot path of the service (the fleet beats every interval):
 // after the token lookup it is ONE statement — update the device row and atomically claim its
-// pending commands (pending → sent, FOR UPDATE SKIP LOCKED, so two concurrent beats can never
-// both receive a command). Events are written only when the device's state changes, on a slower
-// transactional path.
+// pending commands — shared by every beat in flight at the same moment (coalesceCalls), so a
+// burst of beats costs one round trip, not one each. Events are written only when the device's
+// state changes, on a slower transactional path.
 import type { z } from 'zod';
 import { db, dbPool, type Tx } from '@/lib/db';
 import { env, deviceOfflineAfterSeconds } from '@/lib/env';
@@ -11,6 +11,7 @@ import { emitEvent } from '@/lib/events/emit-event';
 import { ZHeartbeatBody } from '@/lib/agents/schemas';
 import { takeDropped } from '@/lib/agents/tolerant';
 import { stripNul } from '@/lib/agents/sanitize';
+import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 
 type HeartbeatInput = z.output<typeof ZHeartbeatBody>;
@@ -39,27 +40,71 @@ function columns(input: HeartbeatInput) {
   ] as const;
 }
 
-// $1 device, $2 all commands (false: self_uninstall only), $3..$8 the heartbeat columns.
+// The fast path for a batch of beats (see coalesceCalls): $1 device ids (sorted, so concurrent
+// batches lock rows in one order), $2 all commands (false: self_uninstall only), $3..$8 the
+// heartbeat columns, one array element per beat. ONE statement updates every device row that is
+// still online and atomically claims each one's pending commands (pending → sent, FOR UPDATE
+// SKIP LOCKED, so two concurrent beats can never both receive a command).
 const FAST_PATH = `
-  with hb as (
-    update devices set last_seen_at = now(), cpu_percent = $3, memory_percent = $4, disk_percent = $5,
-      uptime_seconds = $6, last_user = $7, metrics = $8::jsonb, main_agent_silent_since = null
-    where id = $1 and status = 'online'
-    returning id
+  with input as (
+    select * from unnest($1::uuid[], $2::bool[], $3::real[], $4::real[], $5::real[], $6::bigint[], $7::text[], $8::text[])
+      as t(id, all_commands, cpu, mem, disk, uptime, last_user, metrics)
+  ), hb as (
+    update devices d set last_seen_at = now(), cpu_percent = i.cpu, memory_percent = i.mem, disk_percent = i.disk,
+      uptime_seconds = i.uptime, last_user = i.last_user, metrics = i.metrics::jsonb, main_agent_silent_since = null
+    from input i
+    where d.id = i.id and d.status = 'online'
+    returning d.id
   ), claimed as (
     update device_commands c set status = 'sent', sent_at = now(), dedupe_key = null
     where c.id in (
-      select id from device_commands
-      where device_id = $1 and status = 'pending' and ($2 or type = 'self_uninstall') and exists (select 1 from hb)
-      order by created_at limit ${CLAIM_LIMIT}
-      for update skip locked)
-    returning c.id, c.type, c.payload, c.created_at
+      select p.id from input i join hb on hb.id = i.id
+      cross join lateral (
+        select id from device_commands
+        where device_id = i.id and status = 'pending' and (i.all_commands or type = 'self_uninstall')
+        order by created_at limit ${CLAIM_LIMIT}
+        for update skip locked) p)
+    returning c.id, c.device_id, c.type, c.payload, c.created_at
   )
-  select (select count(*) from hb)::int as updated,
-    exists(select 1 from alert_rule_states where device_id = $1) as alert_state,
-    coalesce(json_agg(json_build_object('id', id, 'type', type, 'payload', payload,
-      'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at), '[]'::json) as commands
-  from claimed`;
+  select i.id::text as id, hb.id is not null as updated,
+    exists(select 1 from alert_rule_states s where s.device_id = i.id) as alert_state,
+    coalesce((select json_agg(json_build_object('id', c.id, 'type', c.type, 'payload', c.payload,
+        'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by c.created_at)
+      from claimed c where c.device_id = i.id), '[]'::json) as commands
+  from input i left join hb on hb.id = i.id`;
+
+interface FastBeat {
+  deviceId: string;
+  all: boolean;
+  columns: ReturnType<typeof columns>;
+}
+
+interface FastResult {
+  updated: boolean;
+  /** Whether the device has any alert-rule breach state (see evaluate-heartbeat.ts). */
+  alertState: boolean;
+  commands: ClaimedCommand[];
+}
+
+// A device appears at most once per batch (key): its row is updated once and its commands
+// claimed once.
+const fastBeat = coalesceCalls<FastBeat, FastResult>(
+  async (beats) => {
+    const sorted = [...beats].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
+    const column = (i: number) => sorted.map((b) => b.columns[i]);
+    const { rows } = await dbPool().query<{ id: string; updated: boolean; alert_state: boolean; commands: ClaimedCommand[] }>({
+      name: 'agent-heartbeat-batch',
+      text: FAST_PATH,
+      values: [sorted.map((b) => b.deviceId), sorted.map((b) => b.all), column(0), column(1), column(2), column(3), column(4), column(5)],
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return beats.map((b) => {
+      const r = byId.get(b.deviceId);
+      return { updated: Boolean(r?.updated), alertState: Boolean(r?.alert_state), commands: r?.commands ?? [] };
+    });
+  },
+  { maxBatch: 500, maxInFlight: 2, key: (b) => b.deviceId },
+);
 
 async function claimInTx(tx: Tx, deviceId: string, all: boolean): Promise<ClaimedCommand[]> {
   const rows = await tx.$queryRaw<{ id: string; type: string; payload: Record<string, unknown>; created_at: Date }[]>`
@@ -138,11 +183,10 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
       (input.agentVersion !== undefined && input.agentVersion !== ctx.agentVersion) ||
       (input.osVersion !== undefined && input.osVersion !== ctx.osVersion);
     if (!changed) {
-      // A named statement is parsed and planned once per connection, not on every beat.
-      const { rows } = await dbPool().query<{ updated: number; alert_state: boolean; commands: ClaimedCommand[] }>({ name: 'agent-heartbeat', text: FAST_PATH, values: [ctx.deviceId, all, ...columns(input)] });
-      if (rows[0].updated === 1) {
-        commands = rows[0].commands;
-        alertState = rows[0].alert_state;
+      const result = await fastBeat({ deviceId: ctx.deviceId, all, columns: columns(input) });
+      if (result.updated) {
+        commands = result.commands;
+        alertState = result.alertState;
       } else {
         commands = await slowPath(ctx, input, all); // went offline between lookup and update
         alertState = null;

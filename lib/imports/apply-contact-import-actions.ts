@@ -10,7 +10,8 @@ import { claimPortalEmail, disablePortalAccess } from '@/lib/contacts/portal-acc
 import { revokePortalSessions } from '@/lib/portal/session/start-portal-session';
 import { writeAuditEntries } from '@/lib/imports/write-audit-entries';
 import { bulkInsert, col } from '@/lib/imports/bulk-insert';
-import { mergeContact, type ContactAction, type ContactValues } from '@/lib/imports/plan-contact-import';
+import type { ContactValues } from '@/lib/imports/plan-contact-import';
+import { mergeContact, type ContactAction } from '@/lib/imports/decide-contact-commit';
 import type { TContactImportResult } from '@/lib/imports/schemas';
 
 type Outcome = Omit<TContactImportResult, 'errors'>;

@@ -7,7 +7,7 @@ import type { ActorContext } from '@/lib/auth/context';
 import type { AuditEntry } from '@/lib/audit/write-audit';
 import { writeAuditEntries } from '@/lib/imports/write-audit-entries';
 import { bulkInsert, col } from '@/lib/imports/bulk-insert';
-import type { OrgGroupAction } from '@/lib/imports/plan-org-import';
+import type { OrgGroupAction } from '@/lib/imports/decide-org-commit';
 import type { TOrgImportResult, TOrgImportRow } from '@/lib/imports/schemas';
 
 type Outcome = Omit<TOrgImportResult, 'errors'>;

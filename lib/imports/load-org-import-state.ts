@@ -7,12 +7,14 @@ import type { TOrgImportRow } from '@/lib/imports/schemas';
  * Everything planning needs, in three queries whatever the batch size: the partner's cap, every
  * organization of the partner (live and soft-deleted: names to match, slugs to avoid) and the
  * external links of the systems the batch names. With `lock`, the partner row is locked for the
- * transaction, which serializes imports and single creates of the partner (they lock it too).
+ * transaction, which serializes imports and single creates of the partner (they lock it FOR
+ * UPDATE). NO KEY UPDATE still lets other writes that merely reference the partner (devices,
+ * tickets: FOR KEY SHARE) proceed meanwhile.
  */
 export async function loadOrgImportState(client: DbOrTx, partnerId: string, rows: TOrgImportRow[], opts: { lock: boolean }): Promise<OrgImportState> {
   const partners = opts.lock
     ? await client.$queryRaw<{ max_organizations: number | null }[]>`
-        select max_organizations from partners where id = ${partnerId}::uuid and deleted_at is null for update`
+        select max_organizations from partners where id = ${partnerId}::uuid and deleted_at is null for no key update`
     : await client.$queryRaw<{ max_organizations: number | null }[]>`
         select max_organizations from partners where id = ${partnerId}::uuid and deleted_at is null`;
   if (partners.length === 0) throw notFound('Partner');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactLinkKey, decideContactCommit, mergeContact, planContactImport, type ContactImportState, type ImportContact } from './plan-contact-import';
+import { contactLinkKey, planContactImport, type ContactImportState, type ImportContact } from './plan-contact-import';
+import { decideContactCommit, mergeContact } from './decide-contact-commit';
 import type { TContactImportRow } from './schemas';
 
 const org = { id: 'o1', partnerId: 'p', name: 'Contoso' };

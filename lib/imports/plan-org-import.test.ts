@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideOrgCommit, normalizeOrgName, planOrgImport, uniqueSlug, type OrgImportState } from './plan-org-import';
+import { normalizeOrgName, planOrgImport, uniqueSlug, type OrgImportState } from './plan-org-import';
+import { decideOrgCommit } from './decide-org-commit';
 import type { TOrgImportRow } from './schemas';
 
 const state = (over: Partial<OrgImportState> = {}): OrgImportState => ({ orgs: [], linkByKey: new Map(), maxOrganizations: null, ...over });

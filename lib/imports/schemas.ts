@@ -65,7 +65,7 @@ export const ZOrgImportRow = z
   .strict();
 export type TOrgImportRow = z.output<typeof ZOrgImportRow>;
 
-export const ZOrgImportPreviewBody = z.object({ rows: rows(ZOrgImportRow), partnerId: ZPartnerIdField }).strict();
+export const ZOrgImportPreviewBody = z.object({ rows: rows(ZOrgImportRow), mode: ZImportMode.describe('Accepted and ignored, so a commit body can be previewed as is'), partnerId: ZPartnerIdField }).strict();
 export const ZOrgImportBody = z.object({ rows: rows(ZOrgImportRow), mode: ZImportMode, partnerId: ZPartnerIdField }).strict();
 
 export const ZOrgImportPreview = z.object({
@@ -165,7 +165,7 @@ export const ZContactImportRow = z
   });
 export type TContactImportRow = z.output<typeof ZContactImportRow>;
 
-export const ZContactImportPreviewBody = z.object({ rows: rows(ZContactImportRow), partnerId: ZPartnerIdField }).strict();
+export const ZContactImportPreviewBody = z.object({ rows: rows(ZContactImportRow), mode: ZImportMode.describe('Accepted and ignored, so a commit body can be previewed as is'), partnerId: ZPartnerIdField }).strict();
 export const ZContactImportBody = z.object({ rows: rows(ZContactImportRow), mode: ZImportMode, partnerId: ZPartnerIdField }).strict();
 
 export const ZContactImportPreview = z.object({

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ServicePrincipalContext } from '@/lib/auth/context';
 import { decodeCursor, encodeCursor } from '@/lib/http/pagination';
 import { badRequest } from '@/lib/http/errors';
-import { resolveExportScope, type ExportSource } from '@/lib/partner-api/export-sources';
+import { exportScopeOf, type ExportSource } from '@/lib/partner-api/export-sources';
 import type { ZExportQuery } from '@/lib/partner-api/schemas';
 
 const ZCursor = z.object({ e: z.string(), k: z.string().regex(/^[0-9a-f-]{36}(:[0-9a-f-]{36})?$/) });
@@ -17,7 +17,7 @@ export async function exportPage<Row>(ctx: ServicePrincipalContext, source: Expo
     if (cursor.e !== source.name) throw badRequest('This cursor belongs to another export', [], 'INVALID_CURSOR');
     after = cursor.k;
   }
-  const scope = await resolveExportScope(ctx);
+  const scope = exportScopeOf(ctx);
   if (source.fetchJson) {
     // Fast path: the page arrives as JSON text and is passed through unparsed.
     const page = await source.fetchJson(scope, after, query.limit);

@@ -67,5 +67,46 @@ export const ZDeviceRelationshipExportRow = z.object({
   since: ts,
 });
 
+export const ZScriptExportRow = z.object({
+  id: z.string().uuid(),
+  orgId: z.string().uuid().nullable().describe('null: the partner-wide library'),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  osTypes: z.array(z.enum(['windows', 'macos', 'linux'])),
+  language: z.string(),
+  content: z.string(),
+  runAs: z.string(),
+  timeoutSeconds: z.number().int(),
+  parameters: z.unknown(),
+  exitCodeSeverityMapping: z.unknown().nullable(),
+  version: z.number().int(),
+  createdAt: ts,
+  updatedAt: ts,
+});
+
+export const ZCustomFieldExportRow = z.object({
+  id: z.string().uuid(),
+  orgId: z.string().uuid().nullable().describe('null: defined partner-wide'),
+  key: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  options: z.array(z.string()),
+  scriptWritable: z.boolean(),
+  createdAt: ts,
+  updatedAt: ts,
+});
+
+export const ZCustomFieldValueExportRow = z.object({
+  fieldId: z.string().uuid(),
+  key: z.string().describe('The field\'s key'),
+  deviceId: z.string().uuid(),
+  orgId: z.string().uuid(),
+  value: z.unknown(),
+  source: z.string().describe('user, script or api'),
+  updatedAt: ts,
+});
+
 /** Rows of an export whose resource this service does not hold yet: always an empty page. */
 export const ZEmptyExportRow = z.record(z.string(), z.unknown());

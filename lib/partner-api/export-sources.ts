@@ -7,27 +7,24 @@ import { db } from '@/lib/db';
 import type { ServicePrincipalContext } from '@/lib/auth/context';
 import { toOrganizationDto } from '@/lib/organizations/to-organization-dto';
 
-/**
- * The principal's reach, resolved once per page: its partner, and either its (live) selected
- * organizations or every organization but the soft-deleted ones, whose rows disappear from
- * every query like everywhere else. Kept as id lists so each page stays one index range scan.
- */
+/** The principal's reach: its partner and, when narrowed, its organizations. */
 export interface ExportScope {
   partnerId: string;
   /** null: every organization of the partner. */
   orgIds: string[] | null;
-  deletedOrgIds: string[];
 }
 
-export async function resolveExportScope(ctx: ServicePrincipalContext): Promise<ExportScope> {
-  const deleted = await db.organization.findMany({ where: { partnerId: ctx.partnerId, deletedAt: { not: null } }, select: { id: true } });
-  const deletedOrgIds = deleted.map((o) => o.id);
-  return {
-    partnerId: ctx.partnerId,
-    orgIds: ctx.orgAccess === 'all' ? null : ctx.orgIds.filter((id) => !deletedOrgIds.includes(id)),
-    deletedOrgIds,
-  };
+export function exportScopeOf(ctx: ServicePrincipalContext): ExportScope {
+  return { partnerId: ctx.partnerId, orgIds: ctx.orgAccess === 'all' ? null : [...ctx.orgIds] };
 }
+
+/**
+ * Rows of soft-deleted organizations disappear from every query, like everywhere else. The
+ * partner's few deleted organizations are read once per query (an InitPlan), so each page
+ * stays one index range scan with a cheap filter, and no extra round trip.
+ */
+const notDeletedOrg = (scope: ExportScope, column: Prisma.Sql) =>
+  Prisma.sql`${column} <> all(array(select id from organizations where partner_id = ${scope.partnerId}::uuid and deleted_at is not null))`;
 
 export interface ExportSource<Row> {
   name: string;
@@ -66,8 +63,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** org_id predicate for raw SQL over a table alias. */
 function orgFilter(scope: ExportScope, column: Prisma.Sql): Prisma.Sql {
-  if (scope.orgIds) return Prisma.sql`and ${column} = any(${scope.orgIds}::uuid[])`;
-  return scope.deletedOrgIds.length ? Prisma.sql`and ${column} <> all(${scope.deletedOrgIds}::uuid[])` : Prisma.empty;
+  const narrowed = scope.orgIds ? Prisma.sql`and ${column} = any(${scope.orgIds}::uuid[])` : Prisma.empty;
+  return Prisma.sql`${narrowed} and ${notDeletedOrg(scope, column)}`;
 }
 
 const afterId = (column: Prisma.Sql, after: string | null) => (after ? Prisma.sql`and ${column} > ${after}::uuid` : Prisma.empty);
@@ -193,9 +190,74 @@ export const deviceRelationshipsExport: ExportSource<RelationshipRow> = {
   keyOf: (row) => `${row.relatedId}:${row.deviceId}`,
 };
 
+/** Partner-wide rows (org_id null) plus rows of the organizations in reach. */
+function orgOrPartnerWide(scope: ExportScope, column: Prisma.Sql): Prisma.Sql {
+  const narrowed = scope.orgIds ? Prisma.sql`${column} = any(${scope.orgIds}::uuid[])` : Prisma.sql`true`;
+  return Prisma.sql`and (${column} is null or (${narrowed} and ${notDeletedOrg(scope, column)}))`;
+}
+
+type ScriptRow = {
+  id: string; orgId: string | null; name: string; description: string | null; category: string | null; osTypes: string[]; language: string; content: string;
+  runAs: string; timeoutSeconds: number; parameters: unknown; exitCodeSeverityMapping: unknown; version: number; createdAt: string; updatedAt: string;
+};
+
+export const scriptsExport: ExportSource<ScriptRow> = {
+  name: 'scripts',
+  async fetch(scope, after, take) {
+    const rows = await db.$queryRaw<{
+      id: string; org_id: string | null; name: string; description: string | null; category: string | null; os_types: string[]; language: string; content: string;
+      run_as: string; timeout_seconds: number; parameters: unknown; exit_code_severity_mapping: unknown; version: number; created_at: Date; updated_at: Date;
+    }[]>`
+      select s.id, s.org_id, s.name, s.description, c.name as category, s.os_types::text[] as os_types, s.language::text as language, s.content,
+             s.run_as::text as run_as, s.timeout_seconds, s.parameters, s.exit_code_severity_mapping, s.version, s.created_at, s.updated_at
+      from scripts s left join script_categories c on c.id = s.category_id
+      where s.partner_id = ${scope.partnerId}::uuid ${orgOrPartnerWide(scope, Prisma.sql`s.org_id`)} ${afterId(Prisma.sql`s.id`, after)}
+      order by s.id limit ${take}`;
+    return rows.map((r) => ({
+      id: r.id, orgId: r.org_id, name: r.name, description: r.description, category: r.category, osTypes: r.os_types, language: r.language, content: r.content,
+      runAs: r.run_as, timeoutSeconds: r.timeout_seconds, parameters: r.parameters, exitCodeSeverityMapping: r.exit_code_severity_mapping, version: r.version,
+      createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
+    }));
+  },
+  keyOf: (row) => row.id,
+};
+
+type CustomFieldRow = { id: string; orgId: string | null; key: string; name: string; description: string | null; type: string; options: string[]; scriptWritable: boolean; createdAt: string; updatedAt: string };
+
+export const customFieldsExport: ExportSource<CustomFieldRow> = {
+  name: 'custom-fields',
+  async fetch(scope, after, take) {
+    const rows = await db.$queryRaw<{ id: string; org_id: string | null; key: string; name: string; description: string | null; type: string; options: string[]; script_writable: boolean; created_at: Date; updated_at: Date }[]>`
+      select id, org_id, key, name, description, type::text as type, options, script_writable, created_at, updated_at
+      from custom_field_definitions
+      where partner_id = ${scope.partnerId}::uuid ${orgOrPartnerWide(scope, Prisma.sql`org_id`)} ${afterId(Prisma.sql`id`, after)}
+      order by id limit ${take}`;
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, key: r.key, name: r.name, description: r.description, type: r.type, options: r.options, scriptWritable: r.script_writable, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() }));
+  },
+  keyOf: (row) => row.id,
+};
+
+type CustomFieldValueRow = { fieldId: string; key: string; deviceId: string; orgId: string; value: unknown; source: string; updatedAt: string };
+
+export const customFieldValuesExport: ExportSource<CustomFieldValueRow> = {
+  name: 'custom-field-values',
+  async fetch(scope, after, take) {
+    // Keyset on the value's primary key (field_id, device_id).
+    const [fieldId, deviceId] = after ? after.split(':') : [];
+    const rows = await db.$queryRaw<{ field_id: string; key: string; device_id: string; org_id: string; value: unknown; source: string; updated_at: Date }[]>`
+      select v.field_id, f.key, v.device_id, v.org_id, v.value, v.source, v.updated_at
+      from custom_field_values v join custom_field_definitions f on f.id = v.field_id
+      where v.partner_id = ${scope.partnerId}::uuid ${orgFilter(scope, Prisma.sql`v.org_id`)}
+        ${after ? Prisma.sql`and (v.field_id, v.device_id) > (${fieldId}::uuid, ${deviceId}::uuid)` : Prisma.empty}
+      order by v.field_id, v.device_id limit ${take}`;
+    return rows.map((r) => ({ fieldId: r.field_id, key: r.key, deviceId: r.device_id, orgId: r.org_id, value: r.value, source: r.source, updatedAt: r.updated_at.toISOString() }));
+  },
+  keyOf: (row) => `${row.fieldId}:${row.deviceId}`,
+};
+
 /**
  * Exports of resources this service does not hold yet (configuration policies and their
- * assignments, automations, backup configurations, scripts, custom fields): the route, its
+ * assignments, automations, backup configurations): the route, its
  * scope check and its paging contract exist, and the page is empty until the domain lands.
  */
 export function notYetStoredExport(name: string): ExportSource<Record<string, unknown>> {

@@ -1,6 +1,7 @@
 // GET /quotes/:id — doc 2 "Quote detail": { quote, blocks, lines, branding, distributorOrderId,
 // distributorOrderLineCount }.
 import type { ScopedContext } from '@/lib/auth/context';
+import { db } from '@/lib/db';
 import { brandingForOrganization } from '@/lib/portal/branding/resolve-branding';
 import { defaultBranding } from '@/lib/portal/branding/effective-branding';
 import { getQuoteOrThrow } from '@/lib/quotes/get-quote-or-throw';
@@ -14,8 +15,7 @@ export async function quoteDetail(quote: QuoteWithParts) {
     lines: quote.lines.map(toQuoteLineDto),
     branding: { name: branding.name, logoUrl: branding.logoUrl, colors: branding.colors, support: branding.support },
     distributorOrderId: quote.distributorOrderId,
-    // The distributor issue counts the staged order's lines; none exist before it.
-    distributorOrderLineCount: 0,
+    distributorOrderLineCount: quote.distributorOrderId ? await db.distributorOrderLine.count({ where: { orderId: quote.distributorOrderId } }) : 0,
   };
 }
 

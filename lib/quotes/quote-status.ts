@@ -10,6 +10,7 @@ import type { BulkOutcome } from '@/lib/billing/run-bulk';
 import { invalidTransition } from '@/lib/contracts/get-contract-or-throw';
 import { assertQuoteDraft, lockQuoteOrThrow } from '@/lib/quotes/get-quote-or-throw';
 import { quoteInclude, type QuoteWithParts } from '@/lib/quotes/to-quote-dto';
+import { stageQuoteOrder } from '@/lib/distributor/stage-quote-order';
 import { quoteDetail } from '@/lib/quotes/get-quote-detail';
 import { quoteEmail } from '@/lib/quotes/quote-email';
 
@@ -53,8 +54,13 @@ export async function respondToQuote(quoteId: string, answer: 'accepted' | 'decl
       return 'expired' as const;
     }
     if (quote.status !== 'sent') throw invalidTransition('quote', quote.status, answer);
-    // The distributor issue hooks in here: accepting a distributor-backed quote stages an order
-    // and marks the quote `converted` instead.
+    // Accepting a distributor-backed quote stages an order and marks the quote `converted`.
+    const distributorOrderId = answer === 'accepted' ? await stageQuoteOrder(tx, quote) : null;
+    if (distributorOrderId) {
+      const now = new Date();
+      await tx.quote.update({ where: { id: quote.id }, data: { status: 'converted', respondedAt: now, convertedAt: now, distributorOrderId } });
+      return answer;
+    }
     await tx.quote.update({ where: { id: quote.id }, data: { status: answer, respondedAt: new Date() } });
     return answer;
   });

@@ -8,6 +8,7 @@ import type { Permission } from '@/lib/auth/permissions';
 import { orgWhere } from '@/lib/tenancy/scope';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import { userWhere } from '@/lib/users/user-scope';
+import { scriptWhere } from '@/lib/scripts/script-scope';
 import { SEARCH_TYPES, type SearchQuery, type SearchType, type TSearchHit } from '@/lib/search/schemas';
 import { tableExists } from '@/lib/search/table-exists';
 import { tenantScopeSql } from '@/lib/search/tenant-scope-sql';
@@ -78,6 +79,15 @@ export async function search(ctx: ActorContext, query: SearchQuery) {
         order by a.triggered_at desc, a.id
         limit ${take}`);
       return rows.map((a) => ({ type: 'alerts', id: a.id, title: a.title, subtitle: `${a.severity} · ${a.status}`, orgId: a.org_id, url: `/alerts?alert=${a.id}` }));
+    },
+    scripts: async () => {
+      const rows = await db.script.findMany({
+        where: { AND: [scriptWhere(ctx), { OR: [{ name: contains }, { description: contains }] }] },
+        select: { id: true, name: true, language: true, orgId: true, organization: { select: { name: true } } },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        take,
+      });
+      return rows.map((s) => ({ type: 'scripts', id: s.id, title: s.name, subtitle: `${s.language} · ${s.organization?.name ?? 'partner library'}`, orgId: s.orgId, url: `/scripts/${s.id}` }));
     },
   };
 

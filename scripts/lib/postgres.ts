@@ -43,6 +43,8 @@ interface StartOptions {
   dataDir: string;
   /** Throwaway clusters (tests, bench) trade durability for speed and are deleted on stop. */
   ephemeral?: boolean;
+  /** More server settings (`-c name=value` pairs), e.g. the bench's pg_stat_statements. */
+  extraFlags?: string[];
   log?: (line: string) => void;
 }
 
@@ -83,6 +85,7 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Running
   if (opts.ephemeral) {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
+  flags.push(...(opts.extraFlags ?? []));
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -12,7 +12,7 @@ export interface RunningApp {
   exited: Promise<number>;
 }
 
-function startChild(name: string, script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 'ignore' | 'pipe', args: string[] = []): ChildProcess {
+export function startChild(name: string, script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 'ignore' | 'pipe', args: string[] = []): ChildProcess {
   return spawn(process.execPath, [tsx, path.join(root, script), ...args], {
     cwd: root,
     env: { ...env, RMM_PROCESS: name },

@@ -178,8 +178,12 @@ describe('device billing evidence', () => {
     await api.post(`/contracts/${c.id}/activate`, { token });
     const ended = await newContract(token, { orgId: o.id, startDate: '2025-01-01', endDate: '2025-01-31' });
     await db.contract.update({ where: { id: ended.id }, data: { status: 'active', nextPeriodStart: new Date('2025-02-01T00:00:00Z') } });
+    const quote = await api.post('/quotes', { token, body: { orgId: o.id, title: 'Old offer', currency: 'EUR', recipientEmail: 'x@o.test', validUntil: '2099-01-01', lines: [{ type: 'one_time', description: 'x', unitPrice: '1' }] } });
+    await api.post(`/quotes/${quote.body.data.quote.id}/send`, { token });
+    await db.quote.update({ where: { id: quote.body.data.quote.id }, data: { validUntil: new Date('2025-01-01T00:00:00Z') } });
     await enqueueJob(db, 'billing_sweep', {});
     await runDueJobs();
+    expect((await db.quote.findUniqueOrThrow({ where: { id: quote.body.data.quote.id } })).status).toBe('expired');
     const invoices = await db.invoice.findMany({ where: { contractId: c.id }, orderBy: { periodStart: 'asc' } });
     expect(invoices).toHaveLength(3);
     expect(invoices.map((i) => i.periodStart!.toISOString().slice(0, 10))[0]).toBe(start);

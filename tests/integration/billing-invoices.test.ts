@@ -144,6 +144,15 @@ describe('invoices', () => {
     expect(cleared.body.data).toMatchObject({ currency: 'GBP', lines: [], total: '0.00' });
   });
 
+  it('sums 500 lines exactly through the database (no float drift)', async () => {
+    const lines = Array.from({ length: 500 }, (_, i) => ({ type: 'manual', description: `Line ${i}`, unitPrice: '0.10', quantity: '3', taxRate: '19' }));
+    const inv = await newInvoice({ lines });
+    // Each line: 0.30 + 0.057 → 0.06 tax; 500 lines: 150.00 + 30.00.
+    expect(inv).toMatchObject({ subtotal: '150.00', taxTotal: '30.00', total: '180.00' });
+    const big = await newInvoice({ lines: [{ type: 'manual', description: 'Big', unitPrice: '9999999999.99', quantity: '9999999999.99' }] });
+    expect(big.total).toBe('99999999999800000000.00');
+  });
+
   it('keeps other partners out (404, unchanged)', async () => {
     const inv = await newInvoice();
     await api.post(`/invoices/${inv.id}/issue`, { token: admin });

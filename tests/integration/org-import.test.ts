@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { api } from '../helpers/http';
-import { makeOrg, makePartner, makePartnerUser, makePlatformAdmin, makeSite, tokenFor } from '../helpers/factories';
+import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makePlatformAdmin, makeSite, tokenFor } from '../helpers/factories';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partnerA: Partner;
@@ -41,6 +41,8 @@ describe('access', () => {
     const org = await makeOrg(partnerA.id);
     const selected = await tokenFor(await makePartnerUser(partnerA, { orgAccess: 'selected', orgIds: [org.id] }), { mfa: true });
     expect((await preview(rows, selected)).status).toBe(403);
+    const customer = await tokenFor(await makeOrgUser(partnerA, org, { role: 'Organization Admin' }), { mfa: true });
+    expect((await commit(rows, undefined, customer)).status).toBe(403);
     expect(await db.organization.count({ where: { partnerId: partnerA.id, name: 'Nope' } })).toBe(0);
   });
 
@@ -105,7 +107,7 @@ describe('create', () => {
       { organization: `Fabrikam ${tag}`, externalSystem: 'datto', externalId: `f-${tag}` },
       { organization: `Fabrikam ${tag}` },
     ];
-    const p = await preview(rows);
+    const p = await preview(rows, adminA, { mode: 'update' });
     expect(p.status).toBe(200);
     expect(p.body.rows).toEqual(rows.map((r, index) => ({ index, annotation: 'create', organization: r.organization.trim() })));
     const c = await commit(rows);
@@ -197,6 +199,23 @@ describe('matches', () => {
     expect(restored.body.updated).toEqual([{ index: 0, organization: byName.organization, organizationId: dead.id, siteId: null, siteName: null, createdSite: false, reactivated: true, linked: false }]);
     expect((await db.organization.findUniqueOrThrow({ where: { id: dead.id } })).deletedAt).toBeNull();
     expect((await preview([byName])).body.rows[0].annotation).toBe('name-match');
+  });
+
+  it('update mode restores a deleted organization and patches it; forceCreate over a name match links the new one', async () => {
+    const tag = uniq();
+    const dead = await db.organization.create({ data: { partnerId: partnerA.id, name: `Phoenix ${tag}`, slug: `phoenix-${tag}`, deletedAt: new Date() } });
+    const res = await commit([{ organization: `Phoenix ${tag}`, site: 'Rebuilt', timezone: 'Europe/Rome', reactivate: true, externalId: `ph-${tag}` }], 'update');
+    expect(res.body.updated).toEqual([{ index: 0, organization: `Phoenix ${tag}`, organizationId: dead.id, siteId: expect.any(String), siteName: 'Rebuilt', createdSite: true, reactivated: true, linked: true }]);
+    const after = await db.organization.findUniqueOrThrow({ where: { id: dead.id }, include: { sites: true, externalLinks: true } });
+    expect(after.deletedAt).toBeNull();
+    expect(after.sites.map((s) => [s.name, s.timezone])).toEqual([['Rebuilt', 'Europe/Rome']]);
+    expect(after.externalLinks.map((l) => l.externalId)).toEqual([`ph-${tag}`]);
+    expect(await db.auditLog.count({ where: { action: 'organization.reactivate', targetId: dead.id } })).toBe(1);
+
+    const forced = await commit([{ organization: `phoenix ${tag}`, externalSystem: 'psa', externalId: `other-${tag}`, forceCreate: true }]);
+    const created = forced.body.imported[0];
+    expect(created).toMatchObject({ createdOrganization: true, slug: `phoenix-${tag}-1` });
+    expect((await db.organizationExternalLink.findFirstOrThrow({ where: { externalSystem: 'psa', externalId: `other-${tag}` } })).orgId).toBe(created.organizationId);
   });
 
   it('conflict: one external id under two names, ambiguous names, duplicate existing names, the organization limit', async () => {

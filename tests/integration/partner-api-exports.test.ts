@@ -39,6 +39,20 @@ async function addDevices(org: { id: string; partnerId: string }, n: number) {
   return db.device.findMany({ where: { orgId: org.id }, select: { id: true, orgId: true, partnerId: true } });
 }
 
+async function seedScripts(org: Org | null, n: number) {
+  await db.script.createMany({
+    data: Array.from({ length: n }, () => ({ partnerId: partner.id, orgId: org?.id ?? null, libraryKey: org?.id ?? 'partner', name: `Script ${hex()}`, osTypes: ['linux' as const], language: 'bash' as const, content: 'echo hi' })),
+  });
+}
+
+async function seedCustomFields(org: Org | null, n: number) {
+  const devices = await db.device.findMany({ where: { partnerId: partner.id, ...(org ? { orgId: org.id } : {}) }, take: 3 });
+  for (let i = 0; i < n; i++) {
+    const field = await db.customFieldDefinition.create({ data: { partnerId: partner.id, orgId: org?.id ?? null, scopeKey: org?.id ?? 'partner', key: `f_${hex()}`, name: 'Field', type: 'text' } });
+    for (const d of devices) await db.customFieldValue.create({ data: { fieldId: field.id, deviceId: d.id, partnerId: d.partnerId, orgId: d.orgId, value: 'v', source: 'api' } });
+  }
+}
+
 async function seedDeviceData(org: Org, n: number) {
   const devices = (await addDevices(org, n)).slice(-n);
   const group = await db.deviceGroup.create({ data: { partnerId: org.partnerId, orgId: org.id, name: `G ${hex()}`, type: 'static' } });
@@ -58,7 +72,11 @@ beforeAll(async () => {
     await makeSite(org);
     await makeSite(org);
     await seedDeviceData(org, 6);
+    await seedScripts(org, 2);
+    await seedCustomFields(org, 2);
   }
+  await seedScripts(null, 2);
+  await seedCustomFields(null, 1);
   allScopes = await makePrincipal(adminToken, { scopes: READ_SCOPES });
 });
 
@@ -90,14 +108,22 @@ describe('partner-API exports', () => {
     const rel = await get('device-relationships');
     expect(rel).toHaveLength(12);
     expect(rel[0]).toMatchObject({ relationship: 'member_of', relatedType: 'device_group', source: 'manual' });
-    for (const path of ['configuration-policies', 'configuration-assignments', 'scripts', 'automations', 'backup-configurations', 'custom-fields', 'custom-field-values']) {
+    const scripts = await get('scripts');
+    expect(scripts).toHaveLength(6);
+    expect(scripts[0]).toMatchObject({ language: 'bash', osTypes: ['linux'], content: 'echo hi', runAs: 'system', timeoutSeconds: 300, version: 1 });
+    expect(scripts.filter((x: { orgId: string | null }) => x.orgId === null)).toHaveLength(2);
+    expect(await get('custom-fields')).toHaveLength(5);
+    const values = await get('custom-field-values');
+    expect(values.length).toBeGreaterThan(10);
+    expect(values[0]).toEqual({ fieldId: expect.any(String), key: expect.stringMatching(/^f_/), deviceId: expect.any(String), orgId: expect.any(String), value: 'v', source: 'api', updatedAt: expect.any(String) });
+    for (const path of ['configuration-policies', 'configuration-assignments', 'automations', 'backup-configurations']) {
       expect(await get(path), path).toEqual([]);
     }
   });
 
   it('the JSON fast path of devices and software renders exactly the rows of the plain path', async () => {
     await db.device.updateMany({ where: { partnerId: partner.id }, data: { lastSeenAt: new Date('2026-11-21T10:11:12.345Z'), siteId: null, tags: ['a', 'b"c'] } });
-    const ctx = { partnerId: partner.id, orgIds: null, deletedOrgIds: [] };
+    const ctx = { partnerId: partner.id, orgIds: null };
     for (const source of [devicesExport, deviceSoftwareExport] as ExportSource<{ id: string }>[]) {
       const plain = await source.fetch(ctx, null, 5);
       const fast = await source.fetchJson!(ctx, null, 4);
@@ -120,6 +146,9 @@ describe('partner-API exports', () => {
       ['device-inventory', async () => (await db.deviceInventory.findMany({ where: { partnerId: partner.id } })).map((d) => d.deviceId), (r) => r.deviceId as string, async () => void (await seedDeviceData(org, 2))],
       ['device-software', async () => (await db.deviceSoftware.findMany({ where: { partnerId: partner.id } })).map((d) => d.id), (r) => r.id as string, async () => void (await seedDeviceData(org, 2))],
       ['device-relationships', async () => (await db.deviceGroupMembership.findMany({ where: { partnerId: partner.id } })).map((m) => `${m.groupId}:${m.deviceId}`), (r) => `${r.relatedId}:${r.deviceId}`, async () => void (await seedDeviceData(org, 2))],
+      ['scripts', async () => (await db.script.findMany({ where: { partnerId: partner.id } })).map((x) => x.id), (r) => r.id as string, async () => seedScripts(org, 2)],
+      ['custom-fields', async () => (await db.customFieldDefinition.findMany({ where: { partnerId: partner.id } })).map((x) => x.id), (r) => r.id as string, async () => seedCustomFields(org, 1)],
+      ['custom-field-values', async () => (await db.customFieldValue.findMany({ where: { partnerId: partner.id } })).map((v) => `${v.fieldId}:${v.deviceId}`), (r) => `${r.fieldId}:${r.deviceId}`, async () => seedCustomFields(org, 1)],
     ];
     for (const [path, existing, keyOf, insert] of cases) {
       const before = await existing();
@@ -144,10 +173,15 @@ describe('partner-API exports', () => {
     expect((await exportAll('organizations', allScopes.key, 500)).map((o) => o.id)).not.toContain(otherOrg.id);
 
     const narrowed = await makePrincipal(adminToken, { scopes: READ_SCOPES, orgIds: [orgs[1].id] });
-    for (const path of ['devices', 'sites', 'device-inventory', 'device-software', 'device-relationships']) {
+    for (const path of ['devices', 'sites', 'device-inventory', 'device-software', 'device-relationships', 'custom-field-values']) {
       const rows = await exportAll(path, narrowed.key, 500);
       expect(rows.length, path).toBeGreaterThan(0);
       expect(new Set(rows.map((r) => r.orgId)), path).toEqual(new Set([orgs[1].id]));
+    }
+    // Partner-wide library rows (orgId null) stay visible to a narrowed principal.
+    for (const path of ['scripts', 'custom-fields']) {
+      const rows = await exportAll(path, narrowed.key, 500);
+      expect(new Set(rows.map((r) => r.orgId)), path).toEqual(new Set([null, orgs[1].id]));
     }
     expect((await exportAll('organizations', narrowed.key, 500)).map((o) => o.id)).toEqual([orgs[1].id]);
   });
@@ -156,10 +190,12 @@ describe('partner-API exports', () => {
     const gone = await makeOrg(partner.id, 'Gone');
     await makeSite(gone);
     await seedDeviceData(gone, 2);
+    await seedScripts(gone, 1);
+    await seedCustomFields(gone, 1);
     const narrowed = await makePrincipal(adminToken, { scopes: READ_SCOPES, orgIds: [gone.id, orgs[1].id] });
     await db.organization.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     for (const key of [allScopes.key, narrowed.key]) {
-      for (const path of ['organizations', 'sites', 'devices', 'device-inventory', 'device-software', 'device-relationships']) {
+      for (const path of ['organizations', 'sites', 'devices', 'device-inventory', 'device-software', 'device-relationships', 'scripts', 'custom-fields', 'custom-field-values']) {
         const rows = await exportAll(path, key, 500);
         expect(rows.length, path).toBeGreaterThan(0);
         expect(rows.some((r) => r.orgId === gone.id || r.id === gone.id), path).toBe(false);

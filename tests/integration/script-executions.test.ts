@@ -108,6 +108,32 @@ describe('execute → agent → result', () => {
   });
 });
 
+describe('alerts from exit codes', () => {
+  it('a mapped exit code raises one alert per script and device; a clean run resolves it', async () => {
+    const script = await makeScript({ exitCodeSeverityMapping: { '2': 'critical', '1': null } });
+    const run = async (exitCode: number) => {
+      const res = await api.post(`/scripts/${script.id}/execute`, { token: admin, body: { deviceIds: [linux2.deviceId] } });
+      const [cmd] = await claim(linux2);
+      await postResult(linux2, cmd.id, { status: exitCode === 0 ? 'completed' : 'failed', exitCode });
+      return res.body.executions[0].id as string;
+    };
+    const first = await run(2);
+    const alerts = () => db.alert.findMany({ where: { deviceId: linux2.deviceId, source: 'script', context: { path: ['scriptId'], equals: script.id } }, orderBy: { triggeredAt: 'asc' } });
+    let rows = await alerts();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ severity: 'critical', status: 'active', orgId: org.id });
+    expect(rows[0].context).toMatchObject({ executionId: first, exitCode: 2 });
+    const listed = await api.get('/alerts', { token: admin, query: { source: 'script', deviceId: linux2.deviceId } });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.map((a: { id: string }) => a.id)).toContain(rows[0].id);
+    await run(2); // still open: no second alert
+    await run(1); // exit 1 maps to no severity: the open alert resolves
+    rows = await alerts();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('resolved');
+  });
+});
+
 describe('webhooks', () => {
   it('script events reach the organization’s webhooks', async () => {
     setHostResolver(async () => [{ address: '93.184.216.34', family: 4 }]);

@@ -273,3 +273,15 @@ describe('system library and templates', () => {
     expect((await api.post(`/script-library/from-template/${t.id}`, { token: adminA, body: { orgId: orgA1.id } })).status).toBe(400);
   });
 });
+
+describe('search', () => {
+  it('GET /search finds scripts in scope only', async () => {
+    const s = await create(adminA, { name: `Searchable zebra ${Date.now()}`, orgId: orgA2.id });
+    const hits = await api.get('/search', { token: adminA, query: { q: 'searchable zebra', types: 'scripts' } });
+    expect(hits.status, hits.text).toBe(200);
+    expect(hits.body.searched).toEqual(['scripts']);
+    expect(hits.body.results).toEqual([expect.objectContaining({ type: 'scripts', id: s.id, orgId: orgA2.id })]);
+    expect((await api.get('/search', { token: techSelected, query: { q: 'searchable zebra', types: 'scripts' } })).body.results).toEqual([]);
+    expect((await api.get('/search', { token: adminB, query: { q: 'searchable zebra', types: 'scripts' } })).body.results).toEqual([]);
+  });
+});

@@ -104,6 +104,38 @@ describe('GET /search', () => {
   });
 });
 
+describe('alerts and scripts', () => {
+  it('are searched and counted within the caller scope', async () => {
+    const script = await api.post('/scripts', { token: adminA, body: { name: `Cleanup ${marker}`, osTypes: ['linux'], language: 'bash', content: 'echo hi', availability: 'org', orgId: orgA1.id } });
+    expect(script.status, script.text).toBe(201);
+    const otherScript = await api.post('/scripts', { token: adminB, body: { name: `Cleanup ${marker} B`, osTypes: ['linux'], language: 'bash', content: 'echo hi', availability: 'org', orgId: orgB.id } });
+    expect(otherScript.status, otherScript.text).toBe(201);
+    const base = { source: 'rule', message: 'm', status: 'active' as const };
+    await db.alert.createMany({
+      data: [
+        { ...base, partnerId: partnerA.id, orgId: orgA1.id, severity: 'critical', title: `Disk full ${marker}` },
+        { ...base, partnerId: partnerA.id, orgId: orgA2.id, severity: 'high', title: `CPU hot ${marker}`, status: 'acknowledged' },
+        { ...base, partnerId: partnerA.id, orgId: orgA1.id, severity: 'low', title: `Old ${marker}`, status: 'resolved' },
+        { ...base, partnerId: partnerB.id, orgId: orgB.id, severity: 'critical', title: `Disk full ${marker} B` },
+      ],
+    });
+
+    const res = await api.get('/search', { token: adminA, query: { q: marker, types: 'scripts,alerts' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.searched).toEqual(['alerts', 'scripts']);
+    const titles = res.body.results.map((r: { title: string }) => r.title);
+    expect(titles).toEqual(expect.arrayContaining([`Cleanup ${marker}`, `Disk full ${marker}`, `CPU hot ${marker}`]));
+    expect(titles.some((t: string) => t.endsWith(' B'))).toBe(false);
+    const selected = await api.get('/search', { token: selectedA, query: { q: marker, types: 'alerts' } });
+    expect(selected.body.results.every((r: { orgId: string }) => r.orgId === orgA1.id)).toBe(true);
+
+    const dash = await api.get('/partner/dashboard', { token: adminA });
+    expect(dash.body.alerts).toEqual({ open: 2, bySeverity: { critical: 1, high: 1, medium: 0, low: 0, info: 0 } });
+    const dashSelected = await api.get('/partner/dashboard', { token: selectedA });
+    expect(dashSelected.body.alerts.open).toBe(1);
+  });
+});
+
 describe('GET /partner/dashboard', () => {
   it('counts devices, organizations and tickets of the caller', async () => {
     const res = await api.get('/partner/dashboard', { token: adminA });

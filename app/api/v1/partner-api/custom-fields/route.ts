@@ -2,14 +2,14 @@
 import { definePartnerApiRoute } from '@/lib/partner-api/define-partner-api-route';
 import { EXPORT_PAGING_NOTE, ZExportPageOf, ZExportQuery } from '@/lib/partner-api/schemas';
 import { exportPage } from '@/lib/partner-api/export-page';
-import { notYetStoredExport } from '@/lib/partner-api/export-sources';
-import { ZEmptyExportRow } from '@/lib/partner-api/export-schemas';
+import { customFieldsExport } from '@/lib/partner-api/export-sources';
+import { ZCustomFieldExportRow } from '@/lib/partner-api/export-schemas';
 
 export const GET = definePartnerApiRoute({
   scope: 'custom-fields:read',
   query: ZExportQuery,
   summary: 'Export custom-field definitions',
-  description: ['Custom fields are not stored by this service yet: the page is always empty (`hasMore: false`).', EXPORT_PAGING_NOTE].join(' '),
-  response: ZExportPageOf(ZEmptyExportRow),
-  handler: ({ ctx, query }) => exportPage(ctx, notYetStoredExport('custom-fields'), query),
+  description: ["Custom-field definitions, partner-wide (`orgId` null) and of the principal's organizations.", EXPORT_PAGING_NOTE].join(' '),
+  response: ZExportPageOf(ZCustomFieldExportRow),
+  handler: ({ ctx, query }) => exportPage(ctx, customFieldsExport, query),
 });

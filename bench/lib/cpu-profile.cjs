@@ -1,0 +1,20 @@
+// Preloaded (NODE_OPTIONS=--require) into the web processes by `npm run bench -- --profile`:
+// --cpu-prof itself is refused in NODE_OPTIONS. Samples from start to exit and writes a V8
+// .cpuprofile into RMM_BENCH_PROFILE_DIR (an in-process inspector session answers synchronously).
+const { Session } = require('node:inspector');
+const { writeFileSync } = require('node:fs');
+const path = require('node:path');
+
+const dir = process.env.RMM_BENCH_PROFILE_DIR;
+if (dir) {
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.setSamplingInterval', { interval: 500 });
+  session.post('Profiler.start');
+  process.on('exit', () => {
+    session.post('Profiler.stop', (err, result) => {
+      if (!err) writeFileSync(path.join(dir, `${process.env.RMM_PROCESS ?? 'node'}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+    });
+  });
+}

@@ -1,0 +1,310 @@
+'use client';
+
+// Bulk import of organizations and sites: the CSV is parsed in the browser, previewed by the
+// server (each row annotated: create, link-match, name-match, matched-soft-deleted, conflict),
+// name matches are acknowledged row by row, then committed in batches of up to 1,000 rows with a
+// progress bar, and the result is listed.
+import Link from 'next/link';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/client/api-client';
+import { csvRecords } from '@/lib/client/csv';
+import { downloadText, toCsv } from '@/lib/client/format';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
+
+const BATCH = 1000;
+type Annotation = 'create' | 'link-match' | 'name-match' | 'matched-soft-deleted' | 'conflict';
+type Choice = 'use-existing' | 'create-new' | 'skip';
+
+interface Row {
+  organization: string;
+  site?: string;
+  externalId?: string;
+  externalSystem?: string;
+  timezone?: string;
+  address?: string;
+  contact?: { name?: string; email?: string; phone?: string };
+}
+interface PreviewRow {
+  index: number;
+  annotation: Annotation;
+  organization: string;
+  organizationId?: string;
+  matchedOrganizationName?: string;
+  conflictReason?: string;
+}
+interface Result {
+  imported: { index: number; organization: string; siteName: string | null; createdOrganization: boolean }[];
+  updated: { index: number; organization: string }[];
+  skipped: { index: number; organization: string; reason: string }[];
+  errors: { index: number; organization: string; code: string; message: string }[];
+}
+
+const TONE: Record<Annotation, Tone> = { create: 'green', 'link-match': 'blue', 'name-match': 'amber', 'matched-soft-deleted': 'amber', conflict: 'red' };
+const HEADERS: Record<string, keyof Row | 'contactName' | 'contactEmail' | 'contactPhone'> = {
+  organization: 'organization',
+  organisation: 'organization',
+  org: 'organization',
+  name: 'organization',
+  company: 'organization',
+  site: 'site',
+  sitename: 'site',
+  externalid: 'externalId',
+  id: 'externalId',
+  externalsystem: 'externalSystem',
+  timezone: 'timezone',
+  address: 'address',
+  contactname: 'contactName',
+  contact: 'contactName',
+  contactemail: 'contactEmail',
+  email: 'contactEmail',
+  contactphone: 'contactPhone',
+  phone: 'contactPhone',
+};
+
+function toRows(text: string): { rows: Row[]; unknown: string[] } {
+  const { header, records } = csvRecords(text);
+  const unknown = header.filter((h) => h && !HEADERS[h]);
+  const rows = records.map((r) => {
+    const out: Row = { organization: '' };
+    const contact: NonNullable<Row['contact']> = {};
+    for (const [h, v] of Object.entries(r)) {
+      const key = HEADERS[h];
+      if (!key || !v) continue;
+      if (key === 'contactName') contact.name = v;
+      else if (key === 'contactEmail') contact.email = v;
+      else if (key === 'contactPhone') contact.phone = v;
+      else (out as unknown as Record<string, string>)[key] = v;
+    }
+    if (contact.name || contact.email || contact.phone) out.contact = contact;
+    return out;
+  });
+  return { rows, unknown };
+}
+
+function batches<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += BATCH) out.push(list.slice(i, i + BATCH));
+  return out;
+}
+
+export function ImportWizard() {
+  const qc = useQueryClient();
+  const [step, setStep] = useState<'upload' | 'preview' | 'done'>('upload');
+  const [fileName, setFileName] = useState('');
+  const [rows, setRows] = useState<Row[]>([]);
+  const [unknown, setUnknown] = useState<string[]>([]);
+  const [preview, setPreview] = useState<PreviewRow[]>([]);
+  const [choices, setChoices] = useState<Record<number, Choice>>({});
+  const [mode, setMode] = useState<'skip' | 'update'>('skip');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onFile(file: File) {
+    setError(null);
+    setFileName(file.name);
+    const parsed = toRows(await file.text());
+    if (parsed.rows.length === 0) {
+      setError('The file has no data rows.');
+      return;
+    }
+    if (parsed.rows.some((r) => !r.organization)) {
+      setError('Every row needs an organization (a column named organization, org, company or name).');
+      return;
+    }
+    setRows(parsed.rows);
+    setUnknown(parsed.unknown);
+    try {
+      const annotated: PreviewRow[] = [];
+      let offset = 0;
+      for (const batch of batches(parsed.rows)) {
+        const res = await api<{ rows: PreviewRow[] }>('/orgs/import/preview', { method: 'POST', body: { rows: batch } });
+        annotated.push(...res.rows.map((r) => ({ ...r, index: r.index + offset })));
+        offset += batch.length;
+      }
+      setPreview(annotated);
+      setChoices(Object.fromEntries(annotated.filter((r) => r.annotation === 'name-match' || r.annotation === 'matched-soft-deleted').map((r) => [r.index, 'skip' as Choice])));
+      setStep('preview');
+    } catch (err) {
+      setError(err instanceof ApiError ? `${err.message}${Array.isArray(err.details) && err.details.length ? `: ${JSON.stringify(err.details).slice(0, 300)}` : ''}` : 'Could not preview the import');
+    }
+  }
+
+  const committable = preview.filter((p) => p.annotation !== 'conflict' && choices[p.index] !== 'skip');
+  const needsChoice = preview.filter((p) => p.annotation === 'name-match' || p.annotation === 'matched-soft-deleted');
+
+  async function commit() {
+    setError(null);
+    const body = committable.map((p) => {
+      const row: Record<string, unknown> = { ...rows[p.index] };
+      const choice = choices[p.index];
+      if (choice === 'create-new') row.forceCreate = true;
+      else {
+        row.expectedAnnotation = p.annotation;
+        if (p.organizationId) row.expectedOrganizationId = p.organizationId;
+        if (p.annotation === 'matched-soft-deleted') row.reactivate = true;
+      }
+      return { row, index: p.index };
+    });
+    const total: Result = { imported: [], updated: [], skipped: [], errors: [] };
+    setProgress({ done: 0, total: body.length });
+    try {
+      for (const batch of batches(body)) {
+        const res = await api<Result>('/orgs/import', { method: 'POST', body: { rows: batch.map((b) => b.row), mode } });
+        const at = (i: number) => batch[i].index;
+        total.imported.push(...res.imported.map((r) => ({ ...r, index: at(r.index) })));
+        total.updated.push(...res.updated.map((r) => ({ ...r, index: at(r.index) })));
+        total.skipped.push(...res.skipped.map((r) => ({ ...r, index: at(r.index) })));
+        total.errors.push(...res.errors.map((r) => ({ ...r, index: at(r.index) })));
+        setProgress((p) => (p ? { ...p, done: p.done + batch.length } : p));
+      }
+      setResult(total);
+      setStep('done');
+      void qc.invalidateQueries({ queryKey: ['organizations'] });
+      void qc.invalidateQueries({ queryKey: ['sites'] });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The import failed');
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Import organizations" description="Organizations and their sites from a CSV: preview, confirm matches, commit." />
+      <ol className="flex gap-4 text-sm" aria-label="Steps">
+        {(['upload', 'preview', 'done'] as const).map((s, i) => (
+          <li key={s} aria-current={step === s ? 'step' : undefined} className={step === s ? 'font-semibold text-brand-700 dark:text-brand-100' : 'text-slate-500'}>
+            {i + 1}. {s === 'upload' ? 'Upload' : s === 'preview' ? 'Review' : 'Result'}
+          </li>
+        ))}
+      </ol>
+      {step === 'upload' && (
+        <Card title="Upload a CSV">
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            Columns: <code>organization</code> (required), <code>site</code>, <code>externalId</code>, <code>externalSystem</code>, <code>timezone</code>, <code>address</code>, <code>contactName</code>, <code>contactEmail</code>, <code>contactPhone</code>. Rows repeating an organization become one organization with several sites. The file is read in your browser.
+          </p>
+          <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3.5 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-brand-500 dark:border-slate-700">
+            Choose CSV file
+            <input type="file" accept=".csv,text/csv" className="sr-only" aria-label="CSV file" onChange={(e) => e.target.files?.[0] && void onFile(e.target.files[0])} />
+          </label>
+          <Button
+            variant="secondary"
+            className="ml-2"
+            onClick={() => downloadText('organizations-template.csv', toCsv(['organization', 'site', 'externalId', 'timezone', 'address', 'contactName', 'contactEmail', 'contactPhone'], [['Contoso Ltd', 'Head office', 'C-001', 'Europe/London', '1 High Street', 'Ann Admin', 'ann@contoso.test', '+44 20 7946 0000']]))}
+          >
+            Download a template
+          </Button>
+          {fileName && <p className="mt-2 text-sm text-slate-500">{fileName}</p>}
+        </Card>
+      )}
+      {step === 'preview' && (
+        <Card title={`Review ${preview.length} rows`}>
+          {unknown.length > 0 && <p className="mb-2 text-sm text-amber-700">Ignored columns: {unknown.join(', ')}</p>}
+          <div className="mb-3 flex flex-wrap gap-2 text-xs">
+            {(['create', 'link-match', 'name-match', 'matched-soft-deleted', 'conflict'] as const).map((a) => {
+              const n = preview.filter((p) => p.annotation === a).length;
+              return n ? (
+                <Badge key={a} tone={TONE[a]}>
+                  {a}: {n}
+                </Badge>
+              ) : null;
+            })}
+          </div>
+          {needsChoice.length > 0 && <p className="mb-2 text-sm">Rows matching an existing organization by name only (or a deleted one) need your decision before they are imported.</p>}
+          <div className="max-h-[50vh] overflow-auto">
+            <table className="w-full text-sm" data-testid="import-preview">
+              <thead className="sticky top-0 bg-white text-left text-slate-500 dark:bg-slate-900">
+                <tr>
+                  <th className="py-1 pr-3 font-medium">#</th>
+                  <th className="py-1 pr-3 font-medium">Organization</th>
+                  <th className="py-1 pr-3 font-medium">Site</th>
+                  <th className="py-1 pr-3 font-medium">Annotation</th>
+                  <th className="py-1 font-medium">Decision</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.map((p) => (
+                  <tr key={p.index} className="border-t border-slate-100 dark:border-slate-800">
+                    <td className="py-1 pr-3 text-slate-500">{p.index + 1}</td>
+                    <td className="py-1 pr-3">{p.organization}</td>
+                    <td className="py-1 pr-3 text-slate-500">{rows[p.index]?.site ?? '—'}</td>
+                    <td className="py-1 pr-3">
+                      <Badge tone={TONE[p.annotation]}>{p.annotation}</Badge>
+                      {p.matchedOrganizationName && <span className="ml-1 text-xs text-slate-500">→ {p.matchedOrganizationName}</span>}
+                      {p.conflictReason && <span className="ml-1 text-xs text-red-600">{p.conflictReason}</span>}
+                    </td>
+                    <td className="py-1">
+                      {p.annotation === 'conflict' ? (
+                        <span className="text-xs text-slate-500">not imported</span>
+                      ) : p.annotation === 'name-match' || p.annotation === 'matched-soft-deleted' ? (
+                        <select
+                          aria-label={`Decision for row ${p.index + 1} (${p.organization})`}
+                          value={choices[p.index]}
+                          onChange={(e) => setChoices((c) => ({ ...c, [p.index]: e.target.value as Choice }))}
+                          className="rounded border border-slate-300 px-2 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
+                        >
+                          <option value="skip">Skip this row</option>
+                          <option value="use-existing">{p.annotation === 'name-match' ? `Use existing “${p.matchedOrganizationName ?? p.organization}”` : 'Restore the deleted organization'}</option>
+                          <option value="create-new">Create a new organization</option>
+                        </select>
+                      ) : (
+                        <span className="text-xs text-slate-500">{p.annotation === 'create' ? 'create' : 'attach (linked)'}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-3 flex flex-wrap items-end gap-3">
+            <div className="w-60">
+              <SelectField label="Matched organizations" value={mode} onChange={(e) => setMode(e.target.value as 'skip' | 'update')}>
+                <option value="skip">Leave as they are</option>
+                <option value="update">Update with the row’s fields</option>
+              </SelectField>
+            </div>
+            <Button onClick={() => void commit()} disabled={committable.length === 0 || progress !== null}>
+              Import {committable.length} row{committable.length === 1 ? '' : 's'}
+            </Button>
+            <Button variant="secondary" onClick={() => setStep('upload')}>
+              Choose another file
+            </Button>
+          </div>
+          {progress && (
+            <div className="mt-3 h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done}>
+              <div className="h-full bg-brand-600" style={{ width: `${Math.round((progress.done / Math.max(1, progress.total)) * 100)}%` }} />
+            </div>
+          )}
+        </Card>
+      )}
+      {step === 'done' && result && (
+        <Card title="Import finished">
+          <p className="text-sm" data-testid="import-result" role="status">
+            {result.imported.filter((r) => r.createdOrganization).length} organizations created, {result.imported.length} rows imported, {result.updated.length} updated, {result.skipped.length} skipped, {result.errors.length} errors.
+          </p>
+          {result.errors.length > 0 && (
+            <ul className="mt-2 space-y-1 text-sm text-red-600">
+              {result.errors.map((e) => (
+                <li key={e.index}>
+                  Row {e.index + 1} ({e.organization}): {e.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="mt-3 flex gap-2">
+            <Link href="/organizations" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+              See organizations
+            </Link>
+            <Button variant="secondary" onClick={() => { setStep('upload'); setResult(null); setFileName(''); }}>
+              Import another file
+            </Button>
+          </div>
+        </Card>
+      )}
+      <ErrorText error={error} />
+    </div>
+  );
+}
