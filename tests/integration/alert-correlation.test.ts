@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makeOrg, makePartner, makePartnerUser, makeSite, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat } from '../helpers/agents';
-import { pendingJobCount } from '../helpers/jobs';
+import { pendingJobCount, runDueJobs } from '../helpers/jobs';
 import { seedAlert } from '../helpers/alerts';
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
+import { enqueueJob } from '@/lib/jobs/enqueue-job';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partner: Partner;
@@ -66,6 +67,27 @@ describe('correlation', () => {
     // Tenancy.
     expect((await api.get('/alert-templates/correlations/groups', { token: outsider })).body.data).toEqual([]);
     expect((await api.get('/alert-templates/correlations', { token: outsider })).body.data).toEqual([]);
+  });
+
+  it('grouped alerts stay quiet on escalation too: each escalates (event), only the root pages', async () => {
+    const p = await makePartner();
+    const u = await makePartnerUser(p);
+    const t = await tokenFor(u, { mfa: true });
+    const o = await makeOrg(p.id);
+    const site = await makeSite(o);
+    const key = (await createKey(t, { orgId: o.id, siteId: site.id })).key;
+    const agents = [await enroll(key), await enroll(key), await enroll(key)];
+    await api.post('/alerts/policies', { token: t, body: { name: 'Escalate', escalateAfterMinutes: 1, escalationUserIds: [u.id] } });
+    await api.post('/alerts/rules', { token: t, body: { name: 'Disk', severity: 'high', orgId: o.id, condition: { type: 'metric', metric: 'disk', operator: 'gt', threshold: 90 } } });
+    for (const a of agents) await heartbeat(a, { metrics: { diskPercent: 99 } });
+    await db.alert.updateMany({ where: { orgId: o.id }, data: { triggeredAt: new Date(Date.now() - 2 * 60_000) } });
+    await enqueueJob(db, 'sweep_alert_rules', {});
+    await runDueJobs();
+    const alerts = await db.alert.findMany({ where: { orgId: o.id } });
+    expect(alerts).toHaveLength(3);
+    expect(alerts.every((a) => a.escalatedAt !== null)).toBe(true);
+    expect(await db.event.count({ where: { type: 'alert.escalated', orgId: o.id } })).toBe(3);
+    expect(await db.notification.count({ where: { userId: u.id, type: 'alert.escalated' } })).toBe(1);
   });
 
   it('analyze: a dry run grouping past alerts by key and window', async () => {

@@ -261,6 +261,14 @@ describe('policies, notifications and escalation', () => {
     expect((await api.patch(`/alerts/policies/${pol.id}`, { token: otherToken, body: { name: 'x' } })).status).toBe(404);
     expect((await api.delete(`/alerts/policies/${pol.id}`, { token: otherToken })).status).toBe(404);
     expect((await api.patch(`/alerts/policies/${pol.id}`, { token: admin, body: { severities: ['high'] } })).body.severities).toEqual(['high']);
+    // A rule deleted after the policy named it: the stale id neither widens the policy nor blocks updates that resend it.
+    const rule = (await api.post('/alerts/rules', { token: admin, body: { name: 'Gone soon', severity: 'low', orgId: org.id, condition: { type: 'offline' } } })).body;
+    expect((await api.patch(`/alerts/policies/${pol.id}`, { token: admin, body: { ruleIds: [rule.id] } })).status).toBe(200);
+    await api.delete(`/alerts/rules/${rule.id}`, { token: admin });
+    const resent = await api.patch(`/alerts/policies/${pol.id}`, { token: admin, body: { name: 'Mine v2', ruleIds: [rule.id] } });
+    expect(resent.status).toBe(200);
+    expect(resent.body.ruleIds).toEqual([rule.id]);
+    expect((await api.patch(`/alerts/policies/${pol.id}`, { token: admin, body: { ruleIds: [rule.id, foreign.id] } })).status).toBe(400);
     expect((await api.delete(`/alerts/policies/${pol.id}`, { token: admin })).status).toBe(204);
   });
 

@@ -2,7 +2,7 @@
 // transaction: channel sends are queued as jobs (email through the existing send_email job,
 // the other kinds through send_alert_notification, both retried by the worker) and in-app
 // notifications are written for the policy's users. A non-root alert of a correlation group
-// notifies nobody on trigger: one outage pages once.
+// notifies nobody: one outage pages once.
 import type { Tx } from '@/lib/db';
 import type { Alert, AlertChannel, AlertPolicy } from '@/lib/generated/prisma/client';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
@@ -53,7 +53,9 @@ export async function matchingPolicies(tx: Tx, alert: Alert): Promise<AlertPolic
 }
 
 export async function queueAlertNotifications(tx: Tx, alert: Alert, notice: AlertNotice, only?: AlertPolicy[]): Promise<void> {
-  if (notice === 'triggered' && alert.correlationGroupId) {
+  // Grouped alerts stay quiet for every notice (trigger, escalation, acknowledge, resolve): the
+  // group's root speaks for the outage.
+  if (alert.correlationGroupId) {
     const group = await tx.alertCorrelationGroup.findUnique({ where: { id: alert.correlationGroupId }, select: { rootAlertId: true } });
     if (group && group.rootAlertId !== alert.id) return;
   }

@@ -10,6 +10,16 @@ import { toPolicyDto } from '@/lib/alerts/policies/to-policy-dto';
 export async function updatePolicy(ctx: ActorContext, id: string, input: z.output<typeof ZUpdatePolicy>) {
   const policy = await getPolicyOrThrow(ctx, id);
   assertConfigWritable(ctx, policy);
-  await assertPolicyRefs(policy, input);
+  // Only ids the update adds are checked: a rule or user removed since keeps its stale id (a
+  // policy for one deleted rule must not widen to every rule), and resending it is no error.
+  const added = <K extends 'ruleIds' | 'channelIds' | 'escalationChannelIds' | 'userIds' | 'escalationUserIds'>(k: K) => input[k]?.filter((id) => !policy[k].includes(id));
+  await assertPolicyRefs(policy, {
+    ruleIds: added('ruleIds'),
+    channelIds: added('channelIds'),
+    escalationChannelIds: added('escalationChannelIds'),
+    userIds: added('userIds'),
+    escalationUserIds: added('escalationUserIds'),
+    messageTemplateId: input.messageTemplateId,
+  });
   return toPolicyDto(await db.alertPolicy.update({ where: { id: policy.id }, data: input }));
 }
