@@ -80,7 +80,10 @@ async function main() {
     },
   });
   if (values.help) return console.log(USAGE);
-  if (values.micro) return runMicroBenches(positionals);
+  // Names of micro-benchmarks (e.g. `npm run bench -- org-import`) run those, as before this harness.
+  const micro = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts'));
+  const namesMicro = positionals.length > 0 && positionals.every((p) => micro.some((f) => f.startsWith(p)));
+  if (values.micro || namesMicro) return runMicroBenches(positionals);
   if (values.compare) {
     if (positionals.length !== 2) throw new Error('--compare needs two result files');
     const [a, b] = positionals.map((p) => JSON.parse(readFileSync(resolveResult(p), 'utf8')) as BenchRun);
