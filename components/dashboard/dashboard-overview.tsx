@@ -68,10 +68,11 @@ export function DashboardOverview() {
           </Link>
         </section>
       )}
-      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
         <Stat label="Organizations" value={d?.organizations.total} href="/organizations" testId="org-count" />
         <Stat label="Devices online" value={d?.devices ? `${d.devices.online} / ${d.devices.total}` : undefined} href="/devices?status=online" testId="devices-online" />
         <Stat label="Devices offline" value={d?.devices?.offline} href="/devices?status=offline" testId="devices-offline" />
+        <Stat label="Open alerts" value={d?.alerts?.open} href="/alerts" testId="alerts-open" />
         <Stat label="Open tickets" value={d?.tickets?.open} href="/tickets" testId="tickets-open" />
       </div>
       {d?.devices && d.devices.total === 0 && d.organizations.total > 0 && (
@@ -100,10 +101,10 @@ export function DashboardOverview() {
             d.alerts.open > 0 ? (
               <ChartView type="doughnut" labels={severityLabels} series={alerts} label="Open alerts by severity" />
             ) : (
-              <p className="text-sm text-slate-500">No open alerts.</p>
+              <p className="text-sm text-slate-500">No open alerts. Alert rules raise them from heartbeats, offline devices and failed scripts.</p>
             )
           ) : (
-            <p className="text-sm text-slate-500">Alerts are not available on this server yet.</p>
+            <p className="text-sm text-slate-500">Alerts are not visible to your role.</p>
           )}
         </Card>
       </div>
