@@ -1,6 +1,7 @@
 // The full inventory: hardware (CPU, memory, DMI), OS, filesystems, network interfaces and the
 // installed packages (dpkg or rpm when present; pkgutil on macOS) and the management-posture
 // scan (other management products found by package, service or path).
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { dmi, osRelease, osType, architecture, run } from './system-info';
 import { filesystems, memory } from './metrics';
@@ -17,8 +18,14 @@ export interface Software {
 const MAX_PACKAGES = 20_000;
 const cut = (s: string | undefined, n: number) => (s ? s.slice(0, n) : undefined);
 
+// The list replaces the stored one, so a listing that failed once (a busy box hitting the
+// timeout) is retried before the agent falls back to the next package manager.
+async function listPackages(cmd: string, args: string[]): Promise<string | null> {
+  return (await run(cmd, args, 30_000)) ?? (await run(cmd, args, 60_000));
+}
+
 export async function installedSoftware(): Promise<Software[]> {
-  const dpkg = await run('dpkg-query', ['-W', '-f=${Package}\t${Version}\t${Maintainer}\t${db:Status-Abbrev}\n']);
+  const dpkg = existsSync('/usr/bin/dpkg-query') ? await listPackages('dpkg-query', ['-W', '-f=${Package}\t${Version}\t${Maintainer}\t${db:Status-Abbrev}\n']) : null;
   if (dpkg !== null) {
     return dpkg
       .split('\n')
@@ -27,7 +34,7 @@ export async function installedSoftware(): Promise<Software[]> {
       .slice(0, MAX_PACKAGES)
       .map(([name, version, maintainer]) => ({ name: cut(name, 500)!, version: cut(version, 200), publisher: cut(maintainer, 500), source: 'dpkg' }));
   }
-  const rpm = await run('rpm', ['-qa', '--queryformat', '%{NAME}\t%{VERSION}-%{RELEASE}\t%{VENDOR}\t%{INSTALLTIME}\n']);
+  const rpm = existsSync('/usr/bin/rpm') ? await listPackages('rpm', ['-qa', '--queryformat', '%{NAME}\t%{VERSION}-%{RELEASE}\t%{VENDOR}\t%{INSTALLTIME}\n']) : null;
   if (rpm !== null) {
     return rpm
       .split('\n')
