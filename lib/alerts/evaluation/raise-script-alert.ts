@@ -1,6 +1,6 @@
 // Script executions whose exit code maps to a severity (the script's exitCodeSeverityMapping)
 // raise an alert through the common lifecycle: one open alert per (script, device); a later run
-// of the same script on the device whose exit code maps to no severity resolves it.
+// of the same script on the device that completes without a mapped severity resolves it.
 import type { Tx } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { SEVERITIES, type AlertSeverity } from '@/lib/alerts/schemas';
@@ -27,9 +27,9 @@ export async function raiseScriptAlert(tx: Tx, s: ScriptOutcome): Promise<void> 
   if (!s.scriptId || s.status === 'cancelled') return;
   const key = scriptOpenKey(s.scriptId, s.deviceId);
   if (!s.severity || !(SEVERITIES as readonly string[]).includes(s.severity)) {
-    // The mapping decides: an exit code that maps to no severity clears the alert; a run with no
-    // exit code at all (timed out) is no verdict and leaves it open.
-    if (s.exitCode === null) return;
+    // Only a clean (completed) run clears the alert; a failed run whose exit code maps to no
+    // severity, a timeout or a cancel is no all-clear and leaves it open.
+    if (s.status !== 'completed') return;
     const open = await tx.alert.findUnique({ where: { openKey: key }, select: { id: true } });
     if (!open) return;
     try {
