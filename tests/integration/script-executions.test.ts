@@ -109,7 +109,7 @@ describe('execute → agent → result', () => {
 });
 
 describe('alerts from exit codes', () => {
-  it('a mapped exit code raises one alert per script and device; an exit code mapped to no severity resolves it', async () => {
+  it('a mapped exit code raises one alert per script and device; a clean run (exit 0) resolves it', async () => {
     const script = await makeScript({ exitCodeSeverityMapping: { '2': 'critical', '1': null } });
     const run = async (exitCode: number) => {
       const res = await api.post(`/scripts/${script.id}/execute`, { token: admin, body: { deviceIds: [linux2.deviceId] } });
@@ -127,7 +127,9 @@ describe('alerts from exit codes', () => {
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.data.map((a: { id: string }) => a.id)).toContain(rows[0].id);
     await run(2); // still open: no second alert
-    await run(1); // the mapping says exit 1 is no alert: the open one resolves (lib/alerts/evaluation/raise-script-alert.ts)
+    await run(1); // maps to no severity but is no clean run: the alert stays open
+    expect((await alerts())[0].status).toBe('active');
+    await run(0); // a clean run resolves it (lib/alerts/evaluation/raise-script-alert.ts)
     rows = await alerts();
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('resolved');
