@@ -1,54 +1,24 @@
 'use client';
 
 import { useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { FieldFrame, INPUT_CLASS, type FieldProps } from '@/components/ui/field';
 
-const inputClass = 'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 dark:border-slate-700 dark:bg-slate-900';
-export const INPUT_CLASS = inputClass;
+export { INPUT_CLASS } from '@/components/ui/field';
 
-export function SelectField({ label, hint, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; error?: string; children: ReactNode }) {
-  const id = useId();
+export function SelectField({ label, hint, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & FieldProps & { children: ReactNode }) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...props} className={inputClass}>
-        {children}
-      </select>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} {...props} className={INPUT_CLASS}>
+          {children}
+        </select>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
-export function TextAreaField({ label, hint, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...props} className={`${inputClass} ${props.className ?? ''}`} />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+export function TextAreaField({ label, hint, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+  return <FieldFrame label={label} hint={hint} error={error}>{(control) => <textarea {...control} {...props} className={`${INPUT_CLASS} ${props.className ?? ''}`} />}</FieldFrame>;
 }
 
 const tones = {
