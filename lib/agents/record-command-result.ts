@@ -1,7 +1,14 @@
 // POST /agents/:agentId/commands/:commandId/result. Output is stored up to
 // COMMAND_OUTPUT_MAX_BYTES per stream; a completed self_uninstall retires the device's agent.
+//
+// Most results need nothing but the command row written (a bulk run_script to a fleet returns a
+// thousand at once), so they take a fast path: concurrent results are coalesced into ONE
+// statement that stores every plain one. A result that needs more — a script execution to finish,
+// a script_failed rule to evaluate, a self_uninstall, an offboarding agent — or that the statement
+// did not store (unknown command, already recorded) takes the transactional path, which also
+// gives the precise 404/409.
 import type { z } from 'zod';
-import { db } from '@/lib/db';
+import { db, dbPool } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AgentContext } from '@/lib/auth/context';
@@ -13,6 +20,57 @@ import { stripNul, truncateUtf8 } from '@/lib/agents/sanitize';
 import { checkJobKey } from '@/lib/offboarding/agent-offboarding';
 import { recordScriptResult } from '@/lib/scripts/executions/record-script-result';
 import { evaluateCommandResult } from '@/lib/alerts/evaluation/evaluate-command-result';
+import { coalesceCalls } from '@/lib/batching/coalesce-calls';
+
+type ResultInput = z.output<typeof ZCommandResultBody>;
+
+interface PlainResult {
+  commandId: string;
+  deviceId: string;
+  partnerId: string;
+  orgId: string;
+  status: string;
+  exitCode: number | null;
+  stdout: string | null;
+  stderr: string | null;
+  truncated: boolean;
+  result: string | null;
+}
+
+// $1 command ids, $2 their devices, $3 partners, $4 orgs, then the result columns. A row is
+// stored only when it is this device's command awaiting a result, not a self_uninstall, not a
+// script execution's command and not covered by an enabled script_failed rule; the rest answer
+// `stored = false` and go the transactional way.
+const FAST_RESULTS = `
+  with input as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::int[], $7::text[], $8::text[], $9::bool[], $10::text[])
+      as t(id, device_id, partner_id, org_id, status, exit_code, stdout, stderr, truncated, result)
+  ), stored as (
+    update device_commands c set status = i.status::"CommandStatus", completed_at = now(), exit_code = i.exit_code,
+      stdout = i.stdout, stderr = i.stderr, truncated = i.truncated, result = i.result::jsonb
+    from input i
+    where c.id = i.id and c.device_id = i.device_id and c.status in ('sent', 'timed_out') and c.type <> 'self_uninstall'
+      and not exists (select 1 from script_executions e where e.command_id = c.id)
+      and not exists (select 1 from alert_rules r where r.partner_id = i.partner_id and r.enabled
+        and r.condition_type = 'script_failed' and (r.org_id = i.org_id or r.org_id is null))
+    returning c.id
+  )
+  select i.id::text as id, s.id is not null as stored from input i left join stored s on s.id = i.id`;
+
+const storePlainResult = coalesceCalls<PlainResult, boolean>(
+  async (results) => {
+    const sorted = [...results].sort((a, b) => (a.commandId < b.commandId ? -1 : a.commandId > b.commandId ? 1 : 0));
+    const col = <K extends keyof PlainResult>(k: K) => sorted.map((r) => r[k]);
+    const { rows } = await dbPool().query<{ id: string; stored: boolean }>({
+      name: 'agent-command-results-batch',
+      text: FAST_RESULTS,
+      values: [col('commandId'), col('deviceId'), col('partnerId'), col('orgId'), col('status'), col('exitCode'), col('stdout'), col('stderr'), col('truncated'), col('result')],
+    });
+    const stored = new Set(rows.filter((r) => r.stored).map((r) => r.id));
+    return results.map((r) => stored.has(r.commandId));
+  },
+  { maxBatch: 200, maxInFlight: 2, key: (r) => r.commandId },
+);
 
 export async function recordCommandResult(ctx: AgentContext, commandId: string, body: z.output<typeof ZCommandResultBody>) {
   const input = stripNul(body);
@@ -21,6 +79,31 @@ export async function recordCommandResult(ctx: AgentContext, commandId: string, 
   const stderr = input.stderr === undefined ? null : truncateUtf8(input.stderr, cap);
   const truncated = Boolean(stdout?.truncated || stderr?.truncated);
 
+  if (!ctx.narrowed) {
+    const stored = await storePlainResult({
+      commandId,
+      deviceId: ctx.deviceId,
+      partnerId: ctx.partnerId,
+      orgId: ctx.orgId,
+      status: input.status,
+      exitCode: input.exitCode ?? null,
+      stdout: stdout?.text ?? null,
+      stderr: stderr?.text ?? null,
+      truncated,
+      result: input.result === undefined ? null : JSON.stringify(input.result),
+    });
+    if (stored) return { id: commandId, status: input.status, truncated };
+  }
+  return recordInTransaction(ctx, commandId, input, { stdout, stderr, truncated });
+}
+
+async function recordInTransaction(
+  ctx: AgentContext,
+  commandId: string,
+  input: ResultInput,
+  output: { stdout: ReturnType<typeof truncateUtf8> | null; stderr: ReturnType<typeof truncateUtf8> | null; truncated: boolean },
+) {
+  const { stdout, stderr, truncated } = output;
   return db.$transaction(async (tx) => {
     const command = await tx.deviceCommand.findFirst({ where: { id: commandId, deviceId: ctx.deviceId } });
     if (!command) throw notFound('Command');

@@ -177,6 +177,31 @@ describe('presence', () => {
     expect((event?.data as { changes: { field: string }[] }).changes.map((c) => c.field).sort()).toEqual(['agentVersion', 'hostname']);
   });
 
+  it('stores results posted at once by many agents (one batch) and still answers 404/409 per result', async () => {
+    const agents = await Promise.all(Array.from({ length: 12 }, () => enroll(key)));
+    const commands = await Promise.all(agents.map(async (a, i) => (await queue(a.deviceId, { type: 'run_script', payload: { interpreter: 'bash', script: `echo ${i}` } })).body.id as string));
+    await Promise.all(agents.map((a) => heartbeat(a)));
+    const results = await Promise.all(agents.map((a, i) => postResult(a, commands[i], { status: i % 2 ? 'failed' : 'completed', exitCode: i % 2, stdout: `out ${i}` })));
+    expect(results.map((r) => r.status)).toEqual(agents.map(() => 200));
+    const rows = await db.deviceCommand.findMany({ where: { id: { in: commands } } });
+    for (const [i, id] of commands.entries()) {
+      expect(rows.find((r) => r.id === id)).toMatchObject({ status: i % 2 ? 'failed' : 'completed', exitCode: i % 2, stdout: `out ${i}` });
+    }
+    expect(rows.every((r) => r.completedAt)).toBe(true);
+    // In one burst: a repeat (409), another device's command (404) and a fresh one (200).
+    const fresh = (await queue(agents[0].deviceId, { type: 'run_script', payload: { interpreter: 'bash', script: 'echo again' } })).body.id;
+    await heartbeat(agents[0]);
+    const [repeat, foreign, ok] = await Promise.all([
+      postResult(agents[0], commands[0], { status: 'failed' }),
+      postResult(agents[1], fresh, { status: 'completed' }),
+      postResult(agents[0], fresh, { status: 'completed', exitCode: 0 }),
+    ]);
+    expect([repeat.status, repeat.body.error.code]).toEqual([409, 'COMMAND_NOT_AWAITING_RESULT']);
+    expect(foreign.status).toBe(404);
+    expect(ok.status).toBe(200);
+    expect((await db.deviceCommand.findUniqueOrThrow({ where: { id: commands[0] } })).status).toBe('completed');
+  });
+
   it('sent commands without a result past their timeout are timed out by the sweep', async () => {
     const agent = await enroll(key);
     const cmd = (await queue(agent.deviceId, { type: 'run_script', payload: { interpreter: 'bash', script: 'sleep 1', timeoutSeconds: 60 } })).body;
