@@ -6,9 +6,11 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ScopedContext } from '@/lib/auth/context';
 import { decodeCursor, encodeCursor, pageResult } from '@/lib/http/pagination';
+import { RawJson } from '@/lib/http/raw-json';
 import type { ListDevicesQuery } from '@/lib/devices/schemas';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import { toDeviceDto } from '@/lib/devices/to-device-dto';
+import { countDevices, deviceFilterSql, devicePageSql, readDevicePage, type DevicePosition } from '@/lib/devices/list-devices-by-cursor';
 
 const SORT_COLUMNS = { hostname: 'hostname', lastSeen: 'lastSeenAt', enrolled: 'enrolledAt' } as const;
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
@@ -38,20 +40,6 @@ function orderBy(column: SortColumn, dir: 'asc' | 'desc'): Prisma.DeviceOrderByW
   return [first as Prisma.DeviceOrderByWithRelationInput, { id: dir }];
 }
 
-/** Rows strictly after (value, id) in the given order, nulls last. */
-function after(column: SortColumn, dir: 'asc' | 'desc', raw: string | null, id: string): Prisma.DeviceWhereInput {
-  const beyond = dir === 'asc' ? 'gt' : 'lt';
-  if (raw === null) return { [column]: null, id: { [beyond]: id } };
-  const value = column === 'hostname' ? raw : new Date(raw);
-  return {
-    OR: [
-      { [column]: { [beyond]: value } },
-      { [column]: value, id: { [beyond]: id } },
-      ...(column === 'hostname' ? [] : [{ [column]: null }]),
-    ],
-  };
-}
-
 export async function listDevices(ctx: ScopedContext, q: ListDevicesQuery) {
   const column = SORT_COLUMNS[q.sort];
   const dir = q.sortDir ?? (q.sort === 'hostname' ? 'asc' : 'desc');
@@ -65,22 +53,22 @@ export async function listDevices(ctx: ScopedContext, q: ListDevicesQuery) {
     return pageResult(rows.map(toDeviceDto), { page: q.page, limit: q.limit }, total);
   }
 
-  let position: Prisma.DeviceWhereInput = {};
+  let position: DevicePosition | null = null;
   if (q.cursor !== '') {
     const c = decodeCursor(q.cursor, ZCursor);
     if (c.s !== q.sort || c.d !== dir) decodeCursor('', ZCursor); // a cursor only continues its own ordering → 400
-    position = after(column, dir, c.v, c.id);
+    position = { value: c.v, id: c.id };
   }
+  const filter = deviceFilterSql(ctx, q);
   const [rows, total] = await Promise.all([
-    db.device.findMany({ where: { AND: [where, position] }, orderBy: orderBy(column, dir), take: q.limit + 1 }),
-    q.includeTotal ? db.device.count({ where }) : Promise.resolve(undefined),
+    readDevicePage(devicePageSql(filter, q.sort, dir, q.limit, position), q.sort),
+    q.includeTotal ? countDevices(filter) : Promise.resolve(undefined),
   ]);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const lastValue = last ? (last[column] as string | Date | null) : null;
-  const nextCursor =
-    rows.length > q.limit && last
-      ? encodeCursor({ s: q.sort, d: dir, v: lastValue instanceof Date ? lastValue.toISOString() : lastValue, id: last.id })
-      : null;
-  return { devices: page.map(toDeviceDto), nextCursor, limit: q.limit, ...(total !== undefined ? { total } : {}) };
+  const nextCursor = rows.length > q.limit && last ? encodeCursor({ s: q.sort, d: dir, v: last.value, id: last.id }) : null;
+  // ZDeviceCursorPage, with the devices already serialised by the query
+  return new RawJson(
+    `{"devices":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"limit":${q.limit}${total !== undefined ? `,"total":${total}` : ''}}`,
+  );
 }

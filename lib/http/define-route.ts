@@ -14,6 +14,7 @@ import type { AuthContext, Scope } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { logger } from '@/lib/observability/logger';
 import { recordRequest } from '@/lib/observability/metrics';
+import { RawJson } from '@/lib/http/raw-json';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -170,7 +171,9 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
       response =
         result instanceof Response
           ? result
-          : result === undefined
+          : result instanceof RawJson
+            ? new Response(result.text, { status: config.status ?? 200, headers: { 'content-type': 'application/json; charset=utf-8' } })
+            : result === undefined
             ? new Response(null, { status: 204 })
             : jsonResponse(result, config.status ?? 200);
       if (MUTATING.has(req.method) && response.status < 400 && config.audit !== false && !(ctx as { audited?: boolean }).audited) {

@@ -3,6 +3,7 @@ import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makeSite, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat } from '../helpers/agents';
 import { db } from '@/lib/db';
+import { ZDeviceCursorPage } from '@/lib/devices/schemas';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 type Org = { id: string; partnerId: string };
@@ -54,6 +55,15 @@ describe('GET /devices', () => {
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['devices', 'limit', 'nextCursor', 'total']);
     expect(first.body).toMatchObject({ limit: 2, total: 5 });
+    // The page is serialised by the database: it must be exactly the device DTO of GET /devices/:id.
+    await heartbeat(t.agents[0], { metrics: { cpuPercent: 12.3, memoryPercent: 50, diskPercent: 99.5 }, uptimeSeconds: 86_400, loggedInUser: 'ann' });
+    await db.device.update({ where: { id: t.agents[0].deviceId }, data: { tags: ['web', 'prod'], hardware: { cpu: { cores: 4 } }, mainAgentSilentSince: new Date('2026-01-02T03:04:05.006Z') } });
+    const again = await api.get('/devices', { token: t.token, query: { cursor: '', limit: 2, includeTotal: 'true' } });
+    expect(ZDeviceCursorPage.strict().safeParse(again.body).success).toBe(true);
+    const detail = await api.get(`/devices/${t.agents[0].deviceId}`, { token: t.token });
+    const listed = again.body.devices.find((d: { id: string }) => d.id === t.agents[0].deviceId);
+    expect(listed).toEqual(Object.fromEntries(Object.keys(listed).map((k) => [k, detail.body[k]])));
+    expect(listed).toMatchObject({ cpuPercent: 12.3, uptimeSeconds: 86_400, tags: ['web', 'prod'], mainAgentSilentSince: '2026-01-02T03:04:05.006Z', hardware: { cpu: { cores: 4 } } });
     const seen: string[] = first.body.devices.map((d: { hostname: string }) => d.hostname);
     let cursor = first.body.nextCursor;
     while (cursor) {
@@ -68,18 +78,24 @@ describe('GET /devices', () => {
     expect(desc.body.devices[0].hostname).toBe('node-004');
     expect(desc.body.nextCursor).toBeNull();
 
-    // lastSeen (desc by default, never-seen devices last) pages through every device once
-    await db.device.update({ where: { id: t.agents[2].deviceId }, data: { lastSeenAt: null } });
-    const ids: string[] = [];
-    let c: string | null = '';
-    while (c !== null) {
-      const page: { body: { devices: { id: string }[]; nextCursor: string | null } } = await api.get('/devices', { token: t.token, query: { cursor: c, sort: 'lastSeen', limit: 2 } });
-      ids.push(...page.body.devices.map((d) => d.id));
-      c = page.body.nextCursor;
+    // lastSeen (desc by default, never-seen devices last, in id order) pages through every device once,
+    // in both directions, across the boundary between seen and never-seen devices
+    const never = [t.agents[2].deviceId, t.agents[4].deviceId];
+    await db.device.updateMany({ where: { id: { in: never } }, data: { lastSeenAt: null } });
+    for (const sortDir of ['desc', 'asc'] as const) {
+      for (const limit of [1, 2]) {
+        const ids: string[] = [];
+        let c: string | null = '';
+        while (c !== null) {
+          const page: { body: { devices: { id: string }[]; nextCursor: string | null } } = await api.get('/devices', { token: t.token, query: { cursor: c, sort: 'lastSeen', sortDir, limit } });
+          ids.push(...page.body.devices.map((d) => d.id));
+          c = page.body.nextCursor;
+        }
+        expect(ids).toHaveLength(5);
+        expect(new Set(ids).size).toBe(5);
+        expect(ids.slice(3)).toEqual(sortDir === 'desc' ? [...never].sort().reverse() : [...never].sort());
+      }
     }
-    expect(ids).toHaveLength(5);
-    expect(new Set(ids).size).toBe(5);
-    expect(ids[4]).toBe(t.agents[2].deviceId);
   });
 
   it('cursor paging is stable while devices are added: no duplicates, no gaps', async () => {
