@@ -184,7 +184,9 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
         }).catch((err) => log.error({ err }, 'audit write failed'));
       }
     } catch (error) {
-      response = errorResponse(error, log);
+      // A client that hung up mid-request (its body stream aborted) is not a server fault:
+      // answered (to nobody) with nginx's 499 and logged as such, not as an unhandled 500.
+      response = clientClosed(req, error) ? new Response(null, { status: 499 }) : errorResponse(error, log);
     }
     response.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
@@ -225,6 +227,13 @@ function idOf(result: unknown): string | null {
     if (r.data && typeof r.data.id === 'string') return r.data.id;
   }
   return null;
+}
+
+function clientClosed(req: Request, error: unknown): boolean {
+  if (error instanceof AppError) return false;
+  if (req.signal?.aborted) return true;
+  const e = error as { name?: string; code?: string; message?: string } | null;
+  return e?.name === 'AbortError' || e?.code === 'ECONNRESET' || e?.code === 'ABORT_ERR' || e?.message === 'aborted';
 }
 
 export function errorResponse(error: unknown, log = logger): Response {

@@ -27,6 +27,17 @@ describe('health, unknown routes and the error envelope', () => {
     expect(res.body).toEqual({ error: { code: 'INVALID_JSON', message: expect.any(String), details: [] } });
   });
 
+  it('a client that hangs up mid-body gets 499 (logged as a closed request), not an unhandled 500', async () => {
+    const hangUp = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode('{"email":"half@a.bo'));
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const res = await api.post('/auth/login', { rawBody: hangUp, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(499);
+  });
+
   it('answers zod failures with VALIDATION_ERROR and per-field details', async () => {
     const res = await api.post('/auth/login', { body: { email: 'a@b.c' } });
     expect(res.status).toBe(400);
