@@ -99,6 +99,8 @@ const EnvFields = z.object({
   ALERT_RULE_CACHE_SECONDS: int(30, 0),
   ALERT_CORRELATION_WINDOW_MINUTES: int(10, 0),
   MONITOR_RESULTS_RETENTION_DAYS: int(30, 1),
+  // An order still `submitting` this long after its claim was interrupted (see recover-interrupted-submits.ts).
+  DISTRIBUTOR_SUBMIT_STALE_MINUTES: int(15, 1),
   MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
 
   DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),

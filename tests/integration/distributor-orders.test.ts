@@ -7,6 +7,7 @@ import { runDueJobs } from '../helpers/jobs';
 import { useDistributorSandbox } from '../helpers/distributor';
 import { makeCatalogItem, makeContractWithLines } from '../helpers/distributor-billing';
 import { db } from '@/lib/db';
+import { enqueueJob } from '@/lib/jobs/enqueue-job';
 
 const sandbox = useDistributorSandbox();
 
@@ -223,6 +224,30 @@ describe('preflight, submit, reconcile', () => {
     expect(sandbox().writes().length).toBe(before + 1);
     expect(sandbox().state.orders.filter((o) => o.reference === detail.lines[0].id)).toHaveLength(1);
     expect((await api.post(`/distributor/orders/${orderId}/reconcile`, { token: adminA })).body).toEqual({ resolved: 0, stillUnknown: 0 });
+  });
+
+  it('an order left submitting by a process that died mid-submit is moved to reconcile by the sweep; a recent one is left alone', async () => {
+    const stuck = await directOrder(orgA2.id);
+    expect((await stage(stuck, { ...newBackup, catalogItemId: backupItem })).status).toBe(201);
+    // The state a submit leaves when its process dies right after claiming: order submitting, lines in flight.
+    await db.distributorOrder.update({ where: { id: stuck }, data: { status: 'submitting', submittedAt: new Date(Date.now() - 3600_000) } });
+    await db.distributorOrderLine.updateMany({ where: { orderId: stuck }, data: { submitState: 'in_flight', attemptedAt: new Date(Date.now() - 3600_000) } });
+    const fresh = await directOrder(orgA1.id);
+    expect((await stage(fresh, { ...newBackup, catalogItemId: backupItem })).status).toBe(201);
+    await db.distributorOrder.update({ where: { id: fresh }, data: { status: 'submitting', submittedAt: new Date() } });
+    const writes = sandbox().writes().length;
+
+    await enqueueJob(db, 'recover_distributor_submits', {});
+    await runDueJobs();
+    const detail = (await api.get(`/distributor/orders/${stuck}`, { token: adminA })).body.data;
+    expect(detail.order.status).toBe('partially_failed');
+    expect(detail.lines.map((l: { submitState: string }) => l.submitState)).toEqual(['needs_reconcile']);
+    expect(detail.lines[0].error).toMatch(/interrupted/);
+    expect((await db.distributorOrder.findUniqueOrThrow({ where: { id: fresh } })).status).toBe('submitting');
+    expect(await db.auditLog.count({ where: { action: 'distributor_order.submit_recovered', targetId: stuck, actorType: 'system' } })).toBe(1);
+    expect(sandbox().writes().length).toBe(writes); // the sweep itself writes nothing at the distributor
+    // Out of the way of the next tests' direct orders.
+    await db.distributorOrder.updateMany({ where: { id: { in: [fresh, stuck] } }, data: { status: 'cancelled' } });
   });
 
   it('reconcile leaves lines unknown while lookups fail; a rejection fails the line', async () => {
