@@ -100,6 +100,7 @@ const EnvFields = z.object({
   ALERT_CORRELATION_WINDOW_MINUTES: int(10, 0),
   MONITOR_RESULTS_RETENTION_DAYS: int(30, 1),
   MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
+  METRIC_HISTORY_DAYS: int(7, 1).describe('Days of per-device CPU/memory/disk history (5-minute buckets) kept; older buckets are pruned hourly'),
 
   DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
   DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),

@@ -23,6 +23,7 @@ import { sendAlertNotificationTask } from './tasks/send-alert-notification';
 import { runDueMonitorsTask } from './tasks/run-due-monitors';
 import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
 import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
+import { pruneDeviceMetricHistoryTask } from './tasks/prune-device-metric-history';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -49,6 +50,7 @@ export const taskList: TaskList = {
   prune_monitor_results: pruneMonitorResultsTask,
   distributor_sync: distributorSyncTask,
   distributor_sync_all: distributorSyncAllTask,
+  prune_device_metric_history: pruneDeviceMetricHistoryTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -70,4 +72,5 @@ export const crontab = [
   '* * * * * run_due_monitors',
   '50 3 * * * prune_monitor_results',
   '20 2 * * * distributor_sync_all',
+  '35 * * * * prune_device_metric_history',
 ].join('\n');
