@@ -3,10 +3,10 @@
 // current 5-minute bucket (count, sum, max), creating the bucket on its first beat.
 
 /** Width of a stored bucket; coarser intervals are aggregated from these at read time. */
-export const METRIC_BUCKET_MINUTES = 5;
+const METRIC_BUCKET_MINUTES = 5;
 
 /** The bucket a moment falls in (buckets start on multiples of 5 minutes since the epoch, UTC). */
-export const BUCKET_OF_NOW = `date_bin('${METRIC_BUCKET_MINUTES} minutes', now(), timestamptz '1970-01-01 00:00:00+00')`;
+const BUCKET_OF_NOW = `date_bin('${METRIC_BUCKET_MINUTES} minutes', now(), timestamptz '1970-01-01 00:00:00+00')`;
 
 /**
  * `insert … on conflict do update` accumulating one sample per row of `source`, a relation with
