@@ -5,12 +5,14 @@ import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat, type EnrolledAgent } from '../helpers/agents';
 import { runDueJobs } from '../helpers/jobs';
+import { makeApiKey, withKey } from '../helpers/access';
 import { db } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { pruneMetricHistory } from '@/lib/devices/prune-metric-history';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partner: Partner;
+let adminUser: { id: string };
 let admin: string;
 let orgA: { id: string; partnerId: string };
 let orgB: { id: string; partnerId: string };
@@ -21,7 +23,8 @@ const DAY = 24 * 60 * MIN;
 
 beforeAll(async () => {
   partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
+  adminUser = await makePartnerUser(partner);
+  admin = await tokenFor(adminUser, { mfa: true });
   orgA = await makeOrg(partner.id);
   orgB = await makeOrg(partner.id);
   keyA = (await createKey(admin, { orgId: orgA.id })).key;
@@ -65,14 +68,17 @@ async function totals(deviceId: string) {
 }
 
 describe('heartbeats write metric history', () => {
-  it('each beat (slow path when coming online, then the batched fast path) adds to the current 5-minute bucket', async () => {
+  it('each beat adds to the current 5-minute bucket: batched fast path, and the slow path (new version, back online)', async () => {
     const agent = await enroll(keyA);
-    const beats = [
-      { cpuPercent: 10, memoryPercent: 40, diskPercent: 70 },
-      { cpuPercent: 30, memoryPercent: 60 }, // no disk: counts as a sample, not as a disk value
-      { cpuPercent: 50.5, memoryPercent: 50, diskPercent: 71 },
-    ];
-    for (const metrics of beats) expect((await heartbeat(agent, { metrics })).status).toBe(200);
+    // fast path (enrolled devices are online)
+    expect((await heartbeat(agent, { metrics: { cpuPercent: 10, memoryPercent: 40, diskPercent: 70 } })).status).toBe(200);
+    // slow path: a new agent version; no disk value counts as a sample, not as a disk value
+    expect((await heartbeat(agent, { agentVersion: '1.0.1', metrics: { cpuPercent: 30, memoryPercent: 60 } })).status).toBe(200);
+    // slow path: back online after the presence sweep marked it offline
+    await db.device.update({ where: { id: agent.deviceId }, data: { status: 'offline' } });
+    expect((await heartbeat(agent, { metrics: { cpuPercent: 50.5, memoryPercent: 50, diskPercent: 71 } })).status).toBe(200);
+    const events = await db.$queryRaw<{ type: string }[]>`select type from events where data->>'deviceId' = ${agent.deviceId} order by created_at`;
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['device.updated', 'device.online']));
     const t = await totals(agent.deviceId);
     // Three beats land in one bucket, or two when the run straddles a 5-minute boundary.
     expect(t.rows).toBeGreaterThanOrEqual(1);
@@ -202,6 +208,17 @@ describe('GET /devices/:id/metrics', () => {
     expect((await api.get(`/devices/${deviceId}/metrics`, { token: orgAUser, query: query() })).body.data.points).toHaveLength(3);
     expect(await db.deviceMetricBucket.count({ where: { deviceId } })).toBe(5);
     expect((await api.get(`/devices/00000000-0000-4000-8000-000000000000/metrics`, { token: admin })).status).toBe(404);
+  });
+
+  it('API keys with devices:read can read it; without the permission 403', async () => {
+    const reader = await makeApiKey(adminUser, ['devices:read']);
+    const res = await api.get(`/devices/${deviceId}/metrics`, { ...withKey(reader.key), query: query({ interval: '1d' }) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.points).toHaveLength(2);
+    const other = await makeApiKey(adminUser, ['orgs:read']);
+    const denied = await api.get(`/devices/${deviceId}/metrics`, { ...withKey(other.key), query: query() });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.message).toContain('devices:read');
   });
 
   it('is in the OpenAPI document with its query parameters', async () => {
