@@ -18,6 +18,7 @@ import {
   PointElement,
   Tooltip,
   type ChartConfiguration,
+  type ScriptableContext,
 } from 'chart.js';
 
 Chart.register(ArcElement, BarController, BarElement, CategoryScale, DoughnutController, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
@@ -29,6 +30,15 @@ export interface Series {
   color: string;
   /** Extra text per value, shown after it in the tooltip and the data table (e.g. "max 80"). */
   detail?: (string | null)[];
+}
+
+/** Dots on short series; on long ones only where a value has no neighbour (else it would not show). */
+function pointRadius(count: number) {
+  return (c: ScriptableContext<'line'>) => {
+    if (count <= 60) return 2;
+    const d = c.dataset.data;
+    return d[c.dataIndex - 1] == null && d[c.dataIndex + 1] == null ? 2 : 0;
+  };
 }
 
 function isDark() {
@@ -51,7 +61,7 @@ export function ChartView({ type, labels, series, label, height = 220, max, stac
           type === 'doughnut'
             ? { label: s.label, data: s.data, backgroundColor: s.color.split(','), borderWidth: 0 }
             : type === 'line'
-              ? { label: s.label, data: s.data, borderColor: s.color, backgroundColor: `${s.color}33`, fill: true, tension: 0.25, pointRadius: labels.length > 60 ? 0 : 2, pointHitRadius: 6 }
+              ? { label: s.label, data: s.data, borderColor: s.color, backgroundColor: `${s.color}33`, fill: true, tension: 0.25, pointRadius: pointRadius(labels.length), pointHitRadius: 6 }
               : { label: s.label, data: s.data, backgroundColor: s.color },
         ),
       },
