@@ -78,8 +78,23 @@ test('a technician creates an enrollment key, the reference agent enrolls with i
     await expect(command).toContainText('completed', { timeout: 20_000 });
     await command.click();
     await expect(page.getByTestId('command-stdout')).toContainText(`hello-from-${tag}`);
+    // The Metrics tab plots the history stored from the agent's heartbeats (not beats seen by
+    // this browser): the chart is drawn from the points the metrics endpoint returned.
+    const stored = page.waitForResponse((r) => /\/api\/v1\/devices\/[^/]+\/metrics\?/.test(r.url()) && r.request().method() === 'GET');
     await page.getByRole('tab', { name: 'Metrics' }).click();
-    await expect(page.getByRole('img', { name: /CPU, memory and disk use/ })).toBeVisible();
+    const body = (await (await stored).json()) as { data: { interval: string; points: { samples: number; cpu: { avg: number | null } }[] } };
+    expect(body.data.interval).toBe('5m');
+    expect(body.data.points.length).toBeGreaterThan(0);
+    const beats = body.data.points.reduce((n, p) => n + p.samples, 0);
+    expect(beats).toBeGreaterThanOrEqual(2); // the running agent's beat(s) and the `run --once` beat
+    expect(body.data.points.some((p) => p.cpu.avg !== null)).toBe(true);
+    const chart = page.getByTestId('metrics-chart');
+    await expect(chart).toHaveAttribute('data-points', String(body.data.points.length));
+    await expect(chart.getByRole('img', { name: /CPU, memory and disk use of .*, average per 5 minutes, last 24 hours/ })).toBeVisible();
+    await expect(page.getByTestId('metrics-summary')).toContainText(`from ${beats.toLocaleString('en-US')} heartbeats stored on the server`);
+    await page.getByRole('button', { name: '1 hour' }).click();
+    await expect(page.getByRole('button', { name: '1 hour' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(chart.getByRole('img', { name: /last 1 hour/ })).toBeVisible();
     await page.screenshot({ path: 'e2e/artifacts/console-device-detail.png', fullPage: true });
   } finally {
     agent?.kill('SIGTERM');

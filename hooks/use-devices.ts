@@ -102,6 +102,51 @@ export function useDeviceInventory(id: string) {
   return useQuery({ queryKey: ['devices', 'inventory', id], queryFn: () => api<DeviceInventory>(`/devices/${id}/inventory`), enabled });
 }
 
+export interface MetricStat {
+  avg: number | null;
+  max: number | null;
+}
+
+export interface DeviceMetricPoint {
+  at: string;
+  cpu: MetricStat;
+  memory: MetricStat;
+  disk: MetricStat;
+  samples: number;
+}
+
+export interface DeviceMetrics {
+  deviceId: string;
+  interval: '5m' | '1h' | '1d';
+  from: string;
+  to: string;
+  points: DeviceMetricPoint[];
+}
+
+/** Ranges the Metrics tab offers, each read at the resolution that gives a readable chart. */
+export const METRIC_RANGES = {
+  '1h': { label: '1 hour', ms: 3_600_000, interval: '5m', refetch: 30_000 },
+  '24h': { label: '24 hours', ms: 86_400_000, interval: '5m', refetch: 60_000 },
+  '7d': { label: '7 days', ms: 7 * 86_400_000, interval: '1h', refetch: 300_000 },
+} as const;
+export type MetricRange = keyof typeof METRIC_RANGES;
+
+/** Stored metric history for the last `range`, re-read periodically (the window slides with it). */
+export function useDeviceMetrics(id: string, range: MetricRange) {
+  const enabled = useSignedIn();
+  const r = METRIC_RANGES[range];
+  return useQuery({
+    queryKey: ['devices', 'metrics', id, range],
+    queryFn: ({ signal }) => {
+      const to = new Date();
+      const from = new Date(to.getTime() - r.ms);
+      return api<{ data: DeviceMetrics }>(`/devices/${id}/metrics`, { query: { from: from.toISOString(), to: to.toISOString(), interval: r.interval }, signal }).then((res) => res.data);
+    },
+    enabled,
+    refetchInterval: r.refetch,
+  });
+}
+
 export interface Command {
   id: string;
   deviceId: string;

@@ -102,6 +102,7 @@ const EnvFields = z.object({
   // An order still `submitting` this long after its claim was interrupted (see recover-interrupted-submits.ts).
   DISTRIBUTOR_SUBMIT_STALE_MINUTES: int(15, 1),
   MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
+  METRIC_HISTORY_DAYS: int(7, 1).describe('Days of per-device CPU/memory/disk history (5-minute buckets) kept; older buckets are pruned hourly'),
 
   DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
   DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),

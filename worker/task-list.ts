@@ -24,6 +24,7 @@ import { runDueMonitorsTask } from './tasks/run-due-monitors';
 import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
 import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
 import { recoverDistributorSubmitsTask } from './tasks/recover-distributor-submits';
+import { pruneDeviceMetricHistoryTask } from './tasks/prune-device-metric-history';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -51,6 +52,7 @@ export const taskList: TaskList = {
   distributor_sync: distributorSyncTask,
   distributor_sync_all: distributorSyncAllTask,
   recover_distributor_submits: recoverDistributorSubmitsTask,
+  prune_device_metric_history: pruneDeviceMetricHistoryTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -73,4 +75,5 @@ export const crontab = [
   '50 3 * * * prune_monitor_results',
   '20 2 * * * distributor_sync_all',
   '*/5 * * * * recover_distributor_submits',
+  '35 * * * * prune_device_metric_history',
 ].join('\n');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useDevice, useDeviceCommands, useDeviceInventory, useSendCommand, useUpdateDevice, type Command, type Device } from '@/hooks/use-devices';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
@@ -8,37 +8,12 @@ import { ApiError } from '@/lib/client/api-client';
 import { formatBytes, formatDate, formatPercent, formatRelative } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { CommandForm } from '@/components/devices/command-form';
-import { ChartView } from '@/components/ui/chart';
+import { DeviceMetricsChart } from '@/components/devices/device-metrics-chart';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, ErrorText, Pager, PageHeader, StatusBadge, Tabs } from '@/components/ui/controls';
 
 type Tab = 'overview' | 'metrics' | 'inventory' | 'commands';
-
-// Heartbeat samples seen by this browser, per device: each poll that brings a newer lastSeenAt
-// adds a point. (The server keeps only the latest heartbeat values.)
-interface Sample {
-  at: string;
-  cpu: number | null;
-  memory: number | null;
-  disk: number | null;
-}
-const samples = new Map<string, Sample[]>();
-
-function useHeartbeatSeries(device: Device | undefined): Sample[] {
-  const [, bump] = useState(0);
-  useEffect(() => {
-    if (!device?.lastSeenAt) return;
-    const list = samples.get(device.id) ?? [];
-    if (list[list.length - 1]?.at !== device.lastSeenAt) {
-      list.push({ at: device.lastSeenAt, cpu: device.cpuPercent, memory: device.memoryPercent, disk: device.diskPercent });
-      if (list.length > 240) list.shift();
-      samples.set(device.id, list);
-      bump((n) => n + 1);
-    }
-  }, [device]);
-  return device ? (samples.get(device.id) ?? []) : [];
-}
 
 function Dl({ items }: { items: [string, React.ReactNode][] }) {
   return (
@@ -162,29 +137,10 @@ function Overview({ device: d }: { device: Device }) {
 }
 
 function Metrics({ device }: { device: Device }) {
-  const series = useHeartbeatSeries(device);
-  const labels = useMemo(() => series.map((s) => new Date(s.at).toLocaleTimeString()), [series]);
-  const data = useMemo(
-    () => [
-      { label: 'CPU %', data: series.map((s) => s.cpu ?? 0), color: '#2f6fed' },
-      { label: 'Memory %', data: series.map((s) => s.memory ?? 0), color: '#16a34a' },
-      { label: 'Disk %', data: series.map((s) => s.disk ?? 0), color: '#d97706' },
-    ],
-    [series],
-  );
   const extra = device.metrics ? Object.entries(device.metrics).filter(([, v]) => typeof v === 'number' || typeof v === 'string') : [];
   return (
     <div className="space-y-4">
-      <Card title="Heartbeat metrics">
-        {series.length === 0 ? (
-          <p className="text-sm text-slate-500">No heartbeat yet. Metrics appear when the agent reports.</p>
-        ) : (
-          <>
-            <ChartView type="line" labels={labels} series={data} label={`CPU, memory and disk use of ${device.hostname} per heartbeat`} max={100} height={260} />
-            <p className="mt-2 text-xs text-slate-500">Each point is a heartbeat received while this page is open (updated every 10 seconds).</p>
-          </>
-        )}
-      </Card>
+      <DeviceMetricsChart device={device} />
       {extra.length > 0 && (
         <Card title="Latest reported values">
           <Dl items={extra.map(([k, v]) => [k, String(v)])} />

@@ -18,14 +18,27 @@ import {
   PointElement,
   Tooltip,
   type ChartConfiguration,
+  type ScriptableContext,
 } from 'chart.js';
 
 Chart.register(ArcElement, BarController, BarElement, CategoryScale, DoughnutController, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
 
 export interface Series {
   label: string;
-  data: number[];
+  /** null: no value at that label (a line chart leaves a gap). */
+  data: (number | null)[];
   color: string;
+  /** Extra text per value, shown after it in the tooltip and the data table (e.g. "max 80"). */
+  detail?: (string | null)[];
+}
+
+/** Dots on short series; on long ones only where a value has no neighbour (else it would not show). */
+function pointRadius(count: number) {
+  return (c: ScriptableContext<'line'>) => {
+    if (count <= 60) return 2;
+    const d = c.dataset.data;
+    return d[c.dataIndex - 1] == null && d[c.dataIndex + 1] == null ? 2 : 0;
+  };
 }
 
 function isDark() {
@@ -48,7 +61,7 @@ export function ChartView({ type, labels, series, label, height = 220, max, stac
           type === 'doughnut'
             ? { label: s.label, data: s.data, backgroundColor: s.color.split(','), borderWidth: 0 }
             : type === 'line'
-              ? { label: s.label, data: s.data, borderColor: s.color, backgroundColor: `${s.color}33`, fill: true, tension: 0.25, pointRadius: 2 }
+              ? { label: s.label, data: s.data, borderColor: s.color, backgroundColor: `${s.color}33`, fill: true, tension: 0.25, pointRadius: pointRadius(labels.length), pointHitRadius: 6 }
               : { label: s.label, data: s.data, backgroundColor: s.color },
         ),
       },
@@ -56,7 +69,18 @@ export function ChartView({ type, labels, series, label, height = 220, max, stac
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        plugins: { legend: { display: type === 'doughnut' || series.length > 1, labels: { color: text } } },
+        interaction: type === 'line' ? { mode: 'index', intersect: false } : undefined,
+        plugins: {
+          legend: { display: type === 'doughnut' || series.length > 1, labels: { color: text } },
+          tooltip: {
+            callbacks: {
+              label: (item) => {
+                const detail = series[item.datasetIndex]?.detail?.[item.dataIndex];
+                return `${item.dataset.label}: ${item.formattedValue}${detail ? ` (${detail})` : ''}`;
+              },
+            },
+          },
+        },
         scales:
           type === 'doughnut'
             ? {}
@@ -68,6 +92,7 @@ export function ChartView({ type, labels, series, label, height = 220, max, stac
     };
     if (chart.current) {
       chart.current.data = config.data;
+      chart.current.options = config.options ?? {}; // the tooltip reads the current series
       chart.current.update();
     } else {
       chart.current = new Chart(canvas.current, config);
@@ -93,10 +118,13 @@ export function ChartView({ type, labels, series, label, height = 220, max, stac
         </thead>
         <tbody>
           {labels.map((l, i) => (
-            <tr key={l}>
+            <tr key={i}>
               <th scope="row">{l}</th>
               {series.map((s) => (
-                <td key={s.label}>{s.data[i]}</td>
+                <td key={s.label}>
+                  {s.data[i] ?? '—'}
+                  {s.detail?.[i] ? ` (${s.detail[i]})` : ''}
+                </td>
               ))}
             </tr>
           ))}

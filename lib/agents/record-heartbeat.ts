@@ -1,7 +1,8 @@
 // POST /agents/:agentId/heartbeat. The hot path of the service (the fleet beats every interval):
 // after the token lookup it is ONE statement — update the device row and atomically claim its
 // pending commands — shared by every beat in flight at the same moment (coalesceCalls), so a
-// burst of beats costs one round trip, not one each. Events are written only when the device's
+// burst of beats costs one round trip, not one each. The same statement adds each beat's
+// metrics to the device's 5-minute history bucket. Events are written only when the device's
 // state changes, on a slower transactional path.
 import type { z } from 'zod';
 import { db, dbPool, type Tx } from '@/lib/db';
@@ -13,6 +14,8 @@ import { takeDropped } from '@/lib/agents/tolerant';
 import { stripNul } from '@/lib/agents/sanitize';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
+import { accumulateMetricBucketsSql } from '@/lib/devices/accumulate-metric-buckets';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 type HeartbeatInput = z.output<typeof ZHeartbeatBody>;
 const CLAIM_LIMIT = 50;
@@ -43,8 +46,9 @@ function columns(input: HeartbeatInput) {
 // The fast path for a batch of beats (see coalesceCalls): $1 device ids (sorted, so concurrent
 // batches lock rows in one order), $2 all commands (false: self_uninstall only), $3..$8 the
 // heartbeat columns, one array element per beat. ONE statement updates every device row that is
-// still online and atomically claims each one's pending commands (pending → sent, FOR UPDATE
-// SKIP LOCKED, so two concurrent beats can never both receive a command).
+// still online, adds its metrics to its history bucket (only for rows `hb` updated, i.e. locked)
+// and atomically claims each one's pending commands (pending → sent, FOR UPDATE SKIP LOCKED, so
+// two concurrent beats can never both receive a command).
 const FAST_PATH = `
   with input as (
     select * from unnest($1::uuid[], $2::bool[], $3::real[], $4::real[], $5::real[], $6::bigint[], $7::text[], $8::text[])
@@ -55,6 +59,7 @@ const FAST_PATH = `
     from input i
     where d.id = i.id and d.status = 'online'
     returning d.id
+  ), history as (${accumulateMetricBucketsSql('(select i.id, i.cpu, i.mem, i.disk from hb join input i on i.id = hb.id order by i.id) s')}
   ), claimed as (
     update device_commands c set status = 'sent', sent_at = now(), dedupe_key = null
     where c.id in (
@@ -120,6 +125,8 @@ async function claimInTx(tx: Tx, deviceId: string, all: boolean): Promise<Claime
     .map((r) => ({ id: r.id, type: r.type, payload: r.payload, createdAt: r.created_at.toISOString() }));
 }
 
+const SLOW_PATH_HISTORY = Prisma.raw(accumulateMetricBucketsSql('upd s'));
+
 /** State changes (back online, new hostname or versions): one transaction with its events. */
 async function slowPath(ctx: AgentContext, input: HeartbeatInput, all: boolean): Promise<ClaimedCommand[]> {
   const [cpu, mem, disk, uptime, user, metrics] = columns(input);
@@ -131,11 +138,14 @@ async function slowPath(ctx: AgentContext, input: HeartbeatInput, all: boolean):
     const agentVersion = input.agentVersion ?? before.agent_version;
     const osVersion = input.osVersion ?? before.os_version;
     const [after] = await tx.$queryRaw<{ last_seen_at: Date }[]>`
-      update devices set status = 'online', last_seen_at = now(), cpu_percent = ${cpu}, memory_percent = ${mem}, disk_percent = ${disk},
-        uptime_seconds = ${uptime}, last_user = ${user}, metrics = ${metrics}::jsonb, main_agent_silent_since = null,
-        hostname = ${hostname}, agent_version = ${agentVersion}, os_version = ${osVersion}, updated_at = now()
-      where id = ${ctx.deviceId}::uuid
-      returning last_seen_at`;
+      with upd as (
+        update devices set status = 'online', last_seen_at = now(), cpu_percent = ${cpu}, memory_percent = ${mem}, disk_percent = ${disk},
+          uptime_seconds = ${uptime}, last_user = ${user}, metrics = ${metrics}::jsonb, main_agent_silent_since = null,
+          hostname = ${hostname}, agent_version = ${agentVersion}, os_version = ${osVersion}, updated_at = now()
+        where id = ${ctx.deviceId}::uuid
+        returning id, last_seen_at, cpu_percent as cpu, memory_percent as mem, disk_percent as disk
+      ), history as (${SLOW_PATH_HISTORY})
+      select last_seen_at from upd`;
     const where = { partnerId: ctx.partnerId, orgId: ctx.orgId };
     if (before.status !== 'online') {
       await emitEvent(tx, { type: 'device.online', ...where, data: { deviceId: ctx.deviceId, hostname, lastSeen: after.last_seen_at.toISOString(), previousStatus: before.status } });

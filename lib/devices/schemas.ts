@@ -116,3 +116,57 @@ export const ZMoveDeviceOrg = z.object({ orgId: z.string().uuid(), siteId: z.str
 
 export const ZDeviceIdParams = z.object({ id: z.string().uuid() });
 export const ZDeviceCommandParams = z.object({ id: z.string().uuid(), commandId: z.string().uuid() });
+
+// Metric history (issue 12): stored 5-minute buckets, read at 5m, 1h or 1d resolution.
+export const METRIC_INTERVALS = ['5m', '1h', '1d'] as const;
+export type MetricInterval = (typeof METRIC_INTERVALS)[number];
+export const METRIC_RANGE_MAX_DAYS = 31;
+const HOUR_MS = 3_600_000;
+
+/** The interval a range gets when none is asked for: at most a few hundred points. */
+export function defaultMetricInterval(rangeMs: number): MetricInterval {
+  return rangeMs <= 24 * HOUR_MS ? '5m' : rangeMs <= 7 * 24 * HOUR_MS ? '1h' : '1d';
+}
+
+export const ZDeviceMetricsQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional().describe('Start of the range (inclusive). Default: 24 hours before `to`'),
+    to: z.iso.datetime({ offset: true }).optional().describe('End of the range (exclusive). Default: now'),
+    interval: z.enum(METRIC_INTERVALS).optional().describe('Width of each point. Default by range: up to 24 h `5m`, up to 7 days `1h`, longer `1d`'),
+  })
+  .transform((q, ctx) => {
+    const to = q.to ? new Date(q.to) : new Date();
+    const from = q.from ? new Date(q.from) : new Date(to.getTime() - 24 * HOUR_MS);
+    if (from.getTime() >= to.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'must be before to' });
+      return z.NEVER;
+    }
+    if (to.getTime() - from.getTime() > METRIC_RANGE_MAX_DAYS * 24 * HOUR_MS) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: `range must be at most ${METRIC_RANGE_MAX_DAYS} days` });
+      return z.NEVER;
+    }
+    return { from, to, interval: q.interval ?? defaultMetricInterval(to.getTime() - from.getTime()) };
+  });
+
+const ZMetricStat = z.object({
+  avg: z.number().nullable().describe('Mean of the samples that reported this metric; null when none did'),
+  max: z.number().nullable(),
+});
+
+export const ZDeviceMetricPoint = z.object({
+  at: z.string().describe('Start of the interval (UTC; 1d points are UTC days)'),
+  cpu: ZMetricStat,
+  memory: ZMetricStat,
+  disk: ZMetricStat,
+  samples: z.number().int().describe('Heartbeats in the interval'),
+});
+
+export const ZDeviceMetrics = z.object({
+  data: z.object({
+    deviceId: z.string().uuid(),
+    interval: z.enum(METRIC_INTERVALS),
+    from: z.string(),
+    to: z.string(),
+    points: z.array(ZDeviceMetricPoint).describe('Intervals with at least one heartbeat, oldest first; intervals without any are absent'),
+  }),
+});
