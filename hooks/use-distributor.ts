@@ -282,3 +282,16 @@ export function useDistributorDrift(integrationId: string | undefined) {
   const enabled = useSignedIn() && !!integrationId;
   return useQuery({ queryKey: key('drift', integrationId), queryFn: () => api<{ data: DriftRow[] }>('/distributor/drift', { query: { integrationId } }), enabled });
 }
+
+export interface ContractWithLines {
+  id: string;
+  name: string;
+  status: string;
+  lines: { id: string; type: string; description: string; manualQuantity: string | null }[];
+}
+
+/** The organization's contracts: their manual lines are what a subscription links to. */
+export function useOrgContracts(orgId: string | null | undefined) {
+  const enabled = useSignedIn() && !!orgId;
+  return useQuery({ queryKey: ['contracts', 'by-org', orgId], queryFn: () => api<{ data: ContractWithLines[] }>('/contracts', { query: { orgId: orgId!, limit: 100 } }), enabled });
+}
