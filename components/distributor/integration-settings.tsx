@@ -51,8 +51,13 @@ export function IntegrationSettings() {
   async function onTest(form: HTMLFormElement | null) {
     if (!form) return;
     setTestResult(null);
+    const credentials = credentialsOf(form);
+    if (!current && !credentials.clientId) {
+      setTestResult({ ok: false, text: 'Enter the client id and secret to test them.' });
+      return;
+    }
     try {
-      const res = await test.mutateAsync(credentialsOf(form));
+      const res = await test.mutateAsync(credentials);
       setTestResult(res.success ? { ok: true, text: `Connection works: the distributor lists ${res.data?.companies ?? 0} companies.` } : { ok: false, text: `Connection failed: ${res.error ?? 'no reason given'}` });
     } catch (err) {
       setTestResult({ ok: false, text: messageOf(err, 'Could not test the connection') });

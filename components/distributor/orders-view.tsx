@@ -40,7 +40,7 @@ export function OrdersView() {
       description="One open direct order per organization: stage lines, preflight, submit. Without an organization picked: the partner's queue of open orders."
       actions={
         <>
-          <select aria-label="Organization" value={orgId ?? ''} onChange={(e) => setPicked(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
+          <select aria-label="Organization for orders" value={orgId ?? ''} onChange={(e) => setPicked(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
             <option value="">All organizations (open orders)</option>
             {orgs.data?.map((o) => (
               <option key={o.id} value={o.id}>

@@ -25,7 +25,7 @@ export function SubscriptionsView() {
       description="Subscriptions as of the last sync. Link each to the manual contract line that bills it, so orders can change it and drift can be reported."
       actions={
         <>
-          <select aria-label="Organization" value={orgId} onChange={(e) => setOrgId(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
+          <select aria-label="Filter by organization" value={orgId} onChange={(e) => setOrgId(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
             <option value="">All organizations</option>
             {orgs.data?.map((o) => (
               <option key={o.id} value={o.id}>
