@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useDistributorIntegration, useDistributorSync, useSaveDistributorIntegration, useTestDistributorConnection } from '@/hooks/use-distributor';
-import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
+import { fieldErrorsOf, formErrorOf, messageOf } from '@/lib/client/field-errors';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -44,7 +44,7 @@ export function IntegrationSettings() {
       setSaved(res.syncQueued ? 'Saved. A sync of companies, products and subscriptions is queued.' : 'Saved.');
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setError(messageOf(err, 'Could not save the integration'));
+      setError(formErrorOf(err, ['name', 'status', 'clientId', 'clientSecret'], 'Could not save the integration'));
     }
   }
 

@@ -20,7 +20,7 @@ import {
 } from '@/hooks/use-distributor';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { ApiError } from '@/lib/client/api-client';
-import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
+import { fieldErrorsOf, formErrorOf, messageOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -336,7 +336,7 @@ function AddLineForm({ orderId, orgId }: { orderId: string; orgId: string }) {
       form.reset();
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setError(messageOf(err, 'Could not add the line'));
+      setError(formErrorOf(err, ['distributorProductId', 'catalogItemId', 'billingTerm', 'quantity', 'commitmentTermId', 'targetSubscriptionId'], 'Could not add the line'));
     }
   }
 

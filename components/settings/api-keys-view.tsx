@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey, type ApiKey } from '@/hooks/use-api-keys';
 import { useMe } from '@/hooks/use-me';
-import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
+import { fieldErrorsOf, formErrorOf, messageOf } from '@/lib/client/field-errors';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -166,7 +166,7 @@ function CreateApiKeyForm({ permissions, onCreated }: { permissions: string[]; o
       onCreated(key);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setError(messageOf(err, 'Could not create the key'));
+      setError(formErrorOf(err, ['name', 'expiresAt', 'scopes'], 'Could not create the key'));
     }
   }
 

@@ -5,7 +5,7 @@ import { PARTNER_API_SCOPES, PARTNER_API_SCOPE_NAMES } from '@/lib/partner-api/s
 import { useCreateServicePrincipal, useRevokeServicePrincipal, useServicePrincipals, useUpdateServicePrincipal, type ServicePrincipal, type ServicePrincipalInput } from '@/hooks/use-service-principals';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useMe } from '@/hooks/use-me';
-import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
+import { fieldErrorsOf, formErrorOf, messageOf } from '@/lib/client/field-errors';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -184,7 +184,7 @@ function PrincipalForm({ principal, onCancel, onSaved }: { principal: ServicePri
       }
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setError(messageOf(err, 'Could not save the service principal'));
+      setError(formErrorOf(err, ['name', 'expiresAt', 'description', 'allowedCidrs', 'writeLimitPerHour', 'scopes', 'orgIds'], 'Could not save the service principal'));
     }
   }
 

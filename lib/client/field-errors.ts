@@ -17,3 +17,13 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }
+
+/**
+ * The form-level line to show beside per-field messages: null when every problem is already shown
+ * under a field of `shown` (the envelope's message would repeat one of them), else the message.
+ */
+export function formErrorOf(error: unknown, shown: readonly string[], fallback: string): string | null {
+  const fields = Object.keys(fieldErrorsOf(error));
+  if (fields.length > 0 && fields.every((f) => shown.includes(f)) && error instanceof ApiError && Array.isArray(error.details) && error.details.length === fields.length) return null;
+  return messageOf(error, fallback);
+}
