@@ -43,7 +43,7 @@ test('a partner admin connects the distributor, maps a company and submits an or
   await expect(settings.getByText('A sync of companies, products and subscriptions is queued')).toBeVisible();
   // Write-only: the form never shows the stored secret, only a hint of the client id.
   await expect(settings.getByLabel('Client secret')).toHaveValue('');
-  await expect(settings.getByText('Stored (ends in ient)')).toBeVisible();
+  await expect(settings.getByText('Stored (ends in …ient)')).toBeVisible();
   await expect(page.getByTestId('sync-status')).toContainText('succeeded', { timeout: 60_000 });
   await expect(page.getByTestId('sync-status')).toContainText('4 companies');
 
