@@ -103,3 +103,57 @@ test('a partner admin connects the distributor, maps a company and submits an or
   await expect(page.getByRole('button', { name: 'Submit order' })).toHaveCount(0);
   await expect(page.getByRole('form', { name: 'Add a line' })).toHaveCount(0);
 });
+
+test('the order page explains a submit lost to a concurrent one, and reconciles a line whose answer never came', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(4).toString('hex');
+  const admin = await seedPartnerAdmin(tag, `Distri Race ${tag}`, PASSWORD);
+  const token = await signInConsole(page, admin, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
+  const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const res = await page.request[method](`/api/v1${path}`, { headers: auth, ...(data !== undefined ? { data } : {}) });
+    return { status: res.status(), body: await res.json().catch(() => null) };
+  };
+  const org = (await call('post', '/orgs/organizations', { name: `Race ${tag}` })).body;
+  const item = (await call('post', '/catalog', { name: 'Backup', sku: 'ACB-1TB', type: 'software_licence' })).body;
+  expect((await call('post', '/distributor/integration', { clientId: 'e2e-client', clientSecret: 'e2e-secret' })).status).toBe(200);
+  await expect.poll(async () => (await call('get', '/distributor/integration')).body.data.syncStatus, { timeout: 60_000 }).toBe('succeeded');
+  const integrationId = (await call('get', '/distributor/integration')).body.data.id;
+  expect((await call('post', '/distributor/companies/map', { integrationId, distributorCompanyId: 'cmp-1004', orgId: org.id })).status).toBe(200);
+  const line = { action: 'new_subscription', distributorProductId: 'prd-backup-1tb', catalogItemId: item.id, billingTerm: 'Monthly', quantity: '2' };
+  const openOrder = async () => {
+    const order = (await call('post', '/distributor/orders', { orgId: org.id })).body.data;
+    expect((await call('post', `/distributor/orders/${order.id}/lines`, line)).status).toBe(201);
+    return order.id as string;
+  };
+  page.on('dialog', (d) => void d.accept());
+  const notice = page.getByTestId('order-notice');
+
+  // Someone else's submit is mid-flight (held at the distributor) when this person presses Submit.
+  const first = await openOrder();
+  await page.goto(`/distributor/orders/${first}`);
+  await expect(page.getByRole('table', { name: 'Order lines' })).toContainText('pending');
+  sandbox.onNextRequest({ method: 'POST', path: '/orders' }, async () => {
+    await page.getByRole('button', { name: 'Submit order' }).click();
+    await expect(notice).toContainText('Someone else is submitting this order right now');
+  });
+  const other = await call('post', `/distributor/orders/${first}/submit`);
+  expect(other).toMatchObject({ status: 200, body: { status: 'completed' } });
+  await expect(page.getByText('Status:')).toContainText('completed');
+  await expect(page.getByRole('table', { name: 'Order lines' })).toContainText('succeeded');
+
+  // The distributor applies the next order but the answer is lost: the line's outcome is unknown.
+  const second = await openOrder();
+  await page.goto(`/distributor/orders/${second}`);
+  sandbox.addFault({ method: 'POST', path: '/orders', mode: 'drop' });
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expect(notice).toContainText('1 line(s) have an unknown outcome and need reconciling');
+  const banner = page.getByRole('alert').filter({ hasText: 'need reconciling' });
+  await expect(banner).toContainText('Do not order them again');
+  await expect(page.getByRole('table', { name: 'Order lines' })).toContainText('needs reconcile');
+  await page.screenshot({ path: 'e2e/artifacts/console-distributor-needs-reconcile.png', fullPage: true });
+  await banner.getByRole('button', { name: 'Reconcile' }).click();
+  await expect(notice).toContainText('Reconciled 1 line(s).');
+  await expect(page.getByRole('table', { name: 'Order lines' })).toContainText('succeeded');
+  await expect(banner).toHaveCount(0);
+});

@@ -33,7 +33,7 @@ test('a partner admin creates an API key, sees it once, uses it, then revokes it
   await expect(shown.getByRole('button', { name: 'Copy key' })).toBeVisible();
   const key = (await shown.getByTestId('one-time-secret').textContent())!.trim();
   expect(key).toMatch(/^rmm_ak_/);
-  await page.screenshot({ path: 'e2e/artifacts/console-api-key-once.png', fullPage: true });
+  await page.screenshot({ path: 'e2e/artifacts/console-api-key-once.png' });
   await shown.getByRole('button', { name: 'I have stored the key' }).click();
   await expect(shown).toBeHidden();
 
@@ -70,7 +70,7 @@ test('a partner admin creates an API key, sees it once, uses it, then revokes it
   const spShown = page.getByRole('dialog', { name: `Service principal “PSA ${tag}” created` });
   const spKey = (await spShown.getByTestId('one-time-secret').textContent())!.trim();
   expect(spKey).toMatch(/^svc_sp_/);
-  await page.screenshot({ path: 'e2e/artifacts/console-service-principal-once.png', fullPage: true });
+  await page.screenshot({ path: 'e2e/artifacts/console-service-principal-once.png' });
   await spShown.getByRole('button', { name: 'I have stored the key' }).click();
   const spRow = page.getByRole('table', { name: 'Service principals' }).getByRole('row', { name: new RegExp(`PSA ${tag}`) });
   await expect(spRow).toContainText('203.0.113.0/24');

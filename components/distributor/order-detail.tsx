@@ -130,6 +130,16 @@ export function OrderDetail({ id }: { id: string }) {
               )}
             </div>
           )}
+          {o.status === 'submitting' && (
+            <p role="status" className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-700">
+              A submit of this order is running. This page follows it and shows each line&apos;s outcome when it ends.
+            </p>
+          )}
+          {o.status === 'awaiting_details' && (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+              Some lines need provisioning details or a commitment term before this order can be submitted: use “Edit details” on them.
+            </p>
+          )}
           {unknown.length > 0 && (
             <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
               <span>
