@@ -115,7 +115,7 @@ test('the order page explains a submit lost to a concurrent one, and reconciles 
     return { status: res.status(), body: await res.json().catch(() => null) };
   };
   const org = (await call('post', '/orgs/organizations', { name: `Race ${tag}` })).body;
-  const item = (await call('post', '/catalog', { name: 'Backup', sku: 'ACB-1TB', type: 'software_licence' })).body;
+  const item = (await call('post', '/catalog', { name: 'Backup', sku: 'ACB-1TB', type: 'software_licence' })).body.data;
   expect((await call('post', '/distributor/integration', { clientId: 'e2e-client', clientSecret: 'e2e-secret' })).status).toBe(200);
   await expect.poll(async () => (await call('get', '/distributor/integration')).body.data.syncStatus, { timeout: 60_000 }).toBe('succeeded');
   const integrationId = (await call('get', '/distributor/integration')).body.data.id;
@@ -123,7 +123,8 @@ test('the order page explains a submit lost to a concurrent one, and reconciles 
   const line = { action: 'new_subscription', distributorProductId: 'prd-backup-1tb', catalogItemId: item.id, billingTerm: 'Monthly', quantity: '2' };
   const openOrder = async () => {
     const order = (await call('post', '/distributor/orders', { orgId: org.id })).body.data;
-    expect((await call('post', `/distributor/orders/${order.id}/lines`, line)).status).toBe(201);
+    const staged = await call('post', `/distributor/orders/${order.id}/lines`, line);
+    expect(staged.status, JSON.stringify(staged.body)).toBe(201);
     return order.id as string;
   };
   page.on('dialog', (d) => void d.accept());
