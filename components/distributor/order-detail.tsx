@@ -103,7 +103,7 @@ export function OrderDetail({ id }: { id: string }) {
                       if (res.status === 'completed') return { tone: 'ok', text: 'Submitted: every line succeeded.' };
                       return {
                         tone: uncertain ? 'warn' : 'error',
-                        text: `Submitted with problems: ${failed} line(s) failed${uncertain ? `, ${uncertain} line(s) have an unknown outcome and need reconciling` : ''}.`,
+                        text: `Submitted with problems: ${[failed ? `${failed} line(s) failed` : '', uncertain ? `${uncertain} line(s) have an unknown outcome and need reconciling` : ''].filter(Boolean).join(', ')}.`,
                         details: res.lines.filter((l) => l.error).map((l) => `${l.lineId.slice(0, 8)}: ${l.error}`),
                       };
                     });
