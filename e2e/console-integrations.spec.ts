@@ -49,9 +49,22 @@ test('a partner admin creates an API key, sees it once, uses it, then revokes it
   expect(withKey.status).toBe(200);
   expect(JSON.stringify(await withKey.json())).toContain(`Keyed ${tag}`);
 
+  // Rotation with a grace period: the new secret is shown once, the old one keeps working for now.
+  await row.getByRole('button', { name: `Rotate CI script ${tag}` }).click();
+  const rotate = page.getByRole('dialog', { name: `Rotate CI script ${tag}` });
+  await rotate.getByLabel('Keep the old key for 1 hour').check();
+  await rotate.getByRole('button', { name: 'Rotate key' }).click();
+  const rotated = page.getByRole('dialog', { name: `New secret for “CI script ${tag}”` });
+  const newKey = (await rotated.getByTestId('one-time-secret').textContent())!.trim();
+  expect(newKey).toMatch(/^rmm_ak_/);
+  expect(newKey).not.toBe(key);
+  await rotated.getByRole('button', { name: 'I have stored the key' }).click();
+  await expect(row).toContainText('Old key works until');
+  for (const k of [newKey, key]) expect((await fetch(`${baseURL}/api/v1/orgs/organizations`, { headers: { 'X-API-Key': k } })).status).toBe(200);
+
   await row.getByRole('button', { name: `Revoke CI script ${tag}` }).click();
   await expect(row).toContainText('revoked');
-  expect((await fetch(`${baseURL}/api/v1/orgs/organizations`, { headers: { 'X-API-Key': key } })).status).toBe(401);
+  for (const k of [newKey, key]) expect((await fetch(`${baseURL}/api/v1/orgs/organizations`, { headers: { 'X-API-Key': k } })).status).toBe(401);
 
   // ——— Service principal ———
   await page.goto('/settings/service-principals');
