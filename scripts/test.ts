@@ -1,6 +1,7 @@
 // `npm test`: every test — unit and integration (vitest, real PostgreSQL) and end to end
 // (Playwright in Debian's chromium against the built app) — with no set-up beyond npm install.
-// Flags: --no-e2e, --e2e-only; other arguments go to vitest (e.g. a file filter).
+// Flags: --no-e2e, --e2e-only; arguments naming e2e/*.spec.ts files narrow Playwright to them; other
+// arguments go to vitest (e.g. a file filter).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const runE2e = !args.includes('--no-e2e');
 const runVitest = !args.includes('--e2e-only');
-const vitestArgs = args.filter((a) => !a.startsWith('--no-e2e') && !a.startsWith('--e2e-only'));
+const isSpec = (a: string) => /(^|\/)e2e\/.+\.spec\.ts$/.test(a);
+const specArgs = args.filter(isSpec);
+const vitestArgs = args.filter((a) => !a.startsWith('--no-e2e') && !a.startsWith('--e2e-only') && !isSpec(a));
 const say = (m: string) => console.log(`[test] ${m}`);
 
 function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -43,6 +46,8 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
   // Every email the app sends lands in this mailbox; specs read it through E2E_MAILBOX_URL
   // (see e2e/helpers/mailbox.ts).
   const mailbox = await startMailbox();
+  // The distributor journey starts the sandbox distributor itself, on this port the app points at.
+  const distributorPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...TEST_SECRETS,
@@ -57,18 +62,20 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
     // Self-hosted URL policy: the console's webhook journey delivers to a receiver on a private
     // address of this machine, so no test traffic leaves it.
     IS_HOSTED: 'false',
+    DISTRIBUTOR_API_URL: `http://127.0.0.1:${distributorPort}/api/v1`,
   };
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bootstrap-admin.ts')], { cwd: root, env, stdio: 'inherit' });
   const app = startApp({ env, stdio: 'inherit' });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/v1/health`, 90_000);
     mkdirSync(path.join(root, 'e2e/artifacts'), { recursive: true });
-    return await run(path.join(root, 'node_modules/@playwright/test/cli.js'), ['test'], {
+    return await run(path.join(root, 'node_modules/@playwright/test/cli.js'), ['test', ...specArgs], {
       ...env,
       E2E_BASE_URL: `http://127.0.0.1:${port}`,
       E2E_ADMIN_EMAIL: env.BOOTSTRAP_ADMIN_EMAIL,
       E2E_ADMIN_PASSWORD: env.BOOTSTRAP_ADMIN_PASSWORD,
       E2E_MAILBOX_URL: mailbox.httpUrl,
+      E2E_DISTRIBUTOR_PORT: String(distributorPort),
     });
   } finally {
     await app.stop();

@@ -23,6 +23,15 @@ const SEGMENTS: Record<string, string> = {
   scripts: 'Scripts',
   import: 'Import',
   'management-posture': 'Management posture',
+  'api-keys': 'API keys',
+  'service-principals': 'Service principals',
+  'agent-versions': 'Agent versions',
+  distributor: 'Distributor',
+  companies: 'Companies',
+  products: 'Products',
+  orders: 'Orders',
+  subscriptions: 'Subscriptions',
+  drift: 'Drift',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

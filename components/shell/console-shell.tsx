@@ -37,7 +37,13 @@ const NAV: { section: string; items: NavItem[] }[] = [
   },
   {
     section: 'Integrate',
-    items: [{ href: '/webhooks', label: 'Webhooks', permission: 'webhooks:read' }],
+    items: [
+      { href: '/webhooks', label: 'Webhooks', permission: 'webhooks:read' },
+      { href: '/settings/api-keys', label: 'API keys', permission: 'api_keys:manage' },
+      { href: '/settings/service-principals', label: 'Service principals', permission: 'api_keys:manage', partnerOnly: true },
+      { href: '/distributor', label: 'Distributor', permission: 'billing:manage', partnerOnly: true },
+      { href: '/settings/agent-versions', label: 'Agent versions' },
+    ],
   },
   {
     section: 'Administer',

@@ -122,3 +122,15 @@ describe('api client', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('error bodies', () => {
+  it('reads the envelope, and keeps the words of a pass-through body of another system (distributor preflight 422)', async () => {
+    const { toApiError } = await load();
+    const envelope = await toApiError(json(409, { error: { code: 'SUBMIT_CONFLICT', message: 'Another submit claimed this order', details: [] } }));
+    expect(envelope).toMatchObject({ status: 409, code: 'SUBMIT_CONFLICT', message: 'Another submit claimed this order' });
+    const upstream = await toApiError(json(422, { type: 'ValidationError', status: 422, message: 'Missing provisioning detail', details: [{ field: 'tenantDomain', message: 'required' }] }));
+    expect(upstream).toMatchObject({ status: 422, code: 'UPSTREAM_REJECTED', message: 'Missing provisioning detail', details: [{ field: 'tenantDomain', message: 'required' }] });
+    const text = await toApiError(new Response('plain text', { status: 422 }));
+    expect(text).toMatchObject({ code: 'HTTP_ERROR', message: 'Request failed (422)' });
+  });
+});

@@ -130,6 +130,8 @@ export async function toApiError(res: Response): Promise<ApiError> {
     const body = await res.json();
     if (body && typeof body.error === 'object') return new ApiError(res.status, body.error.code, body.error.message, body.error.details);
     if (body && typeof body.error === 'string') return new ApiError(res.status, 'NOT_FOUND', body.error);
+    // A pass-through body of another system (the distributor's preflight rejection): keep its words.
+    if (body && typeof body.message === 'string') return new ApiError(res.status, 'UPSTREAM_REJECTED', body.message, body.details ?? []);
   } catch {
     /* not JSON */
   }

@@ -34,12 +34,17 @@ export function assertPartnerAdmin(ctx: UserContext): string {
   return ctx.partnerId;
 }
 
-export async function createServicePrincipal(ctx: UserContext, input: z.output<typeof ZCreateServicePrincipal>) {
-  const partnerId = assertPartnerAdmin(ctx);
-  const missing = input.scopes.filter((s) => !ctx.permissions.has(SCOPE_NEEDS[s]));
+/** 403 PRIVILEGE_ESCALATION when a scope needs a console permission the caller lacks. */
+export function assertGrantableScopes(ctx: UserContext, scopes: readonly PartnerApiScope[]): void {
+  const missing = scopes.filter((s) => !ctx.permissions.has(SCOPE_NEEDS[s]));
   if (missing.length > 0) {
     throw new AppError('PRIVILEGE_ESCALATION', 403, 'You cannot grant scopes beyond your own permissions', { missing });
   }
+}
+
+export async function createServicePrincipal(ctx: UserContext, input: z.output<typeof ZCreateServicePrincipal>) {
+  const partnerId = assertPartnerAdmin(ctx);
+  assertGrantableScopes(ctx, input.scopes);
   const secret = generateServicePrincipalKey();
   const row = await db.$transaction(async (tx) => {
     if (input.orgIds) {

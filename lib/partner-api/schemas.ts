@@ -52,6 +52,19 @@ export const ZCreateServicePrincipal = z
   })
   .strict();
 
+export const ZUpdateServicePrincipal = z
+  .object({
+    name: ZCreateServicePrincipal.shape.name,
+    description: zText(1000).nullable(),
+    scopes: ZCreateServicePrincipal.shape.scopes,
+    expiresAt: ZFutureDate.nullable().describe('null: no expiry'),
+    allowedCidrs: z.array(ZCidr).max(50),
+    writeLimitPerHour: z.number().int().min(1).max(10_000),
+    orgIds: z.array(z.string().uuid()).max(1000).nullable().describe('null: every organization of the partner'),
+  })
+  .partial()
+  .strict();
+
 export const ZListServicePrincipalsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -90,6 +90,44 @@ describe('service-principal management', () => {
     expect(await db.servicePrincipal.count()).toBe(before);
   });
 
+  it('edits a live principal in place: same key, new scopes and allowlist; audited; no escalation; revoked is 409', async () => {
+    const principal = await makePrincipal(adminToken, { scopes: ['devices:read'] });
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const res = await api.patch(`/service-principals/${principal.id}`, {
+      token: adminToken,
+      body: { name: 'Renamed', description: 'PSA', scopes: ['devices:read', 'sites:read'], expiresAt, allowedCidrs: ['198.51.100.0/24'], writeLimitPerHour: 60 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Renamed', description: 'PSA', scopes: ['devices:read', 'sites:read'], allowedCidrs: ['198.51.100.0/24'], writeLimitPerHour: 60, effectiveWritesPerHour: 60, status: 'active' });
+    expect(res.body.key).toBeUndefined();
+    expect(new Date(res.body.expiresAt).toISOString()).toBe(expiresAt);
+    expect((await db.auditLog.findFirstOrThrow({ where: { action: 'service_principal.update', targetId: principal.id } })).actorId).toBe(admin.id);
+    // The source allowlist now excludes the address the test client sends from.
+    expect((await api.get('/partner-api/devices', asPrincipal(principal.key))).status).toBe(403);
+    const cleared = await api.patch(`/service-principals/${principal.id}`, { token: adminToken, body: { allowedCidrs: [], expiresAt: null } });
+    expect(cleared.body).toMatchObject({ allowedCidrs: [], expiresAt: null });
+    expect((await api.get('/partner-api/devices', asPrincipal(principal.key))).status).toBe(200);
+
+    const readerRole = await makeRole(partner, ['api_keys:manage', 'devices:read', 'orgs:read']);
+    const reader = await makePartnerUser({ id: partner.id, roles: { R: readerRole.id } }, { role: 'R' });
+    const escalate = await api.patch(`/service-principals/${principal.id}`, { token: await tokenFor(reader, { mfa: true }), body: { scopes: ['enrollment-keys:write'] } });
+    expect(escalate.status).toBe(403);
+    expect(escalate.body.error.code).toBe('PRIVILEGE_ESCALATION');
+    const bad = await api.patch(`/service-principals/${principal.id}`, { token: adminToken, body: { allowedCidrs: ['nope'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR');
+
+    const other = await makePartner();
+    const otherToken = await tokenFor(await makePartnerUser(other), { mfa: true });
+    expect((await api.patch(`/service-principals/${principal.id}`, { token: otherToken, body: { name: 'hijack' } })).status).toBe(404);
+    expect((await db.servicePrincipal.findUniqueOrThrow({ where: { id: principal.id } })).name).toBe('Renamed');
+
+    expect((await api.delete(`/service-principals/${principal.id}`, { token: adminToken })).status).toBe(204);
+    const revoked = await api.patch(`/service-principals/${principal.id}`, { token: adminToken, body: { name: 'again' } });
+    expect(revoked.status).toBe(409);
+    expect(revoked.body.error.code).toBe('SERVICE_PRINCIPAL_REVOKED');
+  });
+
   it('another partner\'s admin gets 404 and cannot revoke', async () => {
     const principal = await makePrincipal(adminToken);
     const other = await makePartner();

@@ -1,0 +1,63 @@
+'use client';
+
+import { useAgentVersions } from '@/hooks/use-agent-versions';
+import { formatBytes, formatDate } from '@/lib/client/format';
+import { Badge, Card, EmptyState, ErrorText, PageHeader } from '@/components/ui/controls';
+
+export function AgentVersionsView() {
+  const versions = useAgentVersions();
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Agent versions" description="Registered agent releases, newest first. The promoted release is what installers and agents download by default." />
+      <ErrorText error={versions.error} />
+      {versions.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}
+      {versions.data && versions.data.data.length === 0 && (
+        <EmptyState title="No agent releases registered">Build the agent (npm run build:agent) and restart the server: the bundled release registers itself on start.</EmptyState>
+      )}
+      {versions.data?.data.map((v) => (
+        <Card
+          key={v.version}
+          title={`Version ${v.version}`}
+          actions={
+            <span className="flex items-center gap-2 text-sm text-slate-500">
+              {v.promoted && <Badge tone="green">promoted</Badge>}
+              released {formatDate(v.releasedAt)}
+            </span>
+          }
+        >
+          {v.notes && <p className="mb-3 text-sm whitespace-pre-line text-slate-600 dark:text-slate-300">{v.notes}</p>}
+          {v.artifacts.length === 0 ? (
+            <p className="text-sm text-slate-500">No artifacts uploaded for this release.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" aria-label={`Downloads for ${v.version}`}>
+                <thead className="text-left text-slate-500">
+                  <tr>
+                    <th className="py-1 pr-4 font-medium">Platform</th>
+                    <th className="py-1 pr-4 font-medium">File</th>
+                    <th className="py-1 pr-4 font-medium">Size</th>
+                    <th className="py-1 pr-4 font-medium">SHA-256</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {v.artifacts.map((a) => (
+                    <tr key={`${a.os}-${a.arch}`} className="border-t border-slate-100 dark:border-slate-800">
+                      <td className="py-1 pr-4">{a.os}/{a.arch}</td>
+                      <td className="py-1 pr-4">
+                        <a className="text-brand-700 underline dark:text-brand-100" href={`/api/v1/agent-versions/${encodeURIComponent(v.version)}/download?os=${a.os}&arch=${a.arch}`} download={a.fileName}>
+                          {a.fileName}
+                        </a>
+                      </td>
+                      <td className="py-1 pr-4 text-slate-500">{formatBytes(a.size)}</td>
+                      <td className="max-w-[16rem] truncate py-1 pr-4 font-mono text-xs text-slate-500" title={a.sha256}>{a.sha256}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      ))}
+    </div>
+  );
+}
