@@ -104,32 +104,36 @@ export function ChartView({ type, labels, series, label, height = 220, max, stac
   return (
     <figure className="relative" style={{ height }}>
       <canvas ref={canvas} role="img" aria-label={label} />
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((l, i) => (
-            <tr key={i}>
-              <th scope="row">{l}</th>
+      {/* A table's height grows with its rows whatever its CSS height, so the visually hidden
+          wrapper is a div: a long series would otherwise stretch the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
               {series.map((s) => (
-                <td key={s.label}>
-                  {s.data[i] ?? '—'}
-                  {s.detail?.[i] ? ` (${s.detail[i]})` : ''}
-                </td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((l, i) => (
+              <tr key={i}>
+                <th scope="row">{l}</th>
+                {series.map((s) => (
+                  <td key={s.label}>
+                    {s.data[i] ?? '—'}
+                    {s.detail?.[i] ? ` (${s.detail[i]})` : ''}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
