@@ -5,10 +5,10 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
-import { useCan } from '@/hooks/use-me';
+import { useCan, useMe } from '@/hooks/use-me';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { ApiError } from '@/lib/client/api-client';
-import { Badge, type Tone } from '@/components/ui/controls';
+import { Badge, INPUT_CLASS, type Tone } from '@/components/ui/controls';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
@@ -161,5 +161,26 @@ export function Checkbox({ label, checked, onChange, hint }: { label: string; ch
         {hint && <span className="block text-xs text-slate-500">{hint}</span>}
       </span>
     </label>
+  );
+}
+
+/**
+ * The owner filter of rule, channel and policy lists. Not tied to the shell's organization
+ * switcher on purpose: the API's orgId filter hides partner-wide records, which apply to every
+ * organization and would otherwise vanish from view.
+ */
+export function OwnerFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const orgs = useAllOrganizations();
+  const me = useMe();
+  if (me.data?.scope === 'organization') return null;
+  return (
+    <select aria-label="Owner" value={value} onChange={(e) => onChange(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
+      <option value="">Partner-wide and every organization</option>
+      {orgs.data?.map((o) => (
+        <option key={o.id} value={o.id}>
+          Only {o.name}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { CHANNEL_KIND_LABELS, CHANNEL_KINDS, useChannels, type Channel } from '@/hooks/use-alert-config';
 import { useCan } from '@/hooks/use-me';
 import { formatRelative } from '@/lib/client/format';
-import { useCurrentOrg } from '@/components/shell/current-org';
 import { Badge, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { EnabledBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { EnabledBadge, OwnerFilter, useScopeName } from '@/components/alerts/alert-config-shared';
 
 /** Where a channel sends, from the masked configuration the API shows. */
 export function channelTarget(c: Channel): string {
@@ -39,12 +38,12 @@ export function LastTest({ c }: { c: Channel }) {
 }
 
 export function ChannelsView() {
-  const { orgId } = useCurrentOrg();
+  const [orgId, setOrgId] = useState('');
   const canWrite = useCan('alerts:write');
   const scopeName = useScopeName();
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState('');
-  const channels = useChannels({ page, orgId: orgId ?? undefined, kind: kind || undefined });
+  const channels = useChannels({ page, orgId: orgId || undefined, kind: kind || undefined });
   const newLink = (
     <Link href="/alerts/channels/new" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
       New channel
@@ -55,6 +54,7 @@ export function ChannelsView() {
     <div className="space-y-4">
       <PageHeader title="Notification channels" description="Where policies send alerts. Secrets are write-only." actions={canWrite && newLink} />
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter channels">
+        <OwnerFilter value={orgId} onChange={(v) => { setOrgId(v); setPage(1); }} />
         <select aria-label="Kind" value={kind} onChange={(e) => { setKind(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
           <option value="">Any kind</option>
           {CHANNEL_KINDS.map((k) => (
@@ -66,8 +66,8 @@ export function ChannelsView() {
       </div>
       <ErrorText error={channels.error} />
       {channels.data && channels.data.data.length === 0 && (
-        <EmptyState title={kind ? 'No channel of this kind' : 'No notification channels yet'} action={!kind && canWrite ? newLink : undefined}>
-          {kind ? 'Pick another kind, or create one.' : 'Add an email list, a chat webhook, PagerDuty or SMS, then send it a test. Policies use channels to notify people of alerts.'}
+        <EmptyState title={kind || orgId ? 'No channel matches these filters' : 'No notification channels yet'} action={!kind && !orgId && canWrite ? newLink : undefined}>
+          {kind || orgId ? 'Clear the filters to see every channel, or create one.' : 'Add an email list, a chat webhook, PagerDuty or SMS, then send it a test. Policies use channels to notify people of alerts.'}
         </EmptyState>
       )}
       {channels.data && channels.data.data.length > 0 && (

@@ -5,9 +5,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useAllChannels, usePolicies, type Policy } from '@/hooks/use-alert-config';
 import { useCan } from '@/hooks/use-me';
-import { useCurrentOrg } from '@/components/shell/current-org';
 import { EmptyState, ErrorText, PageHeader, Pager } from '@/components/ui/controls';
-import { EnabledBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { EnabledBadge, OwnerFilter, useScopeName } from '@/components/alerts/alert-config-shared';
 
 export function describeMatch(p: Policy): string {
   const sev = p.severities.length ? p.severities.join(', ') : 'any severity';
@@ -16,11 +15,11 @@ export function describeMatch(p: Policy): string {
 }
 
 export function PoliciesView() {
-  const { orgId } = useCurrentOrg();
+  const [orgId, setOrgId] = useState('');
   const canWrite = useCan('alerts:write');
   const scopeName = useScopeName();
   const [page, setPage] = useState(1);
-  const policies = usePolicies({ page, orgId: orgId ?? undefined });
+  const policies = usePolicies({ page, orgId: orgId || undefined });
   const channels = useAllChannels();
   const channelNames = (ids: string[]) => (ids.length ? ids.map((id) => channels.data?.data.find((c) => c.id === id)?.name ?? 'channel').join(', ') : '—');
   const newLink = (
@@ -32,10 +31,13 @@ export function PoliciesView() {
   return (
     <div className="space-y-4">
       <PageHeader title="Alert policies" description="Which alerts notify which channels and people, and where unacknowledged alerts escalate." actions={canWrite && newLink} />
+      <div className="flex flex-wrap gap-2" role="search" aria-label="Filter policies">
+        <OwnerFilter value={orgId} onChange={(v) => { setOrgId(v); setPage(1); }} />
+      </div>
       <ErrorText error={policies.error} />
       {policies.data && policies.data.data.length === 0 && (
-        <EmptyState title="No alert policies yet" action={canWrite ? newLink : undefined}>
-          Alerts are raised but nobody is notified until a policy routes them. Create a notification channel first, then a policy that sends to it.
+        <EmptyState title={orgId ? 'No policy of this organization' : 'No alert policies yet'} action={canWrite ? newLink : undefined}>
+          {orgId && 'Partner-wide policies apply to it too: pick “Partner-wide and every organization” to see them. '}Alerts are raised but nobody is notified until a policy routes them. Create a notification channel first, then a policy that sends to it.
         </EmptyState>
       )}
       {policies.data && policies.data.data.length > 0 && (

@@ -5,10 +5,9 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useAlertRules, useSaveAlertRule, type AlertRule } from '@/hooks/use-alert-config';
 import { useCan } from '@/hooks/use-me';
-import { useCurrentOrg } from '@/components/shell/current-org';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
 import { describeCondition } from '@/components/alerts/condition-fields';
-import { EnabledBadge, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { EnabledBadge, OwnerFilter, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
 
 function ToggleRule({ rule, onError }: { rule: AlertRule; onError: (m: string) => void }) {
   const save = useSaveAlertRule(rule.id);
@@ -26,15 +25,15 @@ function ToggleRule({ rule, onError }: { rule: AlertRule; onError: (m: string) =
 }
 
 export function RulesView() {
-  const { orgId } = useCurrentOrg();
+  const [orgId, setOrgId] = useState('');
   const canWrite = useCan('alerts:write');
   const scopeName = useScopeName();
   const [page, setPage] = useState(1);
   const [enabled, setEnabled] = useState('');
   const [conditionType, setConditionType] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const rules = useAlertRules({ page, orgId: orgId ?? undefined, enabled: enabled || undefined, conditionType: conditionType || undefined });
-  const filtered = Boolean(enabled || conditionType);
+  const rules = useAlertRules({ page, orgId: orgId || undefined, enabled: enabled || undefined, conditionType: conditionType || undefined });
+  const filtered = Boolean(enabled || conditionType || orgId);
   const newLink = (
     <Link href="/alerts/rules/new" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
       New rule
@@ -45,6 +44,7 @@ export function RulesView() {
     <div className="space-y-4">
       <PageHeader title="Alert rules" description="Conditions on device heartbeats and command results that raise alerts." actions={canWrite && newLink} />
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter rules">
+        <OwnerFilter value={orgId} onChange={(v) => { setOrgId(v); setPage(1); }} />
         <select aria-label="Kind" value={conditionType} onChange={(e) => { setConditionType(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
           <option value="">Any kind</option>
           <option value="metric">Metric threshold</option>
