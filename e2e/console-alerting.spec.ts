@@ -112,6 +112,49 @@ test('a technician sets up a webhook channel, tests it, and creates a metric ale
     await expect(row).toContainText('disabled');
     await page.screenshot({ path: 'e2e/artifacts/console-alerting-rules.png', fullPage: true });
 
+    // A policy routes critical alerts of that rule to the channel, escalating after 15 minutes.
+    await page.getByRole('navigation', { name: 'Alerts sections' }).getByRole('link', { name: 'Policies' }).click();
+    await expect(page.getByText('No alert policies yet')).toBeVisible();
+    await page.getByRole('status').getByRole('link', { name: 'New policy' }).click();
+    const policyForm = page.getByRole('form', { name: 'New policy' });
+    await policyForm.getByLabel('Name', { exact: true }).fill(`On call ${tag}`);
+    await policyForm.getByRole('group', { name: /^Severities/ }).getByLabel('critical').check();
+    await policyForm.getByRole('group', { name: /^Rules/ }).getByLabel(`Memory pressure ${tag}`).check();
+    await policyForm.getByRole('group', { name: 'Channels', exact: true }).getByLabel(`Ops hook ${tag}`).check();
+    await policyForm.getByLabel('Escalate alerts nobody acknowledges').check();
+    await policyForm.getByLabel('Escalate after (minutes)').fill('15');
+    await policyForm.getByRole('group', { name: 'Escalation channels' }).getByLabel(`Ops hook ${tag}`).check();
+    await policyForm.getByRole('button', { name: 'Create policy' }).click();
+    await expect(page.getByRole('heading', { name: `On call ${tag}` })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Alerts sections' }).getByRole('link', { name: 'Policies' }).click();
+    const policyRow = page.getByTestId('policies').getByRole('row', { name: new RegExp(`On call ${tag}`) });
+    await expect(policyRow).toContainText('critical · 1 rule(s)');
+    await expect(policyRow).toContainText(`after 15 min → Ops hook ${tag}`);
+
+    // A TCP monitor on the receiver's port: "Check now" records an up result.
+    if (address) {
+      await page.getByRole('navigation', { name: 'Alerts sections' }).getByRole('link', { name: 'Monitors' }).click();
+      await expect(page.getByText('No monitors yet')).toBeVisible();
+      await page.getByRole('status').getByRole('link', { name: 'New monitor' }).click();
+      const monitorForm = page.getByRole('form', { name: 'New monitor' });
+      await monitorForm.getByLabel('Name', { exact: true }).fill(`Receiver port ${tag}`);
+      await monitorForm.getByLabel('Kind').selectOption('tcp');
+      await monitorForm.getByLabel('Host').fill(address);
+      await monitorForm.getByLabel('Port').fill(String(port));
+      await monitorForm.getByRole('button', { name: 'Create monitor' }).click();
+      await expect(page.getByRole('heading', { name: `Receiver port ${tag}` })).toBeVisible();
+      await expect(page.getByText('No results yet')).toBeVisible();
+      await page.getByRole('button', { name: 'Check now' }).click();
+      await expect(page.getByTestId('monitor-check-result')).toContainText('Check recorded: up');
+      await expect(page.getByTestId('monitor-results').getByRole('row')).toHaveCount(2);
+    }
+
+    // Nobody has been notified yet: the notifications page (from the bell) says why.
+    await page.getByTestId('notification-bell').click();
+    await page.getByRole('link', { name: 'View all notifications' }).click();
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(page.getByText('No notifications')).toBeVisible();
+
     // Through the API the rule is what the form said.
     const rules = await request.get('/api/v1/alerts/rules', { headers: { authorization: `Bearer ${token}` } });
     expect((await rules.json()).data[0]).toMatchObject({ name: `Memory pressure ${tag}`, severity: 'critical', enabled: false, condition: { type: 'metric', metric: 'memory', operator: 'gte', threshold: 85, consecutiveBeats: 3 } });
