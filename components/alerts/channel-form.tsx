@@ -52,11 +52,8 @@ function fromConfig(kind: ChannelKind, c: Record<string, unknown>): Values {
   }
 }
 
-/** The kind's URL field: the API reports URL-policy failures as `url` whatever the field is called. */
-const URL_FIELD: Record<ChannelKind, string | null> = { email: null, slack: 'webhookUrl', teams: 'webhookUrl', webhook: 'url', pagerduty: 'eventsUrl', sms: 'baseUrl' };
-
 function ConfigFields({ kind, values, set, errors, existing }: { kind: ChannelKind; values: Values; set: (k: string, v: string) => void; errors: FieldErrors; existing?: Record<string, unknown> }) {
-  const err = (k: string) => errors[`config.${k}`] ?? (URL_FIELD[kind] === k ? (errors.url ?? errors['config.url']) : undefined);
+  const err = (k: string) => errors[`config.${k}`];
   const secretState = (set_: boolean) => (existing ? (set_ ? 'Currently set' : 'Currently not set') : undefined);
   const bind = (k: string) => ({ value: values[k] ?? '', onChange: (e: { target: { value: string } }) => set(k, e.target.value), error: err(k) });
   switch (kind) {
