@@ -81,9 +81,21 @@ export function useMonitorResults(id: string, page: number) {
   return useQuery({ queryKey: ['monitors', 'results', id, page], queryFn: () => api<Page<CheckResult & { id: string }>>(`/monitors/${id}/results`, { query: { page, limit: 25 } }), enabled });
 }
 
-export function useMonitorAlerts(id: string) {
-  const enabled = useSignedIn();
+/** `allowed`: the caller has alerts:read (monitors themselves need only devices:read). */
+export function useMonitorAlerts(id: string, allowed: boolean) {
+  const enabled = useSignedIn() && allowed;
   return useQuery({ queryKey: ['monitors', 'alerts', id], queryFn: () => api<Page<Alert>>(`/monitors/${id}/alerts`, { query: { limit: 10 } }), enabled });
+}
+
+/** Open alerts raised by any monitor in scope (newest first). */
+export function useOpenMonitorAlerts(orgId: string | undefined, allowed: boolean) {
+  const enabled = useSignedIn() && allowed;
+  return useQuery({
+    queryKey: ['monitors', 'open-alerts', orgId],
+    queryFn: () => api<Page<Alert>>('/monitors/alerts', { query: { orgId, status: 'active,acknowledged,suppressed', limit: 10 } }),
+    enabled,
+    refetchInterval: 30_000,
+  });
 }
 
 export function useSaveMonitor(id?: string) {

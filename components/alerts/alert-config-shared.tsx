@@ -174,7 +174,7 @@ export function OwnerFilter({ value, onChange }: { value: string; onChange: (v: 
   const me = useMe();
   if (me.data?.scope === 'organization') return null;
   return (
-    <select aria-label="Owner" value={value} onChange={(e) => onChange(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
+    <select aria-label="Owner" value={value} onChange={(e) => onChange(e.target.value)} className={`${INPUT_CLASS} sm:w-auto`}>
       <option value="">Partner-wide and every organization</option>
       {orgs.data?.map((o) => (
         <option key={o.id} value={o.id}>

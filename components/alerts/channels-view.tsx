@@ -55,7 +55,7 @@ export function ChannelsView() {
       <PageHeader title="Notification channels" description="Where policies send alerts. Secrets are write-only." actions={canWrite && newLink} />
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter channels">
         <OwnerFilter value={orgId} onChange={(v) => { setOrgId(v); setPage(1); }} />
-        <select aria-label="Kind" value={kind} onChange={(e) => { setKind(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Kind" value={kind} onChange={(e) => { setKind(e.target.value); setPage(1); }} className={`${INPUT_CLASS} sm:w-auto`}>
           <option value="">Any kind</option>
           {CHANNEL_KINDS.map((k) => (
             <option key={k} value={k}>

@@ -31,10 +31,10 @@ export function MonitorDetail({ id }: { id: string }) {
   const monitor = useMonitor(id);
   const canWrite = useCan('devices:write');
   const canAlerts = useCan('alerts:read');
+  const alerts = useMonitorAlerts(id, canAlerts);
   const { test, check } = useMonitorCheck(id);
   const [page, setPage] = useState(1);
   const results = useMonitorResults(id, page);
-  const alerts = useMonitorAlerts(id);
   const remove = useDeleteMonitor();
   const router = useRouter();
   const scopeName = useScopeName();

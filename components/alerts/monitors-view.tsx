@@ -4,12 +4,13 @@
 // status and kind filters.
 import Link from 'next/link';
 import { useState } from 'react';
-import { MONITOR_KIND_LABELS, MONITOR_KINDS, useMonitorDashboard, useMonitors, type Monitor } from '@/hooks/use-monitors';
+import { MONITOR_KIND_LABELS, MONITOR_KINDS, useMonitorDashboard, useMonitors, useOpenMonitorAlerts, type Monitor } from '@/hooks/use-monitors';
 import { useCan } from '@/hooks/use-me';
+import type { Alert } from '@/hooks/use-alerts';
 import { formatRelative } from '@/lib/client/format';
 import { useCurrentOrg } from '@/components/shell/current-org';
-import { Badge, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, type Tone } from '@/components/ui/controls';
-import { useScopeName } from '@/components/alerts/alert-config-shared';
+import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge, type Tone } from '@/components/ui/controls';
+import { SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
 
 const STATUS_TONE: Record<Monitor['status'], Tone> = { up: 'green', down: 'red', unknown: 'slate' };
 
@@ -35,6 +36,26 @@ function Stat({ label, value, tone }: { label: string; value: string | number; t
   );
 }
 
+function OpenMonitorAlerts({ alerts }: { alerts: Alert[] }) {
+  if (!alerts.length) return null;
+  return (
+    <Card title="Open monitor alerts">
+      <ul className="space-y-1 text-sm" data-testid="open-monitor-alerts">
+        {alerts.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center gap-2">
+            <SeverityBadge severity={a.severity} />
+            <StatusBadge status={a.status} />
+            <Link href={`/alerts/${a.id}`} className="text-brand-700 hover:underline dark:text-brand-100">
+              {a.title}
+            </Link>
+            <span className="text-slate-500">{formatRelative(a.triggeredAt)}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export function MonitorsView() {
   const { orgId } = useCurrentOrg();
   const canWrite = useCan('devices:write');
@@ -45,6 +66,8 @@ export function MonitorsView() {
   const dashboard = useMonitorDashboard(orgId ?? undefined);
   const monitors = useMonitors({ page, orgId: orgId ?? undefined, status: status || undefined, kind: kind || undefined });
   const filtered = Boolean(status || kind);
+  const canAlerts = useCan('alerts:read');
+  const openAlerts = useOpenMonitorAlerts(orgId ?? undefined, canAlerts);
   const d = dashboard.data;
   const newLink = (
     <Link href="/alerts/monitors/new" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
@@ -64,14 +87,15 @@ export function MonitorsView() {
           <Stat label="Mean latency" value={d.averageLatencyMs === null ? '—' : `${Math.round(d.averageLatencyMs)} ms`} />
         </div>
       )}
+      {canAlerts && openAlerts.data && <OpenMonitorAlerts alerts={openAlerts.data.data} />}
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter monitors">
-        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }} className={`${INPUT_CLASS} sm:w-auto`}>
           <option value="">Any status</option>
           <option value="up">Up</option>
           <option value="down">Down</option>
           <option value="unknown">Not checked yet</option>
         </select>
-        <select aria-label="Kind" value={kind} onChange={(e) => { setKind(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Kind" value={kind} onChange={(e) => { setKind(e.target.value); setPage(1); }} className={`${INPUT_CLASS} sm:w-auto`}>
           <option value="">Any kind</option>
           {MONITOR_KINDS.map((k) => (
             <option key={k} value={k}>

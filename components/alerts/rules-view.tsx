@@ -45,13 +45,13 @@ export function RulesView() {
       <PageHeader title="Alert rules" description="Conditions on device heartbeats and command results that raise alerts." actions={canWrite && newLink} />
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter rules">
         <OwnerFilter value={orgId} onChange={(v) => { setOrgId(v); setPage(1); }} />
-        <select aria-label="Kind" value={conditionType} onChange={(e) => { setConditionType(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Kind" value={conditionType} onChange={(e) => { setConditionType(e.target.value); setPage(1); }} className={`${INPUT_CLASS} sm:w-auto`}>
           <option value="">Any kind</option>
           <option value="metric">Metric threshold</option>
           <option value="offline">Offline</option>
           <option value="script_failed">Failed command</option>
         </select>
-        <select aria-label="State" value={enabled} onChange={(e) => { setEnabled(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="State" value={enabled} onChange={(e) => { setEnabled(e.target.value); setPage(1); }} className={`${INPUT_CLASS} sm:w-auto`}>
           <option value="">Enabled and disabled</option>
           <option value="true">Enabled</option>
           <option value="false">Disabled</option>
