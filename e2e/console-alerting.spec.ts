@@ -20,7 +20,7 @@ function privateAddress(): string | null {
   return null;
 }
 
-test('a technician sets up a webhook channel, tests it, and creates a metric alert rule', async ({ page, request }) => {
+test('a technician sets up a webhook channel, tests it, creates a metric rule, then a rule from a template, a message template, a policy and a monitor', async ({ page, request }) => {
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Alerting MSP ${tag}`, PASSWORD);
   const token = await signInConsole(page, admin, PASSWORD);
@@ -111,6 +111,33 @@ test('a technician sets up a webhook channel, tests it, and creates a metric ale
     await row.getByRole('button', { name: `Disable Memory pressure ${tag}` }).click();
     await expect(row).toContainText('disabled');
     await page.screenshot({ path: 'e2e/artifacts/console-alerting-rules.png', fullPage: true });
+
+    // Templates: a rule from the built-in "High CPU" starts filled in; a custom message template is created and renamed.
+    await page.getByRole('navigation', { name: 'Alerts sections' }).getByRole('link', { name: 'Templates' }).click();
+    await page.getByRole('link', { name: 'Create a rule from High CPU' }).click();
+    const fromTemplate = page.getByRole('form', { name: 'New rule' });
+    await expect(fromTemplate.getByLabel('Name', { exact: true })).toHaveValue('High CPU');
+    await expect(fromTemplate.getByLabel('Threshold (%)')).toHaveValue('90');
+    await expect(fromTemplate.getByLabel('Consecutive heartbeats')).toHaveValue('5');
+    await fromTemplate.getByRole('button', { name: 'Create rule' }).click();
+    await expect(page.getByRole('heading', { name: 'High CPU' })).toBeVisible();
+    await expect(page.getByText('builtin:high-cpu')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Alerts sections' }).getByRole('link', { name: 'Templates' }).click();
+    await page.getByRole('tab', { name: /^Custom/ }).click();
+    await expect(page.getByText('No custom templates yet')).toBeVisible();
+    await page.getByRole('status').getByRole('button', { name: 'New template' }).click();
+    const tplForm = page.getByRole('form', { name: 'New template' });
+    await tplForm.getByLabel('Template kind').selectOption('message');
+    await tplForm.getByLabel('Name', { exact: true }).fill(`Pager text ${tag}`);
+    await tplForm.getByLabel('Subject').fill('{{severity}}: {{title}}');
+    await tplForm.getByRole('button', { name: 'Create template' }).click();
+    await page.getByRole('button', { name: `Edit Pager text ${tag}` }).click();
+    const editTpl = page.getByRole('form', { name: 'Edit template' });
+    await editTpl.getByLabel('Name', { exact: true }).fill(`Pager short ${tag}`);
+    await editTpl.getByRole('button', { name: 'Save template' }).click();
+    await expect(page.getByText(`Pager short ${tag}`)).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Custom (1)' })).toBeVisible();
 
     // A policy routes critical alerts of that rule to the channel, escalating after 15 minutes.
     await page.getByRole('navigation', { name: 'Alerts sections' }).getByRole('link', { name: 'Policies' }).click();

@@ -18,7 +18,7 @@ import { ConfirmButton, fieldErrorsOf, FormError, messageOf, SeverityBadge, useS
 
 type Tab = 'built-in' | 'custom' | 'correlation';
 
-function TemplateCard({ t, canWrite, onDelete }: { t: AlertTemplate; canWrite: boolean; onDelete?: () => Promise<unknown> }) {
+function TemplateCard({ t, canWrite, onDelete, onEdit }: { t: AlertTemplate; canWrite: boolean; onDelete?: () => Promise<unknown>; onEdit?: () => void }) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2">
@@ -35,6 +35,11 @@ function TemplateCard({ t, canWrite, onDelete }: { t: AlertTemplate; canWrite: b
             Create rule
           </Link>
         )}
+        {onEdit && (
+          <button type="button" className="text-brand-700 hover:underline dark:text-brand-100" onClick={onEdit} aria-label={`Edit ${t.name}`}>
+            Edit
+          </button>
+        )}
         {onDelete && canWrite && (
           <ConfirmButton label="Delete" title={`Delete template ${t.name}?`} confirmLabel="Delete template" onConfirm={onDelete}>
             Rules created from it keep their settings; policies using a message template fall back to the default message.
@@ -45,15 +50,15 @@ function TemplateCard({ t, canWrite, onDelete }: { t: AlertTemplate; canWrite: b
   );
 }
 
-function NewTemplate({ onDone }: { onDone: () => void }) {
-  const save = useSaveTemplate();
-  const [kind, setKind] = useState<'rule' | 'message'>('rule');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [severity, setSeverity] = useState<string>('high');
-  const [condition, setCondition] = useState<RuleCondition>(defaultCondition('metric'));
-  const [subject, setSubject] = useState('[{{severity}}] {{title}} ({{notice}})');
-  const [body, setBody] = useState('{{message}}\n\nStatus: {{status}}\n{{link}}');
+function TemplateForm({ template, onDone }: { template?: AlertTemplate; onDone: () => void }) {
+  const save = useSaveTemplate(template?.id);
+  const [kind, setKind] = useState<'rule' | 'message'>(template?.kind ?? 'rule');
+  const [name, setName] = useState(template?.name ?? '');
+  const [description, setDescription] = useState(template?.description ?? '');
+  const [severity, setSeverity] = useState<string>(template?.rule?.severity ?? 'high');
+  const [condition, setCondition] = useState<RuleCondition>(template?.rule?.condition ?? defaultCondition('metric'));
+  const [subject, setSubject] = useState(template?.subject ?? '[{{severity}}] {{title}} ({{notice}})');
+  const [body, setBody] = useState(template?.body ?? '{{message}}\n\nStatus: {{status}}\n{{link}}');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -62,7 +67,9 @@ function NewTemplate({ onDone }: { onDone: () => void }) {
     setErrors({});
     setError(null);
     try {
-      await save.mutateAsync(kind === 'rule' ? { kind, name, description: description || null, rule: { severity, condition } } : { kind, name, description: description || null, subject, body });
+      // The kind is fixed once created: an update sends the same fields without it.
+      const fields = kind === 'rule' ? { name, description: description || null, rule: { severity, condition } } : { name, description: description || null, subject, body };
+      await save.mutateAsync(template ? fields : { kind, ...fields });
       onDone();
     } catch (err) {
       // Rule template fields arrive as rule.condition.* / rule.severity: shown like a rule's.
@@ -73,13 +80,15 @@ function NewTemplate({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <Card title="New template">
-      <form onSubmit={onSubmit} className="space-y-3" aria-label="New template" noValidate>
+    <Card title={template ? `Edit ${template.name}` : 'New template'}>
+      <form onSubmit={onSubmit} className="space-y-3" aria-label={template ? 'Edit template' : 'New template'} noValidate>
         <div className="grid gap-3 md:grid-cols-2">
-          <SelectField label="Template kind" value={kind} onChange={(e) => setKind(e.target.value as 'rule' | 'message')}>
-            <option value="rule">Rule (severity and condition)</option>
-            <option value="message">Message (notification subject and body)</option>
-          </SelectField>
+          {!template && (
+            <SelectField label="Template kind" value={kind} onChange={(e) => setKind(e.target.value as 'rule' | 'message')}>
+              <option value="rule">Rule (severity and condition)</option>
+              <option value="message">Message (notification subject and body)</option>
+            </SelectField>
+          )}
           <Field label="Name" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
         </div>
         <Field label="Description" maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
@@ -110,7 +119,7 @@ function NewTemplate({ onDone }: { onDone: () => void }) {
         <FormError message={error} />
         <div className="flex gap-2">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Create template'}
+            {save.isPending ? 'Saving…' : template ? 'Save template' : 'Create template'}
           </Button>
           <Button type="button" variant="secondary" onClick={onDone}>
             Cancel
@@ -169,6 +178,7 @@ export function TemplatesView() {
   const canWriteTemplates = canWrite && me.data?.scope === 'partner' && me.data.orgAccess === 'all';
   const [tab, setTab] = useState<Tab>('built-in');
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AlertTemplate | null>(null);
   const builtIn = useBuiltInTemplates();
   const custom = useTemplates({ page: 1 });
   const remove = useDeleteTemplate();
@@ -203,7 +213,8 @@ export function TemplatesView() {
         )}
         {tab === 'custom' && (
           <>
-            {creating && <NewTemplate onDone={() => setCreating(false)} />}
+            {creating && <TemplateForm onDone={() => setCreating(false)} />}
+            {editing && <TemplateForm key={editing.id} template={editing} onDone={() => setEditing(null)} />}
             <ErrorText error={custom.error} />
             {custom.data && custom.data.data.length === 0 && !creating && (
               <EmptyState title="No custom templates yet" action={canWriteTemplates && <Button onClick={() => setCreating(true)}>New template</Button>}>
@@ -213,7 +224,7 @@ export function TemplatesView() {
             {custom.data && custom.data.data.length > 0 && (
               <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
                 {custom.data.data.map((t) => (
-                  <TemplateCard key={t.id} t={t} canWrite={canWrite} onDelete={canWriteTemplates ? () => remove.mutateAsync(t.id).catch((e) => setError(messageOf(e))) : undefined} />
+                  <TemplateCard key={t.id} t={t} canWrite={canWrite} onEdit={canWriteTemplates ? () => { setCreating(false); setEditing(t); } : undefined} onDelete={canWriteTemplates ? () => remove.mutateAsync(t.id).catch((e) => setError(messageOf(e))) : undefined} />
                 ))}
               </ul>
             )}
