@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSession } from '@/components/auth/session-provider';
+import type { Page } from '@/hooks/use-api';
 
 export interface AppNotification {
   id: string;
@@ -32,7 +33,20 @@ export function useNotificationActions() {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: ['notifications'] });
   const markRead = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'PATCH', body: { read: true } }), onSuccess: refresh });
+  const markUnread = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'PATCH', body: { read: false } }), onSuccess: refresh });
+  const markAllRead = useMutation({ mutationFn: () => api<{ updated: number }>('/notifications', { method: 'PATCH', body: { read: true } }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'DELETE' }), onSuccess: refresh });
   const clear = useMutation({ mutationFn: () => api('/notifications', { method: 'DELETE' }), onSuccess: refresh });
-  return { markRead, remove, clear };
+  return { markRead, markUnread, markAllRead, remove, clear };
+}
+
+/** The full notifications page: paged, optionally unread only. */
+export function useNotificationPage(params: { page: number; unread?: boolean }) {
+  const { status } = useSession();
+  return useQuery({
+    queryKey: ['notifications', 'page', params],
+    queryFn: () => api<Page<AppNotification>>('/notifications', { query: { page: params.page, limit: 25, unread: params.unread ? 'true' : undefined } }),
+    enabled: status === 'signedIn' || status === 'expired',
+    refetchInterval: POLL_MS,
+  });
 }

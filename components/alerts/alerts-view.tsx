@@ -92,7 +92,7 @@ export function AlertsView() {
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone={SEVERITY_TONE[a.severity]}>{a.severity}</Badge>
                 <StatusBadge status={a.status} />
-                <span className="font-medium">{a.title}</span>
+                <Link href={`/alerts/${a.id}`} className="font-medium hover:underline">{a.title}</Link>
                 <span className="ml-auto text-xs text-slate-500" title={formatDate(a.triggeredAt)}>
                   {formatRelative(a.triggeredAt)}
                 </span>

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { useNotificationActions, useNotifications, useUnreadCount } from '@/hooks/use-notifications';
 
@@ -63,6 +64,11 @@ export function NotificationBell() {
               </li>
             ))}
           </ul>
+          <div className="border-t border-slate-200 px-3 py-2 text-right text-xs dark:border-slate-700">
+            <Link href="/notifications" className="text-brand-700 hover:underline dark:text-brand-300" onClick={() => setOpen(false)}>
+              View all notifications
+            </Link>
+          </div>
         </div>
       )}
     </div>

@@ -29,6 +29,8 @@ const NAV: { section: string; items: NavItem[] }[] = [
       { href: '/organizations', label: 'Organizations', permission: 'orgs:read' },
       { href: '/devices', label: 'Devices', permission: 'devices:read' },
       { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
+      { href: '/alerts/monitors', label: 'Monitors', permission: 'devices:read' },
+      { href: '/notifications', label: 'Notifications' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/tickets', label: 'Tickets', permission: 'tickets:read' },
@@ -82,6 +84,9 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
 
   const permissions = new Set(me.data?.permissions ?? []);
   const visible = (n: NavItem) => (!n.permission || permissions.has(n.permission)) && (!n.partnerOnly || me.data?.scope === 'partner');
+  // The longest matching entry is the current one (/alerts/monitors/… is Monitors, not Alerts).
+  const matches = (href: string) => (href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`));
+  const current = NAV.flatMap((g) => g.items.filter(visible)).filter((n) => matches(n.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   const nav = (
     <nav aria-label="Main" className="space-y-4 px-3 pb-6">
       {NAV.map((group) => {
@@ -92,7 +97,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
             <div className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{group.section}</div>
             <ul className="space-y-0.5">
               {items.map((item) => {
-                const active = item.href === '/' ? pathname === '/' : pathname === item.href || pathname.startsWith(`${item.href}/`);
+                const active = item.href === current;
                 return (
                   <li key={item.href}>
                     <Link

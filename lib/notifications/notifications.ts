@@ -47,6 +47,11 @@ export async function deleteNotification(userId: string, id: string): Promise<vo
   if (gone.count === 0) throw notFound('Notification');
 }
 
+/** Marks every unread notification of the caller read (the full page's "Mark all read"). */
+export async function markAllNotificationsRead(userId: string) {
+  return { updated: (await db.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } })).count };
+}
+
 export async function clearNotifications(userId: string) {
   return { deleted: (await db.notification.deleteMany({ where: { userId } })).count };
 }

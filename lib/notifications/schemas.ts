@@ -24,3 +24,5 @@ export const ZNotificationPage = z.object({ data: z.array(ZNotification), pagina
 export const ZUnreadCount = z.object({ count: z.number().int() });
 export const ZUpdateNotification = z.object({ read: z.boolean().default(true).describe('true marks it read (default), false unread') }).strict().default({ read: true });
 export const ZClearResult = z.object({ deleted: z.number().int() });
+export const ZMarkAllBody = z.object({ read: z.literal(true).default(true).describe('Only true: marks every unread notification read') }).strict().default({ read: true });
+export const ZMarkAllResult = z.object({ updated: z.number().int() });

@@ -2,8 +2,9 @@
 import { AppError } from '@/lib/http/errors';
 
 /** 400: create or update with a URL that fails validation (scheme, host, DNS answers). */
-export const invalidWebhookUrl = (reason: string) =>
-  new AppError('INVALID_WEBHOOK_URL', 400, 'Invalid webhook URL', [{ path: 'body.url', message: reason }]);
+/** `path` names the field that held the URL (alert channels keep theirs under `config`). */
+export const invalidWebhookUrl = (reason: string, path = 'body.url') =>
+  new AppError('INVALID_WEBHOOK_URL', 400, 'Invalid webhook URL', [{ path, message: reason }]);
 
 /** 400: a partner or system caller did not name the organization. */
 export const organizationContextRequired = (where: 'body' | 'query') =>

@@ -13,6 +13,7 @@ export async function sealChannelConfig(kind: ChannelKind, raw: unknown): Promis
     throw badRequest('Invalid channel configuration', parsed.error.issues.map((i) => ({ path: ['config', ...i.path].join('.'), message: i.message })));
   }
   const config = parsed.data as ChannelConfig;
-  for (const url of channelUrls(kind, config)) await assertWebhookUrl(url);
+  // The detail names the config field, like the validation errors above (not the webhook body's `url`).
+  for (const { field, url } of channelUrls(kind, config)) await assertWebhookUrl(url, `config.${field}`);
   return { configSealed: encryptSecret(JSON.stringify(config)), configDisplay: maskConfig(kind, config) as Prisma.InputJsonValue };
 }
