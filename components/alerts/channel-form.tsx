@@ -1,8 +1,8 @@
 'use client';
 
 // Create or edit a notification channel. The configuration depends on the kind; secrets are
-// write-only: an existing channel shows "set"/"not set" (what the API answers) and a new
-// configuration must carry them again, because the API replaces the stored one as a whole.
+// write-only: an existing channel shows "set"/"not set" (what the API answers), and a new
+// configuration that leaves a secret empty keeps the stored one (the API merges it back).
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { CHANNEL_KIND_LABELS, CHANNEL_KINDS, useSaveChannel, type Channel, type ChannelKind } from '@/hooks/use-alert-config';
@@ -17,20 +17,24 @@ type Values = Record<string, string>;
 
 const list = (v: string | undefined) => (v ?? '').split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
 
-/** The form's strings as the API's config object for the kind (optional empties left out). */
-function toConfig(kind: ChannelKind, v: Values): Record<string, unknown> {
+/**
+ * The form's strings as the API's config object for the kind (optional empties left out). When
+ * editing, an empty secret is left out too, so the stored one is kept.
+ */
+function toConfig(kind: ChannelKind, v: Values, editing: boolean): Record<string, unknown> {
+  const secret = (k: string) => (v[k] ? { [k]: v[k] } : editing ? {} : { [k]: '' });
   switch (kind) {
     case 'email':
       return { recipients: list(v.recipients) };
     case 'slack':
     case 'teams':
-      return { webhookUrl: v.webhookUrl ?? '' };
+      return secret('webhookUrl');
     case 'webhook':
-      return { url: v.url ?? '', ...(v.secret ? { secret: v.secret } : {}) };
+      return { url: v.url ?? '', ...(v.removeSecret === 'yes' ? { secret: null } : v.secret ? { secret: v.secret } : {}) };
     case 'pagerduty':
-      return { routingKey: v.routingKey ?? '', ...(v.eventsUrl ? { eventsUrl: v.eventsUrl } : {}) };
+      return { ...secret('routingKey'), ...(v.eventsUrl ? { eventsUrl: v.eventsUrl } : {}) };
     case 'sms':
-      return { provider: 'twilio', accountSid: v.accountSid ?? '', authToken: v.authToken ?? '', fromNumber: v.fromNumber ?? '', toNumbers: list(v.toNumbers), ...(v.baseUrl ? { baseUrl: v.baseUrl } : {}) };
+      return { provider: 'twilio', accountSid: v.accountSid ?? '', ...secret('authToken'), fromNumber: v.fromNumber ?? '', toNumbers: list(v.toNumbers), ...(v.baseUrl ? { baseUrl: v.baseUrl } : {}) };
   }
 }
 
@@ -65,11 +69,11 @@ function ConfigFields({ kind, values, set, errors, existing }: { kind: ChannelKi
         <Field
           label="Incoming webhook URL"
           type="url"
-          required
+          required={!existing}
           autoComplete="off"
           placeholder={kind === 'slack' ? 'https://hooks.slack.com/services/…' : 'https://…webhook.office.com/…'}
           {...bind('webhookUrl')}
-          hint={existing ? `Stored: ${String(existing.webhookUrl ?? '')} (the path is secret; enter the full URL again to change the configuration)` : 'The URL carries its secret; it is never shown again'}
+          hint={existing ? `Stored: ${String(existing.webhookUrl ?? '')} (the path is secret; leave empty to keep it)` : 'The URL carries its secret; it is never shown again'}
         />
       );
     case 'webhook':
@@ -81,14 +85,18 @@ function ConfigFields({ kind, values, set, errors, existing }: { kind: ChannelKi
             type="password"
             autoComplete="new-password"
             {...bind('secret')}
-            hint={[secretState(Boolean(existing?.hasSecret)), 'Optional: signs the body (X-Service-Signature, HMAC-SHA256)', existing ? 'Leave empty to send unsigned' : null].filter(Boolean).join(' · ')}
+            disabled={values.removeSecret === 'yes'}
+            hint={[secretState(Boolean(existing?.hasSecret)), 'Optional: signs the body (X-Service-Signature, HMAC-SHA256)', existing?.hasSecret ? 'Leave empty to keep it' : null].filter(Boolean).join(' · ')}
           />
+          {Boolean(existing?.hasSecret) && (
+            <Checkbox label="Remove the signing secret" hint="Messages will be sent unsigned" checked={values.removeSecret === 'yes'} onChange={(on) => set('removeSecret', on ? 'yes' : '')} />
+          )}
         </div>
       );
     case 'pagerduty':
       return (
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="Routing key" type="password" autoComplete="new-password" required {...bind('routingKey')} hint={[existing ? `${secretState(true)} (${String(existing.routingKey ?? '')}); enter it again to change the configuration` : null, 'Events API v2 integration key'].filter(Boolean).join(' · ')} />
+          <Field label="Routing key" type="password" autoComplete="new-password" required={!existing} {...bind('routingKey')} hint={[existing ? `${secretState(true)} (${String(existing.routingKey ?? '')}); leave empty to keep it` : null, 'Events API v2 integration key'].filter(Boolean).join(' · ')} />
           <Field label="Events API URL" type="url" placeholder="https://events.pagerduty.com/v2/enqueue" {...bind('eventsUrl')} hint="Empty: PagerDuty's Events API v2" />
         </div>
       );
@@ -96,7 +104,7 @@ function ConfigFields({ kind, values, set, errors, existing }: { kind: ChannelKi
       return (
         <div className="grid gap-3 md:grid-cols-2">
           <Field label="Account SID" required {...bind('accountSid')} />
-          <Field label="Auth token" type="password" autoComplete="new-password" required {...bind('authToken')} hint={existing ? `${secretState(true)} (${String(existing.authToken ?? '')}); enter it again to change the configuration` : undefined} />
+          <Field label="Auth token" type="password" autoComplete="new-password" required={!existing} {...bind('authToken')} hint={existing ? `${secretState(true)} (${String(existing.authToken ?? '')}); leave empty to keep it` : undefined} />
           <Field label="From number" required placeholder="+15551234567" {...bind('fromNumber')} hint="E.164" />
           <Field label="To numbers" required placeholder="+15557654321, +15550001111" {...bind('toNumbers')} hint="E.164, separated by commas (up to 20)" error={err('toNumbers') ?? errors['config.toNumbers.0']} />
           <Field label="Provider API URL" type="url" placeholder="https://api.twilio.com" {...bind('baseUrl')} hint="Empty: Twilio" />
@@ -127,8 +135,8 @@ export function ChannelForm({ channel, onDone }: { channel?: Channel; onDone?: (
     setFormError(null);
     try {
       const body = channel
-        ? { name, enabled, ...(changeConfig ? { config: toConfig(kind, values) } : {}) }
-        : { name, kind, enabled, config: toConfig(kind, values), ...(orgScoped ? {} : { orgId: orgId || null }) };
+        ? { name, enabled, ...(changeConfig ? { config: toConfig(kind, values, true) } : {}) }
+        : { name, kind, enabled, config: toConfig(kind, values, false), ...(orgScoped ? {} : { orgId: orgId || null }) };
       const saved = await save.mutateAsync(body);
       if (onDone) onDone();
       else router.push(`/alerts/channels/${saved.id}`);
@@ -173,7 +181,7 @@ export function ChannelForm({ channel, onDone }: { channel?: Channel; onDone?: (
           )}
         </div>
         {channel && (
-          <Checkbox label="Replace the configuration" hint="Secrets are never shown again: a new configuration needs them re-entered" checked={changeConfig} onChange={setChangeConfig} />
+          <Checkbox label="Change the configuration" hint="Secrets are never shown again; a secret left empty keeps its stored value" checked={changeConfig} onChange={setChangeConfig} />
         )}
         {changeConfig && (
           <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">

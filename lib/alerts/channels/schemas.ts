@@ -46,6 +46,16 @@ export const CONFIG_SCHEMAS = {
   sms: ZSmsConfig,
 } as const;
 
+/** Write-only fields of each kind's configuration (an incoming-webhook URL carries its secret). */
+export const SECRET_FIELDS: Record<ChannelKind, readonly string[]> = {
+  email: [],
+  slack: ['webhookUrl'],
+  teams: ['webhookUrl'],
+  webhook: ['secret'],
+  pagerduty: ['routingKey'],
+  sms: ['authToken'],
+};
+
 export type ChannelConfig =
   | z.output<typeof ZEmailConfig>
   | z.output<typeof ZSlackConfig>
@@ -71,7 +81,10 @@ export const ZUpdateChannel = z
   .object({
     name: zText(255, 1).optional(),
     enabled: z.boolean().optional(),
-    config: z.record(z.string(), z.unknown()).optional().describe('The whole configuration for the channel kind (replaces the stored one)'),
+    config: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('The whole configuration for the channel kind (replaces the stored one), except that a secret field left out (webhookUrl of slack/teams, secret of webhook, routingKey of pagerduty, authToken of sms) keeps its stored value; `"secret": null` removes a webhook channel\'s signing secret'),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
