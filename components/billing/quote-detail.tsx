@@ -1,0 +1,444 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useAddQuoteBlock,
+  useAddQuoteLine,
+  useChangeQuoteCurrency,
+  useDeleteQuote,
+  useDeleteQuoteBlock,
+  useDeleteQuoteLine,
+  useQuote,
+  useQuoteAction,
+  useQuoteLink,
+  useUpdateQuote,
+  useUpdateQuoteBlock,
+  useUpdateQuoteLine,
+  type QuoteBlock,
+  type QuoteDetail as TQuoteDetail,
+} from '@/hooks/use-quotes';
+import { downloadPdf, useOrgGroups } from '@/hooks/use-billing';
+import { useSites } from '@/hooks/use-organizations';
+import { useCan } from '@/hooks/use-me';
+import { formatDate } from '@/lib/client/format';
+import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Card, CopyButton, EmptyState, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
+import { BillingStatus, fieldErrors, FormError, LINK, Money, TABLE, TD, TH, THEAD, TR, todayUtc, useBillingOrg } from '@/components/billing/billing-ui';
+import { CurrencyDialog } from '@/components/billing/currency-dialog';
+import { describeDeviceSet, LineForm, LINE_TYPE_LABELS } from '@/components/billing/line-form';
+
+export function QuoteDetail({ id }: { id: string }) {
+  const detail = useQuote(id);
+  const canManage = useCan('billing:manage');
+  const org = useBillingOrg();
+  const d = detail.data;
+  useBreadcrumbLabel(id, d?.quote.title);
+
+  if (detail.isError) return <ErrorText error={detail.error} />;
+  if (!d) return <p role="status">Loading…</p>;
+  const q = d.quote;
+  const draft = canManage && q.status === 'draft';
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={q.title}
+        description={`${org.orgName(q.orgId)} · ${q.currency}${q.validUntil ? ` · valid until ${q.validUntil}` : ''}`}
+        actions={
+          <>
+            <BillingStatus status={q.status} />
+            <Actions detail={d} canManage={canManage} />
+          </>
+        }
+      />
+      {q.status === 'converted' && (
+        <p className="text-sm">
+          Converted {formatDate(q.convertedAt)} into{' '}
+          {q.contractId && (
+            <Link className={LINK} href={`/billing/contracts/${q.contractId}`}>
+              a draft contract
+            </Link>
+          )}
+          {q.contractId && q.invoiceId && ' and '}
+          {q.invoiceId && (
+            <Link className={LINK} href={`/billing/invoices/${q.invoiceId}`}>
+              a draft invoice
+            </Link>
+          )}
+          .
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Lines detail={d} editable={draft} />
+          <Blocks detail={d} editable={draft} />
+        </div>
+        <div className="space-y-4">
+          {q.status !== 'draft' && <CustomerLink id={q.id} />}
+          <Details detail={d} editable={draft} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Actions({ detail: d, canManage }: { detail: TQuoteDetail; canManage: boolean }) {
+  const q = d.quote;
+  const action = useQuoteAction(q.id);
+  const remove = useDeleteQuote();
+  const currency = useChangeQuoteCurrency(q.id);
+  const router = useRouter();
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [converting, setConverting] = useState(false);
+  const [changingCurrency, setChangingCurrency] = useState(false);
+  const run = (v: Parameters<typeof action.mutate>[0], done?: string) => {
+    setError(null);
+    setNotice(null);
+    action.mutate(v, { onError: setError, onSuccess: () => done && setNotice(done) });
+  };
+  const sendBlocker = d.lines.length === 0 ? 'Add a line first' : !q.recipientEmail ? 'Set a recipient email first' : undefined;
+
+  return (
+    <>
+      {canManage && q.status === 'draft' && (
+        <Button disabled={action.isPending || !!sendBlocker} title={sendBlocker} onClick={() => run({ action: 'send' }, `Sent to ${q.recipientEmail}`)}>
+          Send to customer
+        </Button>
+      )}
+      {canManage && q.status === 'sent' && (
+        <>
+          <Button disabled={action.isPending} onClick={() => run({ action: 'accept' }, 'Recorded as accepted')}>
+            Record acceptance
+          </Button>
+          <Button variant="secondary" disabled={action.isPending} onClick={() => run({ action: 'decline' }, 'Recorded as declined')}>
+            Record decline
+          </Button>
+        </>
+      )}
+      {canManage && q.status === 'accepted' && <Button onClick={() => setConverting(true)}>Convert</Button>}
+      <Button variant="secondary" onClick={() => (setError(null), downloadPdf(`/quotes/${q.id}/pdf`, `quote-${q.id.slice(0, 8)}.pdf`).catch(setError))}>
+        Download PDF
+      </Button>
+      {canManage && q.status === 'draft' && (
+        <>
+          <Button variant="secondary" onClick={() => setChangingCurrency(true)}>
+            Change currency
+          </Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => confirm(`Delete the draft quote ${q.title}?`) && remove.mutateAsync(q.id).then(() => router.push('/billing/quotes'), setError)}>
+            Delete
+          </Button>
+        </>
+      )}
+      {(error || notice) && (
+        <div className="w-full">
+          <FormError error={error} />
+          {notice && (
+            <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+              {notice}
+            </p>
+          )}
+        </div>
+      )}
+      <Dialog open={converting} onClose={() => setConverting(false)} title="Convert the accepted quote">
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const startDate = String(new FormData(e.currentTarget).get('startDate') || '');
+            setConverting(false);
+            run({ action: 'convert', startDate }, 'Converted');
+          }}
+        >
+          <p className="text-sm text-slate-500">Recurring lines become a draft contract; one-time lines a draft invoice. Review and activate or issue them afterwards.</p>
+          <Field label="Contract start date" name="startDate" type="date" defaultValue={todayUtc()} />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setConverting(false)}>
+              Back
+            </Button>
+            <Button type="submit">Convert</Button>
+          </div>
+        </form>
+      </Dialog>
+      <CurrencyDialog open={changingCurrency} onClose={() => setChangingCurrency(false)} current={q.currency} hasLines={d.lines.length > 0} onSubmit={(b) => currency.mutateAsync(b)} />
+    </>
+  );
+}
+
+function CustomerLink({ id }: { id: string }) {
+  const link = useQuoteLink(id, true);
+  return (
+    <Card title="Customer link">
+      <p className="mb-2 text-sm text-slate-500">Emailed at send: the customer reads the quote and accepts or declines it here, without an account.</p>
+      <ErrorText error={link.error} />
+      {link.data && (
+        <div className="space-y-2">
+          <a href={link.data.url} target="_blank" rel="noreferrer" className={`${LINK} block break-all text-sm`} data-testid="customer-link">
+            {link.data.url}
+          </a>
+          <CopyButton text={link.data.url} label="Copy link" />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Details({ detail: d, editable }: { detail: TQuoteDetail; editable: boolean }) {
+  const q = d.quote;
+  const update = useUpdateQuote(q.id);
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const errors = fieldErrors(error);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    setError(null);
+    try {
+      await update.mutateAsync({
+        title: String(f.get('title')).trim(),
+        validUntil: String(f.get('validUntil') || '') || null,
+        recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null,
+        notes: String(f.get('notes') ?? ''),
+      });
+      setEditing(false);
+    } catch (err) {
+      setError(err);
+    }
+  }
+
+  const rows: [string, ReactNode][] = [
+    ['Recipient', q.recipientEmail ?? 'none'],
+    ['Valid until', q.validUntil ?? 'no limit'],
+    ['Sent', formatDate(q.sentAt)],
+    ['Answered', formatDate(q.respondedAt)],
+    ['Notes', q.notes || '—'],
+  ];
+  return (
+    <Card title="Details" actions={editable && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>}>
+      {editing ? (
+        <form onSubmit={submit} className="space-y-3" aria-label="Edit quote">
+          <Field label="Title" name="title" required defaultValue={q.title} error={errors.title} />
+          <Field label="Valid until" name="validUntil" type="date" defaultValue={q.validUntil ?? ''} error={errors.validUntil} />
+          <Field label="Recipient email" name="recipientEmail" type="email" defaultValue={q.recipientEmail ?? ''} error={errors.recipientEmail} />
+          <TextAreaField label="Notes" name="notes" rows={3} defaultValue={q.notes} error={errors.notes} />
+          <FormError error={error} />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={update.isPending}>
+              Save
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
+          {rows.map(([k, v]) => (
+            <Fragment key={k}>
+              <dt className="text-slate-500">{k}</dt>
+              <dd className="break-words whitespace-pre-wrap">{v}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+function Lines({ detail: d, editable }: { detail: TQuoteDetail; editable: boolean }) {
+  const q = d.quote;
+  const add = useAddQuoteLine(q.id);
+  const update = useUpdateQuoteLine(q.id);
+  const remove = useDeleteQuoteLine(q.id);
+  const sites = useSites({ orgId: q.orgId });
+  const groups = useOrgGroups(d.lines.some((l) => l.deviceSetType === 'group') ? q.orgId : undefined);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const blockTitle = (id: string | null) => d.blocks.find((b) => b.id === id)?.title;
+  const cols = editable ? 6 : 5;
+
+  return (
+    <Card title="Lines" actions={editable && !adding && <Button onClick={() => setAdding(true)}>Add line</Button>}>
+      {adding && (
+        <div className="mb-4 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <LineForm types={['manual', 'per_device', 'one_time']} quantityKey="quantity" orgId={q.orgId} currency={q.currency} blocks={d.blocks} submitLabel="Add line" onCancel={() => setAdding(false)} onSubmit={async (body) => (await add.mutateAsync(body), setAdding(false))} />
+        </div>
+      )}
+      <FormError error={error} />
+      {d.lines.length === 0 ? (
+        <EmptyState title="No lines yet" action={editable && !adding && <Button onClick={() => setAdding(true)}>Add the first line</Button>}>
+          Add recurring, per-device or one-time lines; a quote needs at least one before it is sent.
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className={TABLE}>
+            <thead className={THEAD}>
+              <tr>
+                <th className={TH}>Description</th>
+                <th className={TH}>Billed as</th>
+                <th className={`${TH} text-right`}>Unit price</th>
+                <th className={`${TH} text-right`}>Tax</th>
+                <th className={`${TH} text-right`}>Amount</th>
+                {editable && (
+                  <th className={TH}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {d.lines.map((l) => (
+                <Fragment key={l.id}>
+                  <tr className={TR}>
+                    <td className={TD}>
+                      {l.description}
+                      {blockTitle(l.blockId) && <div className="text-xs text-slate-500">in {blockTitle(l.blockId)}</div>}
+                    </td>
+                    <td className={`${TD} text-slate-600 dark:text-slate-300`}>
+                      {l.type === 'per_device'
+                        ? `Per device: ${describeDeviceSet(l, { site: sites.data?.data.find((s) => s.id === l.siteId)?.name, group: groups.data?.find((g) => g.id === l.groupId)?.name })}`
+                        : `${LINE_TYPE_LABELS[l.type]} × ${l.quantity}`}
+                    </td>
+                    <td className={`${TD} text-right`}>
+                      <Money amount={l.unitPrice} currency={q.currency} />
+                    </td>
+                    <td className={`${TD} text-right tabular-nums`}>{l.taxRate}%</td>
+                    <td className={`${TD} text-right`}>
+                      <Money amount={l.amount} currency={q.currency} />
+                    </td>
+                    {editable && (
+                      <td className={`${TD} whitespace-nowrap text-right`}>
+                        <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(editing === l.id ? null : l.id)} aria-label={`Edit ${l.description}`}>
+                          Edit
+                        </Button>{' '}
+                        <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => confirm(`Remove the line ${l.description}?`) && (setError(null), remove.mutate(l.id, { onError: setError }))} aria-label={`Remove ${l.description}`}>
+                          Remove
+                        </Button>
+                      </td>
+                    )}
+                  </tr>
+                  {editing === l.id && (
+                    <tr>
+                      <td colSpan={cols} className="bg-slate-50 p-3 dark:bg-slate-800/50">
+                        <LineForm
+                          types={[l.type]}
+                          quantityKey="quantity"
+                          orgId={q.orgId}
+                          currency={q.currency}
+                          line={l}
+                          blocks={d.blocks}
+                          submitLabel="Save line"
+                          onCancel={() => setEditing(null)}
+                          onSubmit={async (body) => (await update.mutateAsync({ lineId: l.id, body }), setEditing(null))}
+                        />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <dl className="mt-4 ml-auto grid w-full max-w-xs grid-cols-2 gap-1 text-sm">
+        <dt className="text-slate-500">Subtotal</dt>
+        <dd className="text-right">
+          <Money amount={q.subtotal} currency={q.currency} />
+        </dd>
+        <dt className="text-slate-500">Tax</dt>
+        <dd className="text-right">
+          <Money amount={q.taxTotal} currency={q.currency} />
+        </dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">
+          <Money amount={q.total} currency={q.currency} />
+        </dd>
+      </dl>
+      <p className="mt-1 text-right text-xs text-slate-500">Per-device lines count at their included quantity.</p>
+    </Card>
+  );
+}
+
+function Blocks({ detail: d, editable }: { detail: TQuoteDetail; editable: boolean }) {
+  const add = useAddQuoteBlock(d.quote.id);
+  const [adding, setAdding] = useState(false);
+  return (
+    <Card title="Text blocks" actions={editable && !adding && <Button variant="secondary" onClick={() => setAdding(true)}>Add block</Button>}>
+      {adding && <BlockForm submitLabel="Add block" onCancel={() => setAdding(false)} onSubmit={async (b) => (await add.mutateAsync(b), setAdding(false))} />}
+      {d.blocks.length === 0 && !adding && <p className="text-sm text-slate-500">No blocks. Add titled sections such as scope or terms; lines can be placed in them.</p>}
+      <ul className="space-y-3">
+        {d.blocks.map((b) => (
+          <BlockItem key={b.id} quoteId={d.quote.id} block={b} editable={editable} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function BlockItem({ quoteId, block: b, editable }: { quoteId: string; block: QuoteBlock; editable: boolean }) {
+  const update = useUpdateQuoteBlock(quoteId);
+  const remove = useDeleteQuoteBlock(quoteId);
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  if (editing) return <li><BlockForm block={b} submitLabel="Save block" onCancel={() => setEditing(false)} onSubmit={async (body) => (await update.mutateAsync({ blockId: b.id, body }), setEditing(false))} /></li>;
+  return (
+    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-medium">{b.title}</h3>
+        {editable && (
+          <span className="flex gap-1">
+            <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(true)} aria-label={`Edit block ${b.title}`}>
+              Edit
+            </Button>
+            <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => confirm(`Remove the block ${b.title}? Its lines stay on the quote.`) && remove.mutate(b.id, { onError: setError })} aria-label={`Remove block ${b.title}`}>
+              Remove
+            </Button>
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600 dark:text-slate-300">{b.body}</p>
+      <FormError error={error} />
+    </li>
+  );
+}
+
+function BlockForm({ block, submitLabel, onSubmit, onCancel }: { block?: QuoteBlock; submitLabel: string; onSubmit: (b: { title: string; body: string; sortOrder: number }) => Promise<unknown>; onCancel: () => void }) {
+  const [error, setError] = useState<unknown>(null);
+  const errors = fieldErrors(error);
+  return (
+    <form
+      className="mb-3 space-y-2"
+      aria-label={submitLabel}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        setError(null);
+        try {
+          await onSubmit({ title: String(f.get('title')).trim(), body: String(f.get('body') ?? ''), sortOrder: Number(f.get('sortOrder') || 0) });
+        } catch (err) {
+          setError(err);
+        }
+      }}
+    >
+      <div className="grid gap-2 sm:grid-cols-[1fr_8rem]">
+        <Field label="Title" name="title" required maxLength={255} defaultValue={block?.title} error={errors.title} />
+        <Field label="Sort order" name="sortOrder" type="number" min={0} defaultValue={block?.sortOrder ?? 0} error={errors.sortOrder} />
+      </div>
+      <TextAreaField label="Text" name="body" rows={4} maxLength={20_000} defaultValue={block?.body} error={errors.body} />
+      <FormError error={error} />
+      <div className="flex gap-2">
+        <Button type="submit">{submitLabel}</Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
