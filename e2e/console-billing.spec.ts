@@ -37,7 +37,7 @@ test('a technician prices a catalog item, bills it through a contract and issues
   await contractForm.getByLabel('Name').fill(`Endpoint care ${tag}`);
   await contractForm.getByLabel('Currency').fill('ZZZ');
   await contractForm.getByRole('button', { name: 'Create contract' }).click();
-  await expect(contractForm.getByText('Currency must be an ISO 4217 code')).toBeVisible();
+  await expect(contractForm.getByLabel('Currency')).toHaveAccessibleDescription(/Currency must be an ISO 4217 code/);
   await contractForm.getByLabel('Currency').fill('EUR');
   await contractForm.getByRole('button', { name: 'Create contract' }).click();
   await expect(page.getByRole('heading', { name: `Endpoint care ${tag}` })).toBeVisible();
@@ -51,7 +51,7 @@ test('a technician prices a catalog item, bills it through a contract and issues
   await lineForm.getByLabel('Quantity').fill('3');
   await lineForm.getByLabel('Tax rate (%)').fill('20');
   await lineForm.getByRole('button', { name: 'Add line' }).click();
-  await expect(page.getByRole('cell', { name: `Managed endpoint ${tag}` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `Managed endpoint ${tag}`, exact: true })).toBeVisible();
   await expect(page.getByText('× 3.00')).toBeVisible();
 
   await page.getByRole('button', { name: 'Activate' }).click();
