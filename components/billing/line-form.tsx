@@ -207,7 +207,7 @@ export function LineForm({
           )}
           {setKind === 'role' && <Field label="Roles" name="roles" required defaultValue={line?.roles?.join(', ')} placeholder="server, workstation" hint="Comma-separated; a device’s role is its role:<name> tag, else server, workstation or unknown" error={err('roles')} />}
           <Field label="Included devices" name="includedQuantity" type="number" min={0} defaultValue={line?.includedQuantity ?? 0} error={err('includedQuantity')} hint="Billed at the unit price every period" />
-          <SelectField label="Beyond the included devices" name="overageMode" defaultValue={line?.overageMode ?? 'bill'} error={err('overageMode')}>
+          <SelectField label="Extra devices (overage)" name="overageMode" defaultValue={line?.overageMode ?? 'bill'} error={err('overageMode')}>
             <option value="bill">Bill each extra device</option>
             <option value="flag">Flag them, do not bill</option>
           </SelectField>
