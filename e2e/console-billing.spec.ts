@@ -15,7 +15,7 @@ test('a technician prices a catalog item, bills it through a contract and issues
 
   // Catalog: the empty state leads to the form; a price with three decimals is refused before sending.
   await page.goto('/billing/catalog');
-  await expect(page.getByText('Your catalog is empty')).toBeVisible();
+  await expect(page.getByText('No active catalog items')).toBeVisible();
   await page.getByRole('button', { name: 'Add your first item' }).click();
   const itemForm = page.getByRole('form', { name: 'Create item' });
   await itemForm.getByLabel('Name').fill(`Managed endpoint ${tag}`);

@@ -10,7 +10,7 @@ import { useMe } from '@/hooks/use-me';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import type { BulkResult } from '@/hooks/use-billing';
 import { Button } from '@/components/ui/button';
-import { Badge, INPUT_CLASS, type Tone } from '@/components/ui/controls';
+import { Badge, INPUT_CLASS, SelectField, type Tone } from '@/components/ui/controls';
 
 export function Money({ amount, currency, className = '' }: { amount: string | null | undefined; currency: string; className?: string }) {
   return <span className={`tabular-nums ${className}`}>{formatMoney(amount, currency)}</span>;
@@ -30,7 +30,8 @@ export function fieldErrors(err: unknown): Record<string, string> {
 export function errorMessage(err: unknown, fallback = 'The request failed'): string {
   if (err instanceof ApiError) {
     if (err.code === 'service_management_off') return 'Billing is switched off for your company (service-management mode “off” in Partner settings): no new billing documents can be created.';
-    return err.message;
+    // Validation messages name the body path ("body.currency: …"); the field already says which.
+    return err.message.replace(/^(body|query|params)\./, '');
   }
   return err instanceof Error ? err.message : fallback;
 }
@@ -94,24 +95,16 @@ export function useBillingOrg() {
 /** Organization select for a create form (required for partner and system callers). */
 export function OrgSelect({ orgs, defaultValue, error }: { orgs: { id: string; name: string }[]; defaultValue?: string; error?: string }) {
   return (
-    <label className="block space-y-1 text-sm">
-      <span className="block font-medium text-slate-700 dark:text-slate-300">Organization</span>
-      <select name="orgId" required defaultValue={defaultValue ?? ''} className={INPUT_CLASS} aria-invalid={error ? true : undefined}>
-        <option value="" disabled>
-          Pick an organization
+    <SelectField label="Organization" name="orgId" required defaultValue={defaultValue ?? ''} error={error} hint={orgs.length === 0 ? 'Create an organization first (Organizations)' : undefined}>
+      <option value="" disabled>
+        Pick an organization
+      </option>
+      {orgs.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.name}
         </option>
-        {orgs.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <span role="alert" className="block text-xs text-red-600">
-          {error}
-        </span>
-      )}
-    </label>
+      ))}
+    </SelectField>
   );
 }
 

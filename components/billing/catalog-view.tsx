@@ -72,8 +72,8 @@ export function CatalogView() {
       </div>
       <ErrorText error={items.error} />
       {items.data && items.data.data.length === 0 && (
-        <EmptyState title={filtered ? 'No items match these filters' : 'Your catalog is empty'} action={!filtered && canManage && !creating && <Button onClick={() => setCreating(true)}>Add your first item</Button>}>
-          {filtered ? 'Clear the search or show archived items.' : 'Add the services and products you bill for; contract and invoice lines then take their prices from here.'}
+        <EmptyState title={filtered ? 'No items match these filters' : 'No active catalog items'} action={!filtered && canManage && !creating && <Button onClick={() => setCreating(true)}>Add your first item</Button>}>
+          {filtered ? 'Clear the search or show archived items.' : 'Add the services and products you bill for; contract and invoice lines then take their prices from here. Archived items are listed under “Archived”.'}
         </EmptyState>
       )}
       {items.data && items.data.data.length > 0 && (
