@@ -8,7 +8,6 @@ import {
   useChangeContractCurrency,
   useContract,
   useContractAction,
-  useContractPeriods,
   useDeleteContract,
   useDeleteContractLine,
   useGenerateInvoice,
@@ -17,7 +16,6 @@ import {
   type Contract,
   type ContractLine,
 } from '@/hooks/use-contracts';
-import { useInvoices } from '@/hooks/use-invoices';
 import { useOrgGroups } from '@/hooks/use-billing';
 import { useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
@@ -27,9 +25,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
-import { BillingStatus, fieldErrors, FormError, LINK, Money, ReasonForm, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg } from '@/components/billing/billing-ui';
+import { BillingStatus, fieldErrors, FormError, LINK, Money, ReasonForm, TABLE, TD, TH, THEAD, TR, useBillingOrg } from '@/components/billing/billing-ui';
 import { CurrencyDialog } from '@/components/billing/currency-dialog';
 import { describeDeviceSet, LineForm, LINE_TYPE_LABELS } from '@/components/billing/line-form';
+import { ContractInvoices, ContractPeriods } from '@/components/billing/contract-periods';
 
 export function ContractDetail({ id }: { id: string }) {
   const contract = useContract(id);
@@ -72,7 +71,7 @@ export function ContractDetail({ id }: { id: string }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Lines contract={c} editable={editable} />
-          <Periods contract={c} />
+          <ContractPeriods contract={c} />
         </div>
         <div className="space-y-4">
           <Details contract={c} editable={editable} />
@@ -297,96 +296,3 @@ function Details({ contract: c, editable }: { contract: Contract; editable: bool
   );
 }
 
-function Periods({ contract: c }: { contract: Contract }) {
-  const periods = useContractPeriods(c.id);
-  const [open, setOpen] = useState<string | null>(null);
-  return (
-    <Card title="Billed periods">
-      <ErrorText error={periods.error} />
-      {periods.data && periods.data.length === 0 && (
-        <p className="text-sm text-slate-500" role="status">
-          {c.status === 'active' ? 'No period billed yet. The hourly billing sweep invoices each period once it begins, or use “Generate invoice now”.' : 'Periods are billed once the contract is active.'}
-        </p>
-      )}
-      {periods.data && periods.data.length > 0 && (
-        <div className={TABLE_WRAP}>
-          <table className={TABLE}>
-            <thead className={THEAD}>
-              <tr>
-                <th className={TH}>Period</th>
-                <th className={`${TH} text-right`}>Devices</th>
-                <th className={`${TH} text-right`}>Uncovered</th>
-                <th className={`${TH} text-right`}>Flagged</th>
-                <th className={`${TH} text-right`}>Overage billed</th>
-                <th className={TH}>Invoice</th>
-              </tr>
-            </thead>
-            <tbody>
-              {periods.data.map((p) => (
-                <Fragment key={p.periodId}>
-                  <tr className={TR}>
-                    <td className={TD}>
-                      <button type="button" className="text-left hover:underline" aria-expanded={open === p.periodId} onClick={() => setOpen(open === p.periodId ? null : p.periodId)}>
-                        {p.periodStart} – {p.periodEnd}
-                      </button>
-                    </td>
-                    <td className={`${TD} text-right tabular-nums`}>{p.snapshotDeviceTotal}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{p.uncoveredTotal}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{p.flaggedTotal}</td>
-                    <td className={`${TD} text-right`}>
-                      {p.billedOverageTotal} · <Money amount={p.billedOverageAmount} currency={p.currency} />
-                    </td>
-                    <td className={TD}>
-                      {p.invoiceId ? (
-                        <Link className={LINK} href={`/billing/invoices/${p.invoiceId}`}>
-                          Open
-                        </Link>
-                      ) : (
-                        <span className="text-slate-500">deleted</span>
-                      )}
-                    </td>
-                  </tr>
-                  {open === p.periodId && (
-                    <tr>
-                      <td colSpan={6} className="bg-slate-50 px-4 py-2 text-sm dark:bg-slate-800/50">
-                        Generated {formatDate(p.generatedAt)}.{' '}
-                        {Object.keys(p.uncoveredByRole).length
-                          ? `Uncovered by role: ${Object.entries(p.uncoveredByRole)
-                              .map(([role, n]) => `${role} ${n}`)
-                              .join(', ')}.`
-                          : 'Every device was covered by a per-device line.'}
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Card>
-  );
-}
-
-function ContractInvoices({ contract: c }: { contract: Contract }) {
-  const invoices = useInvoices({ contractId: c.id });
-  return (
-    <Card title="Invoices">
-      <ErrorText error={invoices.error} />
-      {invoices.data && invoices.data.data.length === 0 && <p className="text-sm text-slate-500">None yet.</p>}
-      <ul className="space-y-1 text-sm">
-        {invoices.data?.data.map((i) => (
-          <li key={i.id} className="flex items-center justify-between gap-2">
-            <Link className={LINK} href={`/billing/invoices/${i.id}`}>
-              {i.displayNumber ?? `Draft ${i.periodStart ?? ''}`}
-            </Link>
-            <span className="flex items-center gap-2">
-              <Money amount={i.total} currency={i.currency} />
-              <BillingStatus status={i.status} />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
