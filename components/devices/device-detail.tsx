@@ -9,11 +9,12 @@ import { formatBytes, formatDate, formatPercent, formatRelative } from '@/lib/cl
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { CommandForm } from '@/components/devices/command-form';
 import { DeviceMetricsChart } from '@/components/devices/device-metrics-chart';
+import { DeviceBillingPanel, useShowDeviceBilling } from '@/components/billing/device-billing';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, ErrorText, Pager, PageHeader, StatusBadge, Tabs } from '@/components/ui/controls';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'commands';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'commands' | 'billing';
 
 function Dl({ items }: { items: [string, React.ReactNode][] }) {
   return (
@@ -31,6 +32,7 @@ function Dl({ items }: { items: [string, React.ReactNode][] }) {
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
   const [tab, setTab] = useState<Tab>('overview');
+  const showBilling = useShowDeviceBilling();
   const d = device.data;
   useBreadcrumbLabel(id, d ? (d.displayName ?? d.hostname) : undefined);
 
@@ -49,6 +51,7 @@ export function DeviceDetail({ id }: { id: string }) {
           { id: 'metrics', label: 'Metrics' },
           { id: 'inventory', label: 'Inventory' },
           { id: 'commands', label: 'Commands' },
+          ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
         ]}
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
@@ -56,6 +59,7 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'metrics' && <Metrics device={d} />}
         {tab === 'inventory' && <Inventory id={id} />}
         {tab === 'commands' && <Commands device={d} />}
+        {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}
       </div>
     </div>
   );

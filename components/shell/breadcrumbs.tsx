@@ -38,6 +38,11 @@ const SEGMENTS: Record<string, string> = {
   orders: 'Orders',
   subscriptions: 'Subscriptions',
   drift: 'Drift',
+  billing: 'Billing',
+  catalog: 'Catalog',
+  contracts: 'Contracts',
+  quotes: 'Quotes',
+  invoices: 'Invoices',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

@@ -38,6 +38,15 @@ const NAV: { section: string; items: NavItem[] }[] = [
     ],
   },
   {
+    section: 'Billing',
+    items: [
+      { href: '/billing/invoices', label: 'Invoices', permission: 'contracts:read' },
+      { href: '/billing/contracts', label: 'Contracts', permission: 'contracts:read' },
+      { href: '/billing/quotes', label: 'Quotes', permission: 'contracts:read' },
+      { href: '/billing/catalog', label: 'Catalog', permission: 'contracts:read', partnerOnly: true },
+    ],
+  },
+  {
     section: 'Integrate',
     items: [
       { href: '/webhooks', label: 'Webhooks', permission: 'webhooks:read' },

@@ -134,6 +134,23 @@ describe('quotes', () => {
     expect((await api.post(`/quotes/${id}/convert`, { token: admin, body: {} })).body.error.code).toBe('INVALID_STATUS_TRANSITION');
   });
 
+  it('gives staff the customer link of a sent quote: the one the email carries, none for drafts, 404 for other partners', async () => {
+    const q = await newQuote();
+    const id = q.quote.id;
+    const draft = await api.get(`/quotes/${id}/public-link`, { token: admin });
+    expect(draft.status).toBe(409);
+    expect(draft.body.error.code).toBe('QUOTE_NOT_SENT');
+    await api.post(`/quotes/${id}/send`, { token: admin });
+    const [mail] = await queuedEmails('buyer@contoso.test');
+    const res = await api.get(`/quotes/${id}/public-link`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ token: tokenFromMail(mail.text), linkVersion: expect.any(Number) });
+    expect(res.body.data.url).toMatch(new RegExp(`/billing/quote/${res.body.data.token.replace(/[.]/g, '\\.')}$`));
+    expect((await api.get(`/quotes/${id}/public-link`, { token: admin })).body.data.url).toBe(res.body.data.url);
+    expect((await api.get(`/public/quotes/${res.body.data.token}`)).body.data.quote.id).toBe(id);
+    expect((await api.get(`/quotes/${id}/public-link`, { token: adminB })).status).toBe(404);
+  });
+
   it('expires a sent quote past validUntil and refuses the answer', async () => {
     const q = await newQuote({ validUntil: '2099-12-31' });
     await api.post(`/quotes/${q.quote.id}/send`, { token: admin });
