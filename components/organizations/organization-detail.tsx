@@ -11,6 +11,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, PageHeader, SelectField, StatusBadge } from '@/components/ui/controls';
+import { ContactsSection } from '@/components/contacts/contacts-section';
 
 export function OrganizationDetail({ id }: { id: string }) {
   const org = useOrganization(id);
@@ -192,6 +193,7 @@ export function OrganizationDetail({ id }: { id: string }) {
         )}
         <ErrorText error={deleteSite.error} />
       </Card>
+      <ContactsSection orgId={id} sites={sites.data?.data ?? []} />
     </div>
   );
 }

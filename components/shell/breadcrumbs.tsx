@@ -22,6 +22,7 @@ const SEGMENTS: Record<string, string> = {
   alerts: 'Alerts',
   scripts: 'Scripts',
   import: 'Import',
+  contacts: 'Contacts',
   'management-posture': 'Management posture',
 };
 

@@ -42,7 +42,8 @@ const NAV: { section: string; items: NavItem[] }[] = [
   {
     section: 'Administer',
     items: [
-      { href: '/import', label: 'Import', permission: 'orgs:write', partnerOnly: true },
+      { href: '/import', label: 'Import organizations', permission: 'orgs:write', partnerOnly: true },
+      { href: '/import/contacts', label: 'Import contacts', permission: 'orgs:write', partnerOnly: true },
       { href: '/users', label: 'Users', permission: 'users:read' },
       { href: '/roles', label: 'Roles', permission: 'users:read' },
       { href: '/audit', label: 'Audit log', permission: 'audit:read' },
@@ -76,6 +77,11 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
 
   const permissions = new Set(me.data?.permissions ?? []);
   const visible = (n: NavItem) => (!n.permission || permissions.has(n.permission)) && (!n.partnerOnly || me.data?.scope === 'partner');
+  // The most specific item wins, so /import/contacts does not also light up /import.
+  const matches = (href: string) => (href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`));
+  const activeHref = NAV.flatMap((g) => g.items.filter(visible).map((i) => i.href))
+    .filter(matches)
+    .sort((x, y) => y.length - x.length)[0];
   const nav = (
     <nav aria-label="Main" className="space-y-4 px-3 pb-6">
       {NAV.map((group) => {
@@ -86,7 +92,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
             <div className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{group.section}</div>
             <ul className="space-y-0.5">
               {items.map((item) => {
-                const active = item.href === '/' ? pathname === '/' : pathname === item.href || pathname.startsWith(`${item.href}/`);
+                const active = item.href === activeHref;
                 return (
                   <li key={item.href}>
                     <Link
