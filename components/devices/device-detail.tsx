@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/client/api-client';
 import { formatBytes, formatDate, formatPercent, formatRelative } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { CommandForm } from '@/components/devices/command-form';
+import { DeviceCustomFields } from '@/components/devices/device-custom-fields';
 import { ChartView } from '@/components/ui/chart';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -157,6 +158,7 @@ function Overview({ device: d }: { device: Device }) {
           </form>
         </Card>
       )}
+      <DeviceCustomFields deviceId={d.id} orgId={d.orgId} canWrite={canWrite} />
     </div>
   );
 }

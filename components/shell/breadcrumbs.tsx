@@ -23,6 +23,7 @@ const SEGMENTS: Record<string, string> = {
   scripts: 'Scripts',
   import: 'Import',
   contacts: 'Contacts',
+  'custom-fields': 'Custom fields',
   'management-posture': 'Management posture',
 };
 

@@ -49,6 +49,7 @@ const NAV: { section: string; items: NavItem[] }[] = [
       { href: '/audit', label: 'Audit log', permission: 'audit:read' },
       { href: '/settings/partner', label: 'Partner settings', permission: 'partner:manage', partnerOnly: true },
       { href: '/settings/security', label: 'Security', permission: 'partner:manage' },
+      { href: '/settings/custom-fields', label: 'Custom fields', permission: 'devices:read' },
       { href: '/settings/account', label: 'My account' },
     ],
   },
