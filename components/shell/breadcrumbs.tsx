@@ -23,6 +23,8 @@ const SEGMENTS: Record<string, string> = {
   scripts: 'Scripts',
   import: 'Import',
   contacts: 'Contacts',
+  groups: 'Device groups',
+  tags: 'Tags',
   'custom-fields': 'Custom fields',
   'management-posture': 'Management posture',
 };

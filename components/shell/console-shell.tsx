@@ -28,6 +28,8 @@ const NAV: { section: string; items: NavItem[] }[] = [
       { href: '/', label: 'Dashboard' },
       { href: '/organizations', label: 'Organizations', permission: 'orgs:read' },
       { href: '/devices', label: 'Devices', permission: 'devices:read' },
+      { href: '/groups', label: 'Device groups', permission: 'devices:read' },
+      { href: '/tags', label: 'Tags', permission: 'devices:read' },
       { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
