@@ -25,6 +25,8 @@ const SEGMENTS: Record<string, string> = {
   contacts: 'Contacts',
   groups: 'Device groups',
   tags: 'Tags',
+  'canned-replies': 'Canned replies',
+  'access-reviews': 'Access reviews',
   'custom-fields': 'Custom fields',
   'management-posture': 'Management posture',
 };
