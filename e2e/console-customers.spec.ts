@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 import { waitForEmail } from './helpers/mailbox';
+import { badgePng } from './helpers/png';
 
 const PASSWORD = 'Console-Customers-Pass-7!';
 
@@ -117,4 +118,41 @@ test('a dynamic group is created and its rules preview the matching devices', as
   await page.getByRole('tab', { name: 'Membership log' }).click();
   await expect(page.getByRole('tabpanel')).toContainText(`db-${tag}-1`);
   await expect(page.getByRole('tabpanel')).toContainText('rule match');
+});
+
+test('portal branding is set for the partner, with a logo, and overridden for one organization', async ({ page }) => {
+  const { tag, auth, orgId } = await setUp(page, 'Branding');
+  await page.goto('/settings/partner');
+  const partner = page.getByRole('form', { name: 'Portal branding' });
+  await partner.getByLabel('Portal name').fill(`Help desk ${tag}`);
+  await partner.getByLabel('Primary colour', { exact: true }).fill('#7c3aed');
+  await partner.getByLabel('Support email').fill('not-an-email');
+  await partner.getByRole('button', { name: 'Save branding' }).click();
+  // The envelope's validation error lands on its field; nothing is saved.
+  await expect(partner.getByRole('alert').first()).toBeVisible();
+  await partner.getByLabel('Support email').fill(`help-${tag}@msp.test`);
+  await partner.getByRole('button', { name: 'Save branding' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Branding saved' })).toBeVisible();
+
+  await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: badgePng('#7c3aed', '#ffffff') });
+  await expect(page.getByRole('status').filter({ hasText: 'Logo uploaded' })).toBeVisible();
+  await expect(page.getByTestId('branding-logo-preview')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/console-partner-branding.png', fullPage: true });
+
+  const stored = await (await page.request.get('/api/v1/orgs/partners/me/portal-branding', { headers: auth })).json();
+  expect(stored).toMatchObject({ name: `Help desk ${tag}`, primaryColor: '#7c3aed', supportEmail: `help-${tag}@msp.test` });
+  expect(stored.logo).toMatchObject({ contentType: 'image/png' });
+
+  // The organization inherits until it overrides a field; resetting asks first.
+  await page.goto(`/organizations/${orgId}`);
+  const org = page.getByRole('form', { name: 'Portal branding' });
+  await expect(org.getByText(`Inherits: Help desk ${tag}`)).toBeVisible();
+  await org.getByLabel('Portal name').fill(`Northwind support ${tag}`);
+  await org.getByRole('button', { name: 'Save branding' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Branding saved' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Portal preview' })).toContainText(`Northwind support ${tag}`);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Use partner branding' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'now uses the partner’s branding' })).toBeVisible();
+  await expect(org.getByLabel('Portal name')).toHaveValue('');
 });

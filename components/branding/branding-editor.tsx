@@ -68,7 +68,8 @@ export function BrandingEditor({ orgId, canEdit }: { orgId: string | null; canEd
   const primary = HEX_COLOR.test(form.primaryColor) ? form.primaryColor : b.effective.colors.primary;
   const accent = HEX_COLOR.test(form.accentColor) ? form.accentColor : b.effective.colors.accent;
   const logo = b.logo?.url ?? (form.logoUrl.startsWith('https://') ? form.logoUrl : null) ?? b.effective.logoUrl;
-  const hint = (k: keyof BrandingInput) => (inherits && !form[k] ? `Inherits: ${inheritedValue(b, k) ?? 'default'}` : undefined);
+  // The custom domain is per level, not inherited: an organization without one uses the partner's portal address.
+  const hint = (k: keyof BrandingInput) => (inherits && !form[k] && k !== 'customDomain' ? `Inherits: ${inheritedValue(b, k) ?? 'not set'}` : undefined);
 
   return (
     <Card

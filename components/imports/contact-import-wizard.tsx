@@ -12,7 +12,8 @@ import { api, ApiError } from '@/lib/client/api-client';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
-import { aliasedRecords, AnnotationSummary, batches, CsvUploadCard, ImportProgress, ImportSteps, importErrorText, type ImportStep } from '@/components/imports/import-kit';
+import { aliasedRecords, batches, splitRoles } from '@/lib/client/import-rows';
+import { AnnotationSummary, CsvUploadCard, ImportProgress, ImportSteps, importErrorText, type ImportStep } from '@/components/imports/import-kit';
 
 const ANNOTATIONS = ['create', 'link-match', 'email-match', 'name-match', 'conflict', 'org-not-found'] as const;
 type Annotation = (typeof ANNOTATIONS)[number];
@@ -84,8 +85,7 @@ function toRows(text: string, defaultOrgId: string): { rows: Row[]; unknown: str
   const { records, unknown } = aliasedRecords(text, HEADERS);
   const rows = records.map(({ roles, ...fields }) => {
     const row: Row = { ...fields };
-    // Roles in one cell, separated by ; | or spaces (commas would split the CSV column).
-    if (roles) row.roles = roles.split(/[;|\s]+/).map((r) => r.trim().toLowerCase().replace(/[\s-]+/g, '_')).filter(Boolean);
+    if (roles) row.roles = splitRoles(roles);
     if (!row.organizationId && !row.organization && defaultOrgId) row.organizationId = defaultOrgId;
     return row;
   });

@@ -1,38 +1,12 @@
 'use client';
 
-// The pieces both import wizards (organizations, contacts) share: header aliasing of a CSV read
-// in the browser, batching to the API's 1,000-row limit, the step list, the upload card, the
-// annotation summary and the progress bar. Each wizard keeps its own row shape and decisions.
+// The pieces both import wizards (organizations, contacts) share: the step list, the upload card,
+// the annotation summary and the progress bar (header aliasing and batching are in
+// lib/client/import-rows). Each wizard keeps its own row shape and decisions.
 import type { ReactNode } from 'react';
-import { csvRecords } from '@/lib/client/csv';
 import { downloadText, toCsv } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, type Tone } from '@/components/ui/controls';
-
-export const IMPORT_BATCH = 1000;
-
-export function batches<T>(list: T[], size = IMPORT_BATCH): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
-/**
- * CSV text → records keyed by the wizard's field names. `aliases` maps normalised headers
- * (lowercase, no spaces, dashes or underscores) to a field; other columns are reported as unknown.
- */
-export function aliasedRecords<K extends string>(text: string, aliases: Record<string, K>): { records: Partial<Record<K, string>>[]; unknown: string[] } {
-  const { header, records } = csvRecords(text);
-  const unknown = header.filter((h) => h && !aliases[h]);
-  return {
-    unknown,
-    records: records.map((r) => {
-      const out: Partial<Record<K, string>> = {};
-      for (const [h, v] of Object.entries(r)) if (aliases[h] && v) out[aliases[h]] = v;
-      return out;
-    }),
-  };
-}
 
 export type ImportStep = 'upload' | 'preview' | 'done';
 

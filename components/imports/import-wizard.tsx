@@ -8,9 +8,10 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/client/api-client';
+import { aliasedRecords, batches } from '@/lib/client/import-rows';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
-import { aliasedRecords, AnnotationSummary, batches, CsvUploadCard, ImportProgress, ImportSteps, importErrorText } from '@/components/imports/import-kit';
+import { AnnotationSummary, CsvUploadCard, ImportProgress, ImportSteps, importErrorText } from '@/components/imports/import-kit';
 
 type Annotation = 'create' | 'link-match' | 'name-match' | 'matched-soft-deleted' | 'conflict';
 type Choice = 'use-existing' | 'create-new' | 'skip';
