@@ -105,3 +105,51 @@ test('a script is rolled back to version 1 from its Versions tab', async ({ page
   await expect(page.getByLabel('Script body')).toHaveValue('echo first\n');
   await expect(page.getByText(/· version 3$/)).toBeVisible();
 });
+
+test('an access review is started, each user decided and the review completed', async ({ page }) => {
+  const { tag, auth } = await setUp(page, 'Reviews');
+  const roles = (await (await page.request.get('/api/v1/users/roles', { headers: auth })).json()) as { data: { id: string; name: string }[] } | { id: string; name: string }[];
+  const list = Array.isArray(roles) ? roles : roles.data;
+  const technician = list.find((r) => r.name === 'Technician')!;
+  const invited = await page.request.post('/api/v1/users/invite', { headers: auth, data: { email: `leaver-${tag}@e2e.test`, name: 'Lee Leaver', roleId: technician.id } });
+  expect(invited.status()).toBe(201);
+
+  await page.goto('/access-reviews');
+  await page.getByRole('button', { name: 'Start the first review' }).click();
+  await page.getByRole('form', { name: 'Start an access review' }).getByLabel('Name').fill(`Q4 review ${tag}`);
+  await page.getByRole('button', { name: 'Start review' }).click();
+
+  await expect(page.getByRole('heading', { name: `Q4 review ${tag}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Complete review' })).toBeDisabled();
+  await page.getByRole('button', { name: `Keep admin-${tag}@e2e.test` }).click();
+  await page.getByLabel(`Note for leaver-${tag}@e2e.test`).fill('Left the company');
+  await page.getByRole('button', { name: `Revoke leaver-${tag}@e2e.test` }).click();
+  await expect(page.getByText('2 of 2 decided: 1 keep, 1 revoke.')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/console-access-review.png', fullPage: true });
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Complete review' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Review completed' })).toBeVisible();
+  const items = page.getByTestId('review-items');
+  await expect(items.getByRole('row', { name: /Lee Leaver/ })).toContainText('revoked');
+  await expect(items.getByRole('row', { name: /Sam Support/ })).toContainText('kept');
+});
+
+test('a tag is renamed across the devices carrying it', async ({ page }) => {
+  const { tag, auth, orgId } = await setUp(page, 'Tags');
+  for (const [hostname, tags] of [[`pos-${tag}-1`, ['till', 'front']], [`pos-${tag}-2`, ['till']], [`nas-${tag}`, ['storage']]] as const) {
+    expect((await page.request.post('/api/v1/devices/provision', { headers: auth, data: { hostname, orgId, tags } })).status()).toBe(201);
+  }
+  await page.goto('/tags');
+  await page.getByRole('button', { name: /^till/ }).click();
+  const card = page.getByRole('region', { name: 'Devices tagged “till”' });
+  await expect(card.getByRole('row')).toHaveCount(3);
+  await card.getByLabel('Rename tag').fill('point-of-sale');
+  page.once('dialog', (d) => void d.accept());
+  await card.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('button', { name: /^point-of-sale/ })).toContainText('2');
+  await expect(page.getByRole('button', { name: /^till/ })).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/artifacts/console-tags.png', fullPage: true });
+  const devices = await (await page.request.get('/api/v1/tags/devices?tags=point-of-sale', { headers: auth })).json();
+  expect(devices.data.map((d: { hostname: string }) => d.hostname).sort()).toEqual([`pos-${tag}-1`, `pos-${tag}-2`]);
+});
