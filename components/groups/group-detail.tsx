@@ -159,11 +159,15 @@ function Members({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
   );
 }
 
-/** Devices pinned out of a dynamic group are not members, so they are found by searching the org. */
+/**
+ * Devices pinned out are not members, so the members table cannot unpin them: the latest log
+ * page names the ones whose newest membership change was an exclude pin.
+ */
 function ExcludedDevices({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
   const log = useMembershipLog(g.id, 1);
   const pin = usePinDevice(g.id);
-  const excluded = (log.data?.data ?? []).filter((e, i, all) => e.reason === 'pin_exclude' && all.findIndex((x) => x.deviceId === e.deviceId) === i);
+  const entries = log.data?.data ?? []; // newest first
+  const excluded = entries.filter((e, i) => e.reason === 'pin_exclude' && entries.findIndex((x) => x.deviceId === e.deviceId) === i);
   if (!excluded.length) return null;
   return (
     <Card title="Recently pinned out">

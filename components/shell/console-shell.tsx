@@ -44,7 +44,7 @@ const NAV: { section: string; items: NavItem[] }[] = [
   {
     section: 'Administer',
     items: [
-      { href: '/import', label: 'Import organizations', permission: 'orgs:write', partnerOnly: true },
+      { href: '/import', label: 'Import', permission: 'orgs:write', partnerOnly: true },
       { href: '/import/contacts', label: 'Import contacts', permission: 'orgs:write', partnerOnly: true },
       { href: '/users', label: 'Users', permission: 'users:read' },
       { href: '/roles', label: 'Roles', permission: 'users:read' },
