@@ -4,7 +4,7 @@
 // decision each (changeable until completion), and Complete, which applies the revocations.
 import { useState } from 'react';
 import { useAccessReview, useCompleteAccessReview, useDecideReviewItem, type AccessReviewItem } from '@/hooks/use-access-reviews';
-import { useCan } from '@/hooks/use-me';
+import { useCan, useMe } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
 import { errorMessage } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
@@ -15,6 +15,7 @@ import { Badge, Card, ErrorText, PageHeader, StatusBadge } from '@/components/ui
 export function AccessReviewDetail({ id }: { id: string }) {
   const review = useAccessReview(id);
   const canManage = useCan('users:manage');
+  const me = useMe();
   const complete = useCompleteAccessReview(id);
   const [filter, setFilter] = useState<'all' | 'undecided' | 'revoke'>('all');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -84,7 +85,7 @@ export function AccessReviewDetail({ id }: { id: string }) {
             </thead>
             <tbody>
               {items.map((i) => (
-                <ItemRow key={i.id} reviewId={id} item={i} editable={open && canManage} />
+                <ItemRow key={i.id} reviewId={id} item={i} editable={open && canManage} self={i.userId === me.data?.id} />
               ))}
             </tbody>
           </table>
@@ -95,7 +96,7 @@ export function AccessReviewDetail({ id }: { id: string }) {
   );
 }
 
-function ItemRow({ reviewId, item: i, editable }: { reviewId: string; item: AccessReviewItem; editable: boolean }) {
+function ItemRow({ reviewId, item: i, editable, self }: { reviewId: string; item: AccessReviewItem; editable: boolean; self: boolean }) {
   const decide = useDecideReviewItem(reviewId);
   const [note, setNote] = useState(i.note ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +138,7 @@ function ItemRow({ reviewId, item: i, editable }: { reviewId: string; item: Acce
             <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-pressed={i.decision === 'keep'} aria-label={`Keep ${i.email}`} onClick={() => void choose('keep')} disabled={decide.isPending}>
               Keep
             </Button>
-            <Button variant="danger" className="px-2.5 py-1 text-xs" aria-pressed={i.decision === 'revoke'} aria-label={`Revoke ${i.email}`} onClick={() => void choose('revoke')} disabled={decide.isPending}>
+            <Button variant="danger" className="px-2.5 py-1 text-xs" aria-pressed={i.decision === 'revoke'} aria-label={`Revoke ${i.email}`} onClick={() => void choose('revoke')} disabled={decide.isPending || self} title={self ? 'Nobody revokes their own access' : undefined}>
               Revoke
             </Button>
             {error && (
