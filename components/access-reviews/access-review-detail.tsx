@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useAccessReview, useCompleteAccessReview, useDecideReviewItem, type AccessReviewItem } from '@/hooks/use-access-reviews';
 import { useCan, useMe } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
-import { errorMessage } from '@/lib/client/field-errors';
+import { messageOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,7 @@ export function AccessReviewDetail({ id }: { id: string }) {
       setMessage({ ok: true, text: 'Review completed; the decisions were applied.' });
     } catch (err) {
       const undecided = err instanceof ApiError && err.code === 'REVIEW_INCOMPLETE' ? (err.details as { undecided?: number }).undecided : undefined;
-      setMessage({ ok: false, text: undecided ? `${errorMessage(err, '')} (${undecided} undecided)` : errorMessage(err, 'Could not complete the review') });
+      setMessage({ ok: false, text: undecided ? `${messageOf(err, '')} (${undecided} undecided)` : messageOf(err, 'Could not complete the review') });
     }
   }
 
@@ -105,7 +105,7 @@ function ItemRow({ reviewId, item: i, editable, self }: { reviewId: string; item
     try {
       await decide.mutateAsync({ itemId: i.id, decision, note: note.trim() || null });
     } catch (err) {
-      setError(errorMessage(err, 'Could not record the decision'));
+      setError(messageOf(err, 'Could not record the decision'));
     }
   };
   return (

@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useAccessReviews, useStartAccessReview } from '@/hooks/use-access-reviews';
 import { useCan } from '@/hooks/use-me';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -106,7 +106,7 @@ function StartReviewForm() {
       router.push(`/access-reviews/${review.id}`);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setFormError(errorMessage(err, 'Could not start the review'));
+      setFormError(messageOf(err, 'Could not start the review'));
     }
   }
 

@@ -6,7 +6,7 @@
 // button would look like with the values being edited.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBranding, useDeleteLogo, useResetBranding, useUpdateBranding, useUploadLogo, type Branding, type BrandingInput } from '@/hooks/use-branding';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { formatBytes } from '@/lib/client/format';
 import { HEX_COLOR, readableTextOn } from '@/lib/portal/branding/colors';
 import { Button } from '@/components/ui/button';
@@ -50,7 +50,7 @@ export function BrandingEditor({ orgId, canEdit }: { orgId: string | null; canEd
       setMessage({ ok: true, text: 'Branding saved.' });
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setMessage({ ok: false, text: errorMessage(err, 'Could not save the branding') });
+      setMessage({ ok: false, text: messageOf(err, 'Could not save the branding') });
     }
   }
 
@@ -60,7 +60,7 @@ export function BrandingEditor({ orgId, canEdit }: { orgId: string | null; canEd
       await action();
       setMessage({ ok: true, text: done });
     } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err, 'The action failed') });
+      setMessage({ ok: false, text: messageOf(err, 'The action failed') });
     }
   }
 

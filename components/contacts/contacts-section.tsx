@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { CONTACT_ROLES, useContacts, useCreateContact, useDeleteContact, useInviteContact, useRevokePortalAccess, useUpdateContact, type Contact, type ContactRole } from '@/hooks/use-contacts';
 import type { Site } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -38,7 +38,7 @@ export function ContactsSection({ orgId, sites }: { orgId: string; sites: Site[]
       await action();
       setNotice(done);
     } catch (err) {
-      setActionError(errorMessage(err, 'The action failed'));
+      setActionError(messageOf(err, 'The action failed'));
     }
   }
 
@@ -207,7 +207,7 @@ function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: 
       onDone(contact ? 'Contact saved.' : `Added ${body.name ?? body.email ?? 'the contact'}.`);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setFormError(errorMessage(err, 'Could not save the contact'));
+      setFormError(messageOf(err, 'Could not save the contact'));
     }
   }
 

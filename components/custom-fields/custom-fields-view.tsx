@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { CUSTOM_FIELD_TYPES, useCreateCustomField, useCustomFields, useDeleteCustomField, useUpdateCustomField, type CustomField, type CustomFieldType } from '@/hooks/use-custom-fields';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -137,7 +137,7 @@ function FieldForm({ field, orgs, onDone }: { field: CustomField | null; orgs: {
       onDone(field ? `Saved ${name}.` : `Created ${name}. Set its value on a device's Overview tab.`);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setFormError(errorMessage(err, 'Could not save the field'));
+      setFormError(messageOf(err, 'Could not save the field'));
     }
   }
 

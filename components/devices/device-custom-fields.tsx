@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useCustomFields, useDeviceCustomFields, useSetDeviceCustomFields, type DeviceFieldValue } from '@/hooks/use-custom-fields';
-import { errorMessage } from '@/lib/client/field-errors';
+import { messageOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field';
@@ -45,7 +45,7 @@ export function DeviceCustomFields({ deviceId, orgId, canWrite }: { deviceId: st
       setEditing(false);
       setMessage({ ok: true, text: 'Custom fields saved.' });
     } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err, 'Could not save the custom fields') });
+      setMessage({ ok: false, text: messageOf(err, 'Could not save the custom fields') });
     }
   }
 

@@ -8,11 +8,11 @@ import { ApiError } from '@/lib/client/api-client';
 import { formatBytes, formatDate, formatPercent, formatRelative } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { CommandForm } from '@/components/devices/command-form';
-import { DeviceCustomFields } from '@/components/devices/device-custom-fields';
 import { ChartView } from '@/components/ui/chart';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, ErrorText, Pager, PageHeader, StatusBadge, Tabs } from '@/components/ui/controls';
+import { DeviceCustomFields } from '@/components/devices/device-custom-fields';
 
 type Tab = 'overview' | 'metrics' | 'inventory' | 'commands';
 

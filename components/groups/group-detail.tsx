@@ -11,12 +11,12 @@ import type { Device } from '@/hooks/use-devices';
 import { useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
 import { api } from '@/lib/client/api-client';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { messageOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, StatusBadge, Tabs } from '@/components/ui/controls';
-import { describeCondition, RuleEditor, rulesComplete } from '@/components/groups/rule-editor';
+import { conditionErrorsOf, describeCondition, RuleEditor, rulesComplete } from '@/components/groups/rule-editor';
 
 type Tab = 'members' | 'rules' | 'log';
 
@@ -71,7 +71,7 @@ function Members({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
   const pin = usePinDevice(g.id);
   const [error, setError] = useState<string | null>(null);
   const list = devices.data?.data ?? [];
-  const act = (p: Promise<unknown>) => p.catch((err) => setError(errorMessage(err, 'The action failed')));
+  const act = (p: Promise<unknown>) => p.catch((err) => setError(messageOf(err, 'The action failed')));
 
   return (
     <div className="space-y-4">
@@ -215,7 +215,7 @@ function AddDevices({ group: g }: { group: Group }) {
         setMessage({ ok: true, text: `Pinned ${d.hostname} in: it stays a member whatever the rules say.` });
       }
     } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err, 'Could not add the device') });
+      setMessage({ ok: false, text: messageOf(err, 'Could not add the device') });
     }
   }
 
@@ -259,21 +259,17 @@ function Rules({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
   const complete = rulesComplete(debounced);
   const preview = useGroupPreview(g.id, debounced, complete);
   const update = useUpdateGroup(g.id);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const dirty = JSON.stringify(rules) !== JSON.stringify(g.rules);
-  const previewErrors = fieldErrorsOf(preview.error);
   const siteList = sites.data?.data ?? [];
 
   async function save() {
-    setErrors({});
     setMessage(null);
     try {
       await update.mutateAsync({ rules });
       setMessage({ ok: true, text: 'Rules saved; membership was re-evaluated.' });
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      setMessage({ ok: false, text: errorMessage(err, 'Could not save the rules') });
+      setMessage({ ok: false, text: messageOf(err, 'Could not save the rules') });
     }
   }
 
@@ -281,7 +277,7 @@ function Rules({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title="Rules">
         {canWrite ? (
-          <RuleEditor rules={rules} onChange={setRules} sites={siteList} errors={{ ...previewErrors, ...errors }} />
+          <RuleEditor rules={rules} onChange={setRules} sites={siteList} errors={conditionErrorsOf(update.error, preview.error)} />
         ) : (
           <ul className="list-disc pl-5 text-sm">
             {rules.conditions.map((c, i) => (

@@ -9,13 +9,13 @@ import { useState, type FormEvent } from 'react';
 import { useCreateGroup, useGroups, type GroupRules } from '@/hooks/use-groups';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, SelectField } from '@/components/ui/controls';
-import { defaultCondition, describeCondition, RuleEditor } from '@/components/groups/rule-editor';
+import { conditionErrorsOf, defaultCondition, describeCondition, RuleEditor } from '@/components/groups/rule-editor';
 
 export function GroupsView() {
   const { orgId } = useCurrentOrg();
@@ -120,7 +120,7 @@ function CreateGroupForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs: {
       router.push(`/groups/${group.id}`);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setFormError(errorMessage(err, 'Could not create the group'));
+      setFormError(messageOf(err, 'Could not create the group'));
     }
   }
 
@@ -154,7 +154,7 @@ function CreateGroupForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs: {
           <input type="radio" name="type" checked={type === 'static'} onChange={() => setType('static')} /> Static: devices added by hand
         </label>
       </fieldset>
-      {type === 'dynamic' && <RuleEditor rules={rules} onChange={setRules} sites={sites.data?.data ?? []} errors={errors} />}
+      {type === 'dynamic' && <RuleEditor rules={rules} onChange={setRules} sites={sites.data?.data ?? []} errors={conditionErrorsOf(create.error)} />}
       {formError && (
         <p role="alert" className="text-sm text-red-600">
           {formError}

@@ -3,6 +3,7 @@
 // Editor for a dynamic group's rules: match all/any over conditions on device fields, with the
 // operators and value kinds the API accepts (lib/device-groups/schemas.ts ZRuleCondition).
 import type { GroupRules, RuleCondition, RuleField } from '@/hooks/use-groups';
+import { ApiError } from '@/lib/client/api-client';
 import type { Site } from '@/hooks/use-organizations';
 
 const OS = ['windows', 'macos', 'linux'];
@@ -28,7 +29,20 @@ export function defaultCondition(field: RuleField = 'hostname'): RuleCondition {
 
 const SELECT = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 
-export function RuleEditor({ rules, onChange, sites, errors = {} }: { rules: GroupRules; onChange: (r: GroupRules) => void; sites: Site[]; errors?: Record<string, string> }) {
+/** Validation messages of the envelope that point into one condition (`body.rules.conditions.2.value`), by index. */
+export function conditionErrorsOf(...errors: unknown[]): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const error of errors) {
+    if (!(error instanceof ApiError) || !Array.isArray(error.details)) continue;
+    for (const d of error.details as { path?: unknown; message?: unknown }[]) {
+      const m = typeof d?.path === 'string' ? /^body\.rules\.conditions\.(\d+)/.exec(d.path) : null;
+      if (m && typeof d.message === 'string') out[Number(m[1])] ??= d.message;
+    }
+  }
+  return out;
+}
+
+export function RuleEditor({ rules, onChange, sites, errors = {} }: { rules: GroupRules; onChange: (r: GroupRules) => void; sites: Site[]; errors?: Record<number, string> }) {
   const setCondition = (i: number, c: RuleCondition) => onChange({ ...rules, conditions: rules.conditions.map((x, j) => (j === i ? c : x)) });
   return (
     <fieldset className="space-y-2">
@@ -46,7 +60,7 @@ export function RuleEditor({ rules, onChange, sites, errors = {} }: { rules: Gro
           const spec = FIELDS[c.field];
           const n = i + 1;
           const options = c.field === 'osType' ? OS.map((o) => [o, o]) : c.field === 'status' ? STATUSES.map((o) => [o, o]) : sites.map((s) => [s.id, s.name]);
-          const error = errors[`rules.conditions.${i}.value`] ?? errors[`rules.conditions.${i}`];
+          const error = errors[i];
           return (
             <li key={i} className="flex flex-wrap items-start gap-2">
               <select aria-label={`Condition ${n} field`} value={c.field} onChange={(e) => setCondition(i, defaultCondition(e.target.value as RuleField))} className={SELECT}>

@@ -4,7 +4,7 @@
 // viewed (body and settings) and rolled back to, which saves it again as a new version.
 import { useState } from 'react';
 import { useRollbackScript, useScriptVersions, type ScriptVersion } from '@/hooks/use-scripts';
-import { errorMessage } from '@/lib/client/field-errors';
+import { messageOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -25,7 +25,7 @@ export function ScriptVersions({ scriptId, canWrite }: { scriptId: string; canWr
       setViewing(null);
       setMessage({ ok: true, text: `Rolled back to version ${v.version}, saved as version ${saved.version}.` });
     } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err, 'Could not roll back') });
+      setMessage({ ok: false, text: messageOf(err, 'Could not roll back') });
     }
   }
 

@@ -10,7 +10,7 @@ import type { Device } from '@/hooks/use-devices';
 import type { Page } from '@/hooks/use-api';
 import { useCan } from '@/hooks/use-me';
 import { api } from '@/lib/client/api-client';
-import { errorMessage } from '@/lib/client/field-errors';
+import { messageOf } from '@/lib/client/field-errors';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -94,7 +94,7 @@ function TagDevices({ tag, canWrite, onGone }: { tag: string; canWrite: boolean;
       setMessage({ ok: true, text: `${label}: ${all.length} device${all.length === 1 ? '' : 's'} updated.` });
       return true;
     } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err, 'Could not update the devices') });
+      setMessage({ ok: false, text: messageOf(err, 'Could not update the devices') });
       return false;
     } finally {
       setBusy(null);

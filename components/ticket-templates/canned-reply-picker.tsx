@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useRenderResponseTemplate, useResponseTemplates } from '@/hooks/use-response-templates';
-import { errorMessage } from '@/lib/client/field-errors';
+import { messageOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -34,7 +34,7 @@ export function CannedReplyPicker({ ticketId, target }: { ticketId: string; targ
       setOpen(false);
       setTimeout(() => el?.focus(), 0);
     } catch (err) {
-      setError(errorMessage(err, 'Could not fill the reply'));
+      setError(messageOf(err, 'Could not fill the reply'));
     }
   }
 

@@ -5,7 +5,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { PLACEHOLDERS, useCreateResponseTemplate, useDeleteResponseTemplate, useResponseTemplates, useUpdateResponseTemplate, type ResponseTemplate } from '@/hooks/use-response-templates';
 import { useCan } from '@/hooks/use-me';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -114,7 +114,7 @@ function TemplateForm({ template, onDone }: { template: ResponseTemplate | null;
       onDone(template ? `Saved ${values.name}.` : `Created ${values.name}. Insert it from a ticket’s reply box.`);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setFormError(errorMessage(err, 'Could not save the reply'));
+      setFormError(messageOf(err, 'Could not save the reply'));
     }
   }
 

@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/client/api-client';
-import { errorMessage, fieldErrorsOf } from '@/lib/client/field-errors';
+import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 
-describe('fieldErrorsOf', () => {
-  it('maps body paths to field names, first message wins', () => {
-    const err = new ApiError(400, 'VALIDATION_ERROR', 'Invalid request', [
-      { path: 'body.email', message: 'Invalid email address' },
-      { path: 'body.email', message: 'second' },
-      { path: 'body.rules.conditions.0.value', message: 'Required' },
+const validation = (details: unknown) => new ApiError(400, 'VALIDATION_ERROR', 'body.expiresAt: Must be in the future', details);
+
+describe('field errors from the envelope', () => {
+  it('keys the first message of each top-level body field', () => {
+    const err = validation([
+      { path: 'body.expiresAt', message: 'Must be in the future' },
+      { path: 'body.allowedCidrs.1', message: 'Not a CIDR' },
+      { path: 'body.allowedCidrs.2', message: 'second one' },
+      { path: 'query.page', message: 'ignored: not the body' },
     ]);
-    expect(fieldErrorsOf(err)).toEqual({ email: 'Invalid email address', 'rules.conditions.0.value': 'Required' });
+    expect(fieldErrorsOf(err)).toEqual({ expiresAt: 'Must be in the future', allowedCidrs: 'Not a CIDR' });
+    expect(fieldErrorsOf(new Error('plain'))).toEqual({});
+    expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'x', { some: 'object' }))).toEqual({});
   });
-  it('ignores non-API errors and object details', () => {
-    expect(fieldErrorsOf(new Error('x'))).toEqual({});
-    expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'Taken', { id: 1 }))).toEqual({});
-  });
-  it('prefers the envelope message', () => {
-    expect(errorMessage(new ApiError(409, 'X', 'Name taken'), 'fallback')).toBe('Name taken');
-    expect(errorMessage(new TypeError('boom'), 'fallback')).toBe('fallback');
+
+  it('repeats the message at form level only when a problem has no field to show it', () => {
+    const err = validation([{ path: 'body.expiresAt', message: 'Must be in the future' }]);
+    expect(formErrorOf(err, ['name', 'expiresAt'], 'fallback')).toBeNull();
+    expect(formErrorOf(err, ['name'], 'fallback')).toBe('body.expiresAt: Must be in the future');
+    expect(formErrorOf(validation([{ path: 'body', message: 'Unrecognized key' }]), ['name'], 'fallback')).toBe('body.expiresAt: Must be in the future');
+    expect(formErrorOf(new ApiError(403, 'PRIVILEGE_ESCALATION', 'You cannot grant scopes beyond your own permissions'), ['scopes'], 'fallback')).toBe('You cannot grant scopes beyond your own permissions');
+    expect(formErrorOf(new TypeError('network'), [], 'Could not save')).toBe('Could not save');
   });
 });
