@@ -82,11 +82,9 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
 
   const permissions = new Set(me.data?.permissions ?? []);
   const visible = (n: NavItem) => (!n.permission || permissions.has(n.permission)) && (!n.partnerOnly || me.data?.scope === 'partner');
-  // The most specific item wins, so /import/contacts does not also light up /import.
+  // The longest matching entry is the current one (/alerts/monitors/… is Monitors, not Alerts).
   const matches = (href: string) => (href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`));
-  const activeHref = NAV.flatMap((g) => g.items.filter(visible).map((i) => i.href))
-    .filter(matches)
-    .sort((x, y) => y.length - x.length)[0];
+  const current = NAV.flatMap((g) => g.items.filter(visible)).filter((n) => matches(n.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   const nav = (
     <nav aria-label="Main" className="space-y-4 px-3 pb-6">
       {NAV.map((group) => {
@@ -97,7 +95,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
             <div className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{group.section}</div>
             <ul className="space-y-0.5">
               {items.map((item) => {
-                const active = item.href === activeHref;
+                const active = item.href === current;
                 return (
                   <li key={item.href}>
                     <Link
