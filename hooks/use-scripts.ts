@@ -119,3 +119,35 @@ export function useExecutions(id: string, page: number) {
     refetchInterval: (q) => (q.state.data?.data.some((e) => e.status === 'pending' || e.status === 'running') ? 3_000 : 20_000),
   });
 }
+
+export interface ScriptVersion {
+  id: string;
+  scriptId: string;
+  version: number;
+  current: boolean;
+  name: string;
+  description: string | null;
+  osTypes: string[];
+  language: string;
+  content: string;
+  runAs: string;
+  timeoutSeconds: number;
+  parameters: ScriptParameter[];
+  note: string | null;
+  createdById: string | null;
+  createdAt: string;
+}
+
+export function useScriptVersions(id: string) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['scripts', 'versions', id], queryFn: () => api<{ data: ScriptVersion[] }>(`/script-library/scripts/${id}/versions`), enabled });
+}
+
+/** Restores an earlier body as a new version (history is never rewritten). */
+export function useRollbackScript(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (versionId: string) => api<Script>(`/script-library/scripts/${id}/rollback/${versionId}`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['scripts'] }),
+  });
+}

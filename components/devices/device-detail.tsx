@@ -13,6 +13,7 @@ import { DeviceBillingPanel, useShowDeviceBilling } from '@/components/billing/d
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, ErrorText, Pager, PageHeader, StatusBadge, Tabs } from '@/components/ui/controls';
+import { DeviceCustomFields } from '@/components/devices/device-custom-fields';
 
 type Tab = 'overview' | 'metrics' | 'inventory' | 'commands' | 'billing';
 
@@ -136,6 +137,7 @@ function Overview({ device: d }: { device: Device }) {
           </form>
         </Card>
       )}
+      <DeviceCustomFields deviceId={d.id} orgId={d.orgId} canWrite={canWrite} />
     </div>
   );
 }

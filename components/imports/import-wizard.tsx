@@ -8,12 +8,11 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/client/api-client';
-import { csvRecords } from '@/lib/client/csv';
-import { downloadText, toCsv } from '@/lib/client/format';
+import { aliasedRecords, batches } from '@/lib/client/import-rows';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
+import { AnnotationSummary, CsvUploadCard, ImportProgress, ImportSteps, importErrorText } from '@/components/imports/import-kit';
 
-const BATCH = 1000;
 type Annotation = 'create' | 'link-match' | 'name-match' | 'matched-soft-deleted' | 'conflict';
 type Choice = 'use-existing' | 'create-new' | 'skip';
 
@@ -42,7 +41,7 @@ interface Result {
 }
 
 const TONE: Record<Annotation, Tone> = { create: 'green', 'link-match': 'blue', 'name-match': 'amber', 'matched-soft-deleted': 'amber', conflict: 'red' };
-const HEADERS: Record<string, keyof Row | 'contactName' | 'contactEmail' | 'contactPhone'> = {
+const HEADERS: Record<string, Exclude<keyof Row, 'contact'> | 'contactName' | 'contactEmail' | 'contactPhone'> = {
   organization: 'organization',
   organisation: 'organization',
   org: 'organization',
@@ -64,29 +63,13 @@ const HEADERS: Record<string, keyof Row | 'contactName' | 'contactEmail' | 'cont
 };
 
 function toRows(text: string): { rows: Row[]; unknown: string[] } {
-  const { header, records } = csvRecords(text);
-  const unknown = header.filter((h) => h && !HEADERS[h]);
-  const rows = records.map((r) => {
-    const out: Row = { organization: '' };
-    const contact: NonNullable<Row['contact']> = {};
-    for (const [h, v] of Object.entries(r)) {
-      const key = HEADERS[h];
-      if (!key || !v) continue;
-      if (key === 'contactName') contact.name = v;
-      else if (key === 'contactEmail') contact.email = v;
-      else if (key === 'contactPhone') contact.phone = v;
-      else (out as unknown as Record<string, string>)[key] = v;
-    }
-    if (contact.name || contact.email || contact.phone) out.contact = contact;
+  const { records, unknown } = aliasedRecords(text, HEADERS);
+  const rows = records.map(({ contactName, contactEmail, contactPhone, ...fields }) => {
+    const out: Row = { organization: '', ...fields };
+    if (contactName || contactEmail || contactPhone) out.contact = { name: contactName, email: contactEmail, phone: contactPhone };
     return out;
   });
   return { rows, unknown };
-}
-
-function batches<T>(list: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += BATCH) out.push(list.slice(i, i + BATCH));
-  return out;
 }
 
 export function ImportWizard() {
@@ -128,7 +111,7 @@ export function ImportWizard() {
       setChoices(Object.fromEntries(annotated.filter((r) => r.annotation === 'name-match' || r.annotation === 'matched-soft-deleted').map((r) => [r.index, 'skip' as Choice])));
       setStep('preview');
     } catch (err) {
-      setError(err instanceof ApiError ? `${err.message}${Array.isArray(err.details) && err.details.length ? `: ${JSON.stringify(err.details).slice(0, 300)}` : ''}` : 'Could not preview the import');
+      setError(err instanceof ApiError ? importErrorText(err) : 'Could not preview the import');
     }
   }
 
@@ -174,45 +157,20 @@ export function ImportWizard() {
   return (
     <div className="space-y-4">
       <PageHeader title="Import organizations" description="Organizations and their sites from a CSV: preview, confirm matches, commit." />
-      <ol className="flex gap-4 text-sm" aria-label="Steps">
-        {(['upload', 'preview', 'done'] as const).map((s, i) => (
-          <li key={s} aria-current={step === s ? 'step' : undefined} className={step === s ? 'font-semibold text-brand-700 dark:text-brand-100' : 'text-slate-500'}>
-            {i + 1}. {s === 'upload' ? 'Upload' : s === 'preview' ? 'Review' : 'Result'}
-          </li>
-        ))}
-      </ol>
+      <ImportSteps step={step} />
       {step === 'upload' && (
-        <Card title="Upload a CSV">
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-            Columns: <code>organization</code> (required), <code>site</code>, <code>externalId</code>, <code>externalSystem</code>, <code>timezone</code>, <code>address</code>, <code>contactName</code>, <code>contactEmail</code>, <code>contactPhone</code>. Rows repeating an organization become one organization with several sites. The file is read in your browser.
-          </p>
-          <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3.5 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-brand-500 dark:border-slate-700">
-            Choose CSV file
-            <input type="file" accept=".csv,text/csv" className="sr-only" aria-label="CSV file" onChange={(e) => e.target.files?.[0] && void onFile(e.target.files[0])} />
-          </label>
-          <Button
-            variant="secondary"
-            className="ml-2"
-            onClick={() => downloadText('organizations-template.csv', toCsv(['organization', 'site', 'externalId', 'timezone', 'address', 'contactName', 'contactEmail', 'contactPhone'], [['Contoso Ltd', 'Head office', 'C-001', 'Europe/London', '1 High Street', 'Ann Admin', 'ann@contoso.test', '+44 20 7946 0000']]))}
-          >
-            Download a template
-          </Button>
-          {fileName && <p className="mt-2 text-sm text-slate-500">{fileName}</p>}
-        </Card>
+        <CsvUploadCard
+          fileName={fileName}
+          onFile={(file) => void onFile(file)}
+          template={{ fileName: 'organizations-template.csv', header: ['organization', 'site', 'externalId', 'timezone', 'address', 'contactName', 'contactEmail', 'contactPhone'], rows: [['Contoso Ltd', 'Head office', 'C-001', 'Europe/London', '1 High Street', 'Ann Admin', 'ann@contoso.test', '+44 20 7946 0000']] }}
+        >
+          Columns: <code>organization</code> (required), <code>site</code>, <code>externalId</code>, <code>externalSystem</code>, <code>timezone</code>, <code>address</code>, <code>contactName</code>, <code>contactEmail</code>, <code>contactPhone</code>. Rows repeating an organization become one organization with several sites. Contacts with roles and portal access? Use the <Link href="/import/contacts" className="underline">contacts import</Link>.
+        </CsvUploadCard>
       )}
       {step === 'preview' && (
         <Card title={`Review ${preview.length} rows`}>
           {unknown.length > 0 && <p className="mb-2 text-sm text-amber-700">Ignored columns: {unknown.join(', ')}</p>}
-          <div className="mb-3 flex flex-wrap gap-2 text-xs">
-            {(['create', 'link-match', 'name-match', 'matched-soft-deleted', 'conflict'] as const).map((a) => {
-              const n = preview.filter((p) => p.annotation === a).length;
-              return n ? (
-                <Badge key={a} tone={TONE[a]}>
-                  {a}: {n}
-                </Badge>
-              ) : null;
-            })}
-          </div>
+          <AnnotationSummary annotations={['create', 'link-match', 'name-match', 'matched-soft-deleted', 'conflict'] as const} counts={preview} tones={TONE} />
           {needsChoice.length > 0 && <p className="mb-2 text-sm">Rows matching an existing organization by name only (or a deleted one) need your decision before they are imported.</p>}
           <div className="max-h-[50vh] overflow-auto">
             <table className="w-full text-sm" data-testid="import-preview">
@@ -273,11 +231,7 @@ export function ImportWizard() {
               Choose another file
             </Button>
           </div>
-          {progress && (
-            <div className="mt-3 h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done}>
-              <div className="h-full bg-brand-600" style={{ width: `${Math.round((progress.done / Math.max(1, progress.total)) * 100)}%` }} />
-            </div>
-          )}
+          <ImportProgress progress={progress} />
         </Card>
       )}
       {step === 'done' && result && (

@@ -14,7 +14,8 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { ScriptEditor } from '@/components/scripts/script-editor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Card, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
+import { Card, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge, Tabs } from '@/components/ui/controls';
+import { ScriptVersions } from '@/components/scripts/script-versions';
 
 function ExecutionRow({ e, deviceName }: { e: Execution; deviceName: string }) {
   const [open, setOpen] = useState(false);
@@ -117,6 +118,7 @@ export function ScriptDetail({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const executions = useExecutions(id, page);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [tab, setTab] = useState<'script' | 'versions'>('script');
   const enabled = useSignedIn();
   const deviceIds = [...new Set(executions.data?.data.map((e) => e.deviceId) ?? [])];
   const names = useQuery({
@@ -133,62 +135,72 @@ export function ScriptDetail({ id }: { id: string }) {
   return (
     <div className="space-y-4">
       <PageHeader title={s.name} description={`${s.language} · ${s.osTypes.join(', ')} · version ${s.version}`} />
-      <div className="grid gap-4 xl:grid-cols-3">
-        <Card title={canWrite ? 'Editor' : 'Script'} className="xl:col-span-2">
-          {canWrite ? (
-            <ScriptEditor
-              key={s.version}
-              initial={s}
-              submitLabel="Save new version"
-              busy={save.isPending}
-              onSubmit={async (body) => {
-                setMessage(null);
-                try {
-                  const saved = await save.mutateAsync(body);
-                  setMessage({ ok: true, text: `Saved as version ${saved.version}.` });
-                } catch (err) {
-                  setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Could not save' });
-                }
-              }}
-              extra={
-                <Button
-                  type="button"
-                  variant="danger"
-                  onClick={async () => {
-                    if (!confirm(`Delete ${s.name}?`)) return;
+      <Tabs label="Script sections" value={tab} onChange={setTab} tabs={[{ id: 'script', label: 'Script' }, { id: 'versions', label: 'Versions' }]} />
+      {tab === 'versions' && (
+        <div role="tabpanel" id="panel-versions" aria-labelledby="tab-versions">
+          <ScriptVersions scriptId={id} canWrite={canWrite} />
+        </div>
+      )}
+      {tab === 'script' && (
+        <div role="tabpanel" id="panel-script" aria-labelledby="tab-script" className="space-y-4">
+          <div className="grid gap-4 xl:grid-cols-3">
+            <Card title={canWrite ? 'Editor' : 'Script'} className="xl:col-span-2">
+              {canWrite ? (
+                <ScriptEditor
+                  key={s.version}
+                  initial={s}
+                  submitLabel="Save new version"
+                  busy={save.isPending}
+                  onSubmit={async (body) => {
+                    setMessage(null);
                     try {
-                      await remove.mutateAsync(id);
-                      router.push('/scripts');
+                      const saved = await save.mutateAsync(body);
+                      setMessage({ ok: true, text: `Saved as version ${saved.version}.` });
                     } catch (err) {
-                      setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Could not delete' });
+                      setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Could not save' });
                     }
                   }}
-                >
-                  Delete
-                </Button>
-              }
-            />
-          ) : (
-            <pre className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{s.content}</pre>
-          )}
-          {message && (
-            <p role={message.ok ? 'status' : 'alert'} className={`mt-2 text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}>
-              {message.text}
-            </p>
-          )}
-        </Card>
-        {canRun && <RunPanel script={s} />}
-      </div>
-      <Card title="Executions">
-        <ErrorText error={executions.error} />
-        {executions.data && executions.data.data.length === 0 && <p className="text-sm text-slate-500">Not run yet.</p>}
-        <ul>
-          {executions.data?.data.map((e) => (
-            <ExecutionRow key={e.id} e={e} deviceName={names.data?.[e.deviceId] ?? 'device'} />
-          ))}
-        </ul>
-        {executions.data && <Pager page={page} total={executions.data.pagination.total} limit={25} onPage={setPage} />}
-      </Card>
+                  extra={
+                    <Button
+                      type="button"
+                      variant="danger"
+                      onClick={async () => {
+                        if (!confirm(`Delete ${s.name}?`)) return;
+                        try {
+                          await remove.mutateAsync(id);
+                          router.push('/scripts');
+                        } catch (err) {
+                          setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'Could not delete' });
+                        }
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  }
+                />
+              ) : (
+                <pre className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{s.content}</pre>
+              )}
+              {message && (
+                <p role={message.ok ? 'status' : 'alert'} className={`mt-2 text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}>
+                  {message.text}
+                </p>
+              )}
+            </Card>
+            {canRun && <RunPanel script={s} />}
+          </div>
+          <Card title="Executions">
+            <ErrorText error={executions.error} />
+            {executions.data && executions.data.data.length === 0 && <p className="text-sm text-slate-500">Not run yet.</p>}
+            <ul>
+              {executions.data?.data.map((e) => (
+                <ExecutionRow key={e.id} e={e} deviceName={names.data?.[e.deviceId] ?? 'device'} />
+              ))}
+            </ul>
+            {executions.data && <Pager page={page} total={executions.data.pagination.total} limit={25} onPage={setPage} />}
+          </Card>
+        </div>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/client/api-client';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, ErrorText, PageHeader, SelectField } from '@/components/ui/controls';
+import { BrandingEditor } from '@/components/branding/branding-editor';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const DAY_LABELS: Record<(typeof DAYS)[number], string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
@@ -75,81 +76,84 @@ export function PartnerSettings() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="max-w-3xl space-y-4" aria-label="Partner settings">
-      <PageHeader title="Partner settings" description={`${p.name} · ${p.slug}`} />
-      <Card title="Company">
-        <div className="grid gap-3 md:grid-cols-2">
-          <Field label="Company name" name="name" defaultValue={p.name} required maxLength={255} />
-          <Field label="Billing email" name="billingEmail" type="email" defaultValue={p.billingEmail ?? ''} />
-          <Field label="Contact name" name="contactName" defaultValue={p.settings.contact?.name ?? ''} maxLength={255} />
-          <Field label="Contact email" name="contactEmail" type="email" defaultValue={p.settings.contact?.email ?? ''} />
-        </div>
-      </Card>
-      <Card title="Time zone and business hours">
-        <div className="grid gap-3 md:grid-cols-2">
-          <SelectField label="Time zone" name="timezone" defaultValue={p.settings.timezone ?? 'UTC'} hint="Business hours and SLA due dates use it">
-            {zones.map((z) => (
-              <option key={z}>{z}</option>
-            ))}
+    <div className="max-w-5xl space-y-4">
+      <form onSubmit={onSubmit} className="max-w-3xl space-y-4" aria-label="Partner settings">
+        <PageHeader title="Partner settings" description={`${p.name} · ${p.slug}`} />
+        <Card title="Company">
+          <div className="grid gap-3 md:grid-cols-2">
+            <Field label="Company name" name="name" defaultValue={p.name} required maxLength={255} />
+            <Field label="Billing email" name="billingEmail" type="email" defaultValue={p.billingEmail ?? ''} />
+            <Field label="Contact name" name="contactName" defaultValue={p.settings.contact?.name ?? ''} maxLength={255} />
+            <Field label="Contact email" name="contactEmail" type="email" defaultValue={p.settings.contact?.email ?? ''} />
+          </div>
+        </Card>
+        <Card title="Time zone and business hours">
+          <div className="grid gap-3 md:grid-cols-2">
+            <SelectField label="Time zone" name="timezone" defaultValue={p.settings.timezone ?? 'UTC'} hint="Business hours and SLA due dates use it">
+              {zones.map((z) => (
+                <option key={z}>{z}</option>
+              ))}
+            </SelectField>
+            <SelectField label="Business hours" value={preset} onChange={(e) => setPreset(e.target.value)}>
+              {Object.entries(PRESETS).map(([k, v]) => (
+                <option key={k} value={k}>
+                  {v.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {preset === 'custom' && (
+            <fieldset className="mt-3 space-y-2">
+              <legend className="text-sm font-medium">Opening hours</legend>
+              {DAYS.map((d) => {
+                const h = days[d];
+                return (
+                  <div key={d} className="flex flex-wrap items-center gap-3 text-sm">
+                    <label className="flex w-32 items-center gap-2">
+                      <input type="checkbox" checked={!!h} onChange={() => setDays((s) => ({ ...s, [d]: h ? null : { start: '09:00', end: '17:00' } }))} />
+                      {DAY_LABELS[d]}
+                    </label>
+                    {h && (
+                      <>
+                        <label className="sr-only" htmlFor={`${d}-start`}>{`${DAY_LABELS[d]} opens`}</label>
+                        <input id={`${d}-start`} type="time" value={h.start} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, start: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+                        <span aria-hidden="true">–</span>
+                        <label className="sr-only" htmlFor={`${d}-end`}>{`${DAY_LABELS[d]} closes`}</label>
+                        <input id={`${d}-end`} type="time" value={h.end} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, end: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+                      </>
+                    )}
+                  </div>
+                );
+              })}
+            </fieldset>
+          )}
+        </Card>
+        <Card title="Service management">
+          <SelectField label="Mode" name="mode" defaultValue={p.serviceManagementMode} hint="native: tickets live here · external: your PSA owns tickets · off: no new tickets on any path">
+            <option value="native">native</option>
+            <option value="external">external</option>
+            <option value="off">off</option>
           </SelectField>
-          <SelectField label="Business hours" value={preset} onChange={(e) => setPreset(e.target.value)}>
-            {Object.entries(PRESETS).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v.label}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        {preset === 'custom' && (
-          <fieldset className="mt-3 space-y-2">
-            <legend className="text-sm font-medium">Opening hours</legend>
-            {DAYS.map((d) => {
-              const h = days[d];
-              return (
-                <div key={d} className="flex flex-wrap items-center gap-3 text-sm">
-                  <label className="flex w-32 items-center gap-2">
-                    <input type="checkbox" checked={!!h} onChange={() => setDays((s) => ({ ...s, [d]: h ? null : { start: '09:00', end: '17:00' } }))} />
-                    {DAY_LABELS[d]}
-                  </label>
-                  {h && (
-                    <>
-                      <label className="sr-only" htmlFor={`${d}-start`}>{`${DAY_LABELS[d]} opens`}</label>
-                      <input id={`${d}-start`} type="time" value={h.start} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, start: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
-                      <span aria-hidden="true">–</span>
-                      <label className="sr-only" htmlFor={`${d}-end`}>{`${DAY_LABELS[d]} closes`}</label>
-                      <input id={`${d}-end`} type="time" value={h.end} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, end: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
-                    </>
-                  )}
-                </div>
-              );
-            })}
-          </fieldset>
+        </Card>
+        <Card title="Admin IP allowlist">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {p.settings.security?.ipAllowlist?.length ? `${p.settings.security.ipAllowlist.length} entries are active.` : 'Off: every address can sign in.'} Edit it on the{' '}
+            <Link href="/settings/security" className="text-brand-700 underline dark:text-brand-100">
+              Security page
+            </Link>
+            , which shows the address the server sees for you and warns before a list would lock you out.
+          </p>
+        </Card>
+        {message && (
+          <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}>
+            {message.text}
+          </p>
         )}
-      </Card>
-      <Card title="Service management">
-        <SelectField label="Mode" name="mode" defaultValue={p.serviceManagementMode} hint="native: tickets live here · external: your PSA owns tickets · off: no new tickets on any path">
-          <option value="native">native</option>
-          <option value="external">external</option>
-          <option value="off">off</option>
-        </SelectField>
-      </Card>
-      <Card title="Admin IP allowlist">
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {p.settings.security?.ipAllowlist?.length ? `${p.settings.security.ipAllowlist.length} entries are active.` : 'Off: every address can sign in.'} Edit it on the{' '}
-          <Link href="/settings/security" className="text-brand-700 underline dark:text-brand-100">
-            Security page
-          </Link>
-          , which shows the address the server sees for you and warns before a list would lock you out.
-        </p>
-      </Card>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}>
-          {message.text}
-        </p>
-      )}
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save settings'}
-      </Button>
-    </form>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save settings'}
+        </Button>
+      </form>
+      <BrandingEditor orgId={null} canEdit />
+    </div>
   );
 }

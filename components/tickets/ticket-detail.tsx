@@ -8,6 +8,7 @@ import { formatBytes, formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Card, ErrorText, PageHeader, SelectField, StatusBadge, TextAreaField } from '@/components/ui/controls';
+import { CannedReplyPicker } from '@/components/ticket-templates/canned-reply-picker';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -55,6 +56,7 @@ export function TicketDetail({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   const [dragOver, setDragOver] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const replyForm = useRef<HTMLFormElement>(null);
   const t = ticket.data;
   useBreadcrumbLabel(id, t ? `#${t.number}` : undefined);
   const staff = me.data?.scope !== 'organization';
@@ -124,6 +126,7 @@ export function TicketDetail({ id }: { id: string }) {
             {comments.data && comments.data.data.length === 0 && <p className="text-sm text-slate-500">No replies yet.</p>}
             {canWrite && (
               <form
+                ref={replyForm}
                 onSubmit={onComment}
                 className={`mt-4 space-y-3 rounded-md ${dragOver ? 'outline-2 outline-dashed outline-brand-500' : ''}`}
                 aria-label="Reply"
@@ -156,6 +159,7 @@ export function TicketDetail({ id }: { id: string }) {
                   <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
                     {upload.isPending ? 'Uploading…' : 'Attach files'}
                   </Button>
+                  {me.data?.scope === 'partner' && <CannedReplyPicker ticketId={id} target={() => replyForm.current?.querySelector<HTMLTextAreaElement>('textarea[name="content"]') ?? null} />}
                   {staff && (
                     <label className="flex items-center gap-2 text-sm">
                       <input type="checkbox" name="internal" /> Internal note
