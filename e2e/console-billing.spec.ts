@@ -6,7 +6,7 @@ import { signInConsole } from './helpers/console';
 
 const PASSWORD = 'Console-Billing-Pass-5!';
 
-test('a technician prices a catalog item, bills it through a contract and issues the generated invoice', async ({ page, request }) => {
+test('a technician prices a catalog item, bills it through a contract and issues the generated invoice', async ({ browser, page, request }) => {
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Billing MSP ${tag}`, PASSWORD);
   const token = await signInConsole(page, admin, PASSWORD);
@@ -74,17 +74,32 @@ test('a technician prices a catalog item, bills it through a contract and issues
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  // The customer link opens the invoice without an account, with its PDF.
+  // The customer opens the link in their own browser (no console session, no account), with its PDF.
   const url = new URL((await link.textContent())!);
-  await page.goto(url.pathname);
-  await expect(page.getByText(`Managed endpoint ${tag}`)).toBeVisible();
-  await expect(page.getByText(orgName)).toBeVisible();
-  const pdf = await request.get(url.pathname.replace('/billing/invoice/', '/api/v1/public/invoices/') + '/pdf');
-  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const customer = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const customerPage = await customer.newPage();
+    await customerPage.goto(url.pathname);
+    await expect(customerPage.getByText(`Managed endpoint ${tag}`)).toBeVisible();
+    await expect(customerPage.getByText(orgName)).toBeVisible();
+    const pdf = await customer.request.get(url.pathname.replace('/billing/invoice/', '/api/v1/public/invoices/') + '/pdf');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+  } finally {
+    await customer.close();
+  }
 
   // Back in the console, the list shows it as issued with its total.
   await page.goto('/billing/invoices');
   await page.getByRole('tab', { name: 'Issued' }).click();
   await expect(page.getByRole('link', { name: /^INV/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: '€45.00' }).first()).toBeVisible();
+
+  // Service management off: the Billing section leaves the navigation; documents stay readable.
+  const off = await request.patch('/api/v1/orgs/partners/me', { headers: { authorization: `Bearer ${token}` }, data: { serviceManagementMode: 'off' } });
+  expect(off.status()).toBe(200);
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Webhooks' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^INV/ })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '@/components/auth/session-provider';
 import { useMe } from '@/hooks/use-me';
+import { useMyPartner } from '@/hooks/use-partner';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { CurrentOrgProvider } from '@/components/shell/current-org';
@@ -21,7 +22,8 @@ interface NavItem {
   partnerOnly?: boolean;
 }
 
-const NAV: { section: string; items: NavItem[] }[] = [
+// `serviceManagement` sections are hidden while the partner's service-management mode is off (doc 1).
+const NAV: { section: string; items: NavItem[]; serviceManagement?: boolean }[] = [
   {
     section: 'Operate',
     items: [
@@ -41,6 +43,7 @@ const NAV: { section: string; items: NavItem[] }[] = [
   },
   {
     section: 'Billing',
+    serviceManagement: true,
     items: [
       { href: '/billing/invoices', label: 'Invoices', permission: 'contracts:read' },
       { href: '/billing/contracts', label: 'Contracts', permission: 'contracts:read' },
@@ -81,6 +84,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
   const router = useRouter();
   const pathname = usePathname();
   const me = useMe();
+  const partner = useMyPartner(me.data?.scope === 'partner');
   const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
@@ -105,6 +109,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
   const nav = (
     <nav aria-label="Main" className="space-y-4 px-3 pb-6">
       {NAV.map((group) => {
+        if (group.serviceManagement && partner.data?.serviceManagementMode === 'off') return null;
         const items = group.items.filter(visible);
         if (!items.length) return null;
         return (
