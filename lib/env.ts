@@ -40,6 +40,8 @@ const EnvFields = z.object({
   PORTAL_SESSION_TTL_HOURS: int(12, 1),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 60),
   REFRESH_TOKEN_TTL_DAYS: int(30, 1),
+  // A rotated refresh token presented again this soon is a race (two tabs), not a leak (refresh-session.ts).
+  REFRESH_REUSE_GRACE_SECONDS: int(30, 0),
   PASSWORD_HASH_MEMORY_KIB: int(19456, 1024),
   PASSWORD_HASH_ITERATIONS: int(2, 1),
 

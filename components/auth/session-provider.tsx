@@ -17,6 +17,8 @@ interface SessionValue {
   signOut: () => Promise<void>;
 }
 
+const PUBLIC_PREFIXES = ['/portal', '/billing/invoice/', '/billing/quote/', '/register-partner', '/verify-email'];
+
 const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -25,8 +27,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    // The customer portal has its own cookie session; there is no console session to restore.
-    if (window.location.pathname.startsWith('/portal')) {
+    // The customer portal has its own cookie session, and a customer's invoice or quote link and
+    // the signup pages need none: there is no console session to restore. (Refreshing there
+    // anyway rotated a technician's refresh cookie behind their back.)
+    if (PUBLIC_PREFIXES.some((p) => window.location.pathname.startsWith(p))) {
       setStatus('signedOut');
       return;
     }

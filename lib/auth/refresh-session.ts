@@ -1,5 +1,9 @@
 // POST /auth/refresh: rotates the refresh token. Presenting a token that was already rotated
-// out means it leaked (or raced): the whole family is revoked.
+// out means it leaked: the whole family is revoked. Except within REFRESH_REUSE_GRACE_SECONDS of
+// its rotation, where the usual cause is benign — two console tabs refreshing at once, or a
+// response (with its new cookie) lost to a navigation. Then the session's unused successor is
+// exchanged instead, so the caller gets a working pair; if the successor is already used or not
+// yet written (the other refresh still in flight), the answer is a plain 401 the client may retry.
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import type { AuthContext } from '@/lib/auth/context';
@@ -9,6 +13,7 @@ import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import { mintAccessToken, mintRefreshToken } from '@/lib/auth/issue-session';
 import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
 import { writeAudit } from '@/lib/audit/write-audit';
+import { env } from '@/lib/env';
 
 const invalidRefresh = () => new AppError('INVALID_REFRESH_TOKEN', 401, 'Refresh token is invalid or expired');
 
@@ -33,17 +38,24 @@ export async function refreshSession(ctx: AuthContext, rawToken: string) {
   });
   if (!record) throw invalidRefresh();
   const { session } = record;
-  if (record.rotatedAt) {
-    await revokeFamily(ctx, session.id, session.userId);
-    throw invalidRefresh();
-  }
-  if (session.revokedAt || record.expiresAt < new Date() || session.expiresAt < new Date()) throw invalidRefresh();
+  if (session.revokedAt || session.expiresAt < new Date()) throw invalidRefresh();
+  if (!record.rotatedAt && record.expiresAt < new Date()) throw invalidRefresh();
 
   // Compare-and-set: of two concurrent refreshes with one token, exactly one rotates it.
-  const claimed = await db.refreshToken.updateMany({ where: { id: record.id, rotatedAt: null }, data: { rotatedAt: new Date() } });
-  if (claimed.count === 0) {
-    await revokeFamily(ctx, session.id, session.userId);
-    throw invalidRefresh();
+  const claim = (id: string) => db.refreshToken.updateMany({ where: { id, rotatedAt: null }, data: { rotatedAt: new Date() } }).then((r) => r.count === 1);
+  if (record.rotatedAt || !(await claim(record.id))) {
+    const rotatedAt = record.rotatedAt ?? new Date();
+    if (Date.now() - rotatedAt.getTime() > env().REFRESH_REUSE_GRACE_SECONDS * 1000) {
+      await revokeFamily(ctx, session.id, session.userId);
+      throw invalidRefresh();
+    }
+    // Only the direct successor: once a later token has itself been exchanged, this is no race.
+    const later = await db.refreshToken.findMany({
+      where: { sessionId: session.id, createdAt: { gt: record.createdAt }, id: { not: record.id } },
+      select: { id: true, rotatedAt: true, expiresAt: true },
+    });
+    const successor = later.length === 1 && !later[0].rotatedAt && later[0].expiresAt > new Date() ? later[0] : null;
+    if (!successor || !(await claim(successor.id))) throw invalidRefresh();
   }
   const principal = principalFromUser(session.user as UserWithMemberships);
   if (!principal || principal.status !== 'active') throw invalidRefresh();

@@ -35,6 +35,20 @@ describe('api client', () => {
     expect(err).toMatchObject({ status: 409, code: 'ALREADY_ACKNOWLEDGED', message: 'Already acknowledged by Ann', details: { by: 'Ann' } });
   });
 
+  it('retries a refresh that lost a race with another tab, then resends', async () => {
+    const client = await load();
+    let refreshes = 0;
+    handler = (url, init) => {
+      if (url.endsWith('/auth/refresh')) return ++refreshes === 1 ? json(401, { error: { code: 'INVALID_REFRESH_TOKEN', message: 'raced' } }) : json(200, { accessToken: 't2' });
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer t2' ? json(200, { ok: true }) : json(401, { error: { code: 'UNAUTHORIZED', message: 'expired' } });
+    };
+    client.setAccessToken('t1');
+    await expect(client.api('/devices')).resolves.toEqual({ ok: true });
+    expect(client.getAuthState()).toBe('signedIn');
+    expect(refreshes).toBe(2);
+  });
+
   it('refreshes an expired access token once and resends', async () => {
     const client = await load();
     handler = (url, init) => {
@@ -67,9 +81,9 @@ describe('api client', () => {
       settled = true;
       return r;
     });
-    await flush();
-    await flush();
-    expect(client.getAuthState()).toBe('expired');
+    // The refresh is tried twice (the second after a pause, in case another tab was mid-refresh).
+    await vi.waitFor(() => expect(client.getAuthState()).toBe('expired'), { timeout: 3000, interval: 20 });
+    expect(calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(2);
     expect(settled).toBe(false);
     client.setAccessToken('t-new'); // the re-authentication dialog signed in
     await expect(pending).resolves.toEqual({ id: 'ticket-1' });

@@ -72,7 +72,11 @@ export function hasAccessToken(): boolean {
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch('/api/v1/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+      const post = () => fetch('/api/v1/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+      let res = await post();
+      // Another tab may be refreshing the same cookie right now (the server answers such a race
+      // with a plain 401 and no revocation): once it has stored the new cookie, ours works.
+      if (res.status === 401) res = await new Promise<Response>((resolve, reject) => setTimeout(() => post().then(resolve, reject), 400));
       if (!res.ok) {
         if (authState === 'signedIn') expire();
         else if (authState !== 'expired') setAccessToken(null);
