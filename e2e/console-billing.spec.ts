@@ -94,12 +94,13 @@ test('a technician prices a catalog item, bills it through a contract and issues
   await expect(page.getByRole('link', { name: /^INV/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: '€45.00' }).first()).toBeVisible();
 
-  // Service management off: the Billing section leaves the navigation; documents stay readable.
+  // Service management off: the service-desk and billing sections leave the navigation; documents stay readable.
   const off = await request.patch('/api/v1/orgs/partners/me', { headers: { authorization: `Bearer ${token}` }, data: { serviceManagementMode: 'off' } });
   expect(off.status()).toBe(200);
   await page.reload();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Webhooks' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Tickets' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^INV/ })).toBeVisible();
 });

@@ -37,8 +37,15 @@ const NAV: { section: string; items: NavItem[]; serviceManagement?: boolean }[] 
       { href: '/notifications', label: 'Notifications' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
-      { href: '/tickets', label: 'Tickets', permission: 'tickets:read' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
+    ],
+  },
+  {
+    section: 'Service desk',
+    serviceManagement: true,
+    items: [
+      { href: '/tickets', label: 'Tickets', permission: 'tickets:read' },
+      { href: '/settings/canned-replies', label: 'Canned replies', permission: 'tickets:read', partnerOnly: true },
     ],
   },
   {
@@ -73,7 +80,6 @@ const NAV: { section: string; items: NavItem[]; serviceManagement?: boolean }[] 
       { href: '/settings/partner', label: 'Partner settings', permission: 'partner:manage', partnerOnly: true },
       { href: '/settings/security', label: 'Security', permission: 'partner:manage' },
       { href: '/settings/custom-fields', label: 'Custom fields', permission: 'devices:read' },
-      { href: '/settings/canned-replies', label: 'Canned replies', permission: 'tickets:read', partnerOnly: true },
       { href: '/settings/account', label: 'My account' },
     ],
   },
