@@ -8,6 +8,7 @@ import { useCan } from '@/hooks/use-me';
 import { formatRelative } from '@/lib/client/format';
 import { Badge, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
 import { EnabledBadge, OwnerFilter, useScopeName } from '@/components/alerts/alert-config-shared';
+import { DataTable } from '@/components/ui/data-table';
 
 /** Where a channel sends, from the masked configuration the API shows. */
 export function channelTarget(c: Channel): string {
@@ -71,36 +72,22 @@ export function ChannelsView() {
         </EmptyState>
       )}
       {channels.data && channels.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" data-testid="channels">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Kind</th>
-                <th className="px-4 py-2 font-medium">Sends to</th>
-                <th className="px-4 py-2 font-medium">Scope</th>
-                <th className="px-4 py-2 font-medium">State</th>
-                <th className="px-4 py-2 font-medium">Last test</th>
-              </tr>
-            </thead>
-            <tbody>
-              {channels.data.data.map((c) => (
-                <tr key={c.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/alerts/channels/${c.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {c.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">{CHANNEL_KIND_LABELS[c.kind]}</td>
-                  <td className="max-w-xs truncate px-4 py-2 font-mono text-xs">{channelTarget(c)}</td>
-                  <td className="px-4 py-2 text-slate-500">{scopeName(c.orgId)}</td>
-                  <td className="px-4 py-2"><EnabledBadge enabled={c.enabled} /></td>
-                  <td className="px-4 py-2"><LastTest c={c} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Notification channels" testId="channels" columns={['Name', 'Kind', 'Sends to', 'Scope', 'State', 'Last test']}>
+          {channels.data.data.map((c) => (
+            <tr key={c.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/alerts/channels/${c.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {c.name}
+                </Link>
+              </td>
+              <td className="px-4 py-2">{CHANNEL_KIND_LABELS[c.kind]}</td>
+              <td className="max-w-xs truncate px-4 py-2 font-mono text-xs">{channelTarget(c)}</td>
+              <td className="px-4 py-2 text-slate-500">{scopeName(c.orgId)}</td>
+              <td className="px-4 py-2"><EnabledBadge enabled={c.enabled} /></td>
+              <td className="px-4 py-2"><LastTest c={c} /></td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {channels.data && <Pager page={page} total={channels.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

@@ -11,6 +11,7 @@ import { formatRelative } from '@/lib/client/format';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge, type Tone } from '@/components/ui/controls';
 import { SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { DataTable } from '@/components/ui/data-table';
 
 const STATUS_TONE: Record<Monitor['status'], Tone> = { up: 'green', down: 'red', unknown: 'slate' };
 
@@ -111,39 +112,25 @@ export function MonitorsView() {
         </EmptyState>
       )}
       {monitors.data && monitors.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" data-testid="monitors">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Kind</th>
-                <th className="px-4 py-2 font-medium">Target</th>
-                <th className="px-4 py-2 font-medium">Organization</th>
-                <th className="px-4 py-2 font-medium">Last check</th>
-              </tr>
-            </thead>
-            <tbody>
-              {monitors.data.data.map((m) => (
-                <tr key={m.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/alerts/monitors/${m.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {m.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2"><MonitorStatus m={m} /></td>
-                  <td className="px-4 py-2">{MONITOR_KIND_LABELS[m.kind]}</td>
-                  <td className="max-w-xs truncate px-4 py-2 font-mono text-xs">{monitorTarget(m)}</td>
-                  <td className="px-4 py-2 text-slate-500">{scopeName(m.orgId)}</td>
-                  <td className="px-4 py-2 text-slate-500">
-                    {formatRelative(m.lastCheckedAt)}
-                    {m.lastLatencyMs !== null && ` · ${m.lastLatencyMs} ms`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Monitors" testId="monitors" columns={['Name', 'Status', 'Kind', 'Target', 'Organization', 'Last check']}>
+          {monitors.data.data.map((m) => (
+            <tr key={m.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/alerts/monitors/${m.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {m.name}
+                </Link>
+              </td>
+              <td className="px-4 py-2"><MonitorStatus m={m} /></td>
+              <td className="px-4 py-2">{MONITOR_KIND_LABELS[m.kind]}</td>
+              <td className="max-w-xs truncate px-4 py-2 font-mono text-xs">{monitorTarget(m)}</td>
+              <td className="px-4 py-2 text-slate-500">{scopeName(m.orgId)}</td>
+              <td className="px-4 py-2 text-slate-500">
+                {formatRelative(m.lastCheckedAt)}
+                {m.lastLatencyMs !== null && ` · ${m.lastLatencyMs} ms`}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {monitors.data && <Pager page={page} total={monitors.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

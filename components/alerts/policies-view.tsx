@@ -7,6 +7,7 @@ import { useAllChannels, usePolicies, type Policy } from '@/hooks/use-alert-conf
 import { useCan } from '@/hooks/use-me';
 import { EmptyState, ErrorText, PageHeader, Pager } from '@/components/ui/controls';
 import { EnabledBadge, OwnerFilter, useScopeName } from '@/components/alerts/alert-config-shared';
+import { DataTable } from '@/components/ui/data-table';
 
 export function describeMatch(p: Policy): string {
   const sev = p.severities.length ? p.severities.join(', ') : 'any severity';
@@ -41,39 +42,25 @@ export function PoliciesView() {
         </EmptyState>
       )}
       {policies.data && policies.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" data-testid="policies">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Matches</th>
-                <th className="px-4 py-2 font-medium">Notifies</th>
-                <th className="px-4 py-2 font-medium">Escalation</th>
-                <th className="px-4 py-2 font-medium">Scope</th>
-                <th className="px-4 py-2 font-medium">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {policies.data.data.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/alerts/policies/${p.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {p.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">{describeMatch(p)}</td>
-                  <td className="px-4 py-2">
-                    {channelNames(p.channelIds)}
-                    {p.userIds.length > 0 && <span className="text-slate-500"> + {p.userIds.length} user(s)</span>}
-                  </td>
-                  <td className="px-4 py-2">{p.escalateAfterMinutes === null ? <span className="text-slate-500">none</span> : `after ${p.escalateAfterMinutes} min → ${channelNames(p.escalationChannelIds)}`}</td>
-                  <td className="px-4 py-2 text-slate-500">{scopeName(p.orgId)}</td>
-                  <td className="px-4 py-2"><EnabledBadge enabled={p.enabled} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Escalation policies" testId="policies" columns={['Name', 'Matches', 'Notifies', 'Escalation', 'Scope', 'State']}>
+          {policies.data.data.map((p) => (
+            <tr key={p.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/alerts/policies/${p.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {p.name}
+                </Link>
+              </td>
+              <td className="px-4 py-2">{describeMatch(p)}</td>
+              <td className="px-4 py-2">
+                {channelNames(p.channelIds)}
+                {p.userIds.length > 0 && <span className="text-slate-500"> + {p.userIds.length} user(s)</span>}
+              </td>
+              <td className="px-4 py-2">{p.escalateAfterMinutes === null ? <span className="text-slate-500">none</span> : `after ${p.escalateAfterMinutes} min → ${channelNames(p.escalationChannelIds)}`}</td>
+              <td className="px-4 py-2 text-slate-500">{scopeName(p.orgId)}</td>
+              <td className="px-4 py-2"><EnabledBadge enabled={p.enabled} /></td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {policies.data && <Pager page={page} total={policies.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

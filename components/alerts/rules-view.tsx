@@ -8,6 +8,7 @@ import { useCan } from '@/hooks/use-me';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
 import { describeCondition } from '@/components/alerts/condition-fields';
 import { EnabledBadge, OwnerFilter, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { DataTable } from '@/components/ui/data-table';
 
 function ToggleRule({ rule, onError }: { rule: AlertRule; onError: (m: string) => void }) {
   const save = useSaveAlertRule(rule.id);
@@ -68,42 +69,27 @@ export function RulesView() {
         </EmptyState>
       )}
       {rules.data && rules.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" data-testid="rules">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Condition</th>
-                <th className="px-4 py-2 font-medium">Severity</th>
-                <th className="px-4 py-2 font-medium">Scope</th>
-                <th className="px-4 py-2 font-medium">Open alerts</th>
-                <th className="px-4 py-2 font-medium">State</th>
-                {canWrite && <th className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rules.data.data.map((r) => (
-                <tr key={r.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/alerts/rules/${r.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {r.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">{describeCondition(r.condition)}</td>
-                  <td className="px-4 py-2"><SeverityBadge severity={r.severity} /></td>
-                  <td className="px-4 py-2 text-slate-500">{scopeName(r.orgId)}</td>
-                  <td className="px-4 py-2">{r.openAlerts ?? 0}</td>
-                  <td className="px-4 py-2"><EnabledBadge enabled={r.enabled} /></td>
-                  {canWrite && (
-                    <td className="px-4 py-2 text-right">
-                      <ToggleRule rule={r} onError={setError} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Alert rules" testId="rules" columns={['Name', 'Condition', 'Severity', 'Scope', 'Open alerts', 'State', { label: 'Actions', hidden: true }]}>
+          {rules.data.data.map((r) => (
+            <tr key={r.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/alerts/rules/${r.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {r.name}
+                </Link>
+              </td>
+              <td className="px-4 py-2">{describeCondition(r.condition)}</td>
+              <td className="px-4 py-2"><SeverityBadge severity={r.severity} /></td>
+              <td className="px-4 py-2 text-slate-500">{scopeName(r.orgId)}</td>
+              <td className="px-4 py-2">{r.openAlerts ?? 0}</td>
+              <td className="px-4 py-2"><EnabledBadge enabled={r.enabled} /></td>
+              {canWrite && (
+                <td className="px-4 py-2 text-right">
+                  <ToggleRule rule={r} onError={setError} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
       {rules.data && <Pager page={page} total={rules.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

@@ -15,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, SelectField, Tabs, TextAreaField } from '@/components/ui/controls';
 import { ConditionFields, defaultCondition, describeCondition } from '@/components/alerts/condition-fields';
 import { ConfirmButton, fieldErrorsOf, FormError, messageOf, SeverityBadge, useScopeName, type FieldErrors } from '@/components/alerts/alert-config-shared';
+import { DataTable } from '@/components/ui/data-table';
 
 type Tab = 'built-in' | 'custom' | 'correlation';
 
@@ -141,30 +142,17 @@ function CorrelationGroups() {
       <ErrorText error={groups.error} />
       {groups.data && groups.data.data.length === 0 && <EmptyState title="No correlated alerts">Groups appear when several alerts of one site or device trigger close together, as in an outage.</EmptyState>}
       {groups.data && groups.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" data-testid="correlation-groups">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Grouped by</th>
-                <th className="px-4 py-2 font-medium">Organization</th>
-                <th className="px-4 py-2 font-medium">Alerts</th>
-                <th className="px-4 py-2 font-medium">First</th>
-                <th className="px-4 py-2 font-medium">Last</th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.data.data.map((g) => (
-                <tr key={g.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2"><Badge>{g.reason}</Badge> <span className="font-mono text-xs">{g.key.split(':')[1]?.slice(0, 8)}…</span></td>
-                  <td className="px-4 py-2">{scopeName(g.orgId)}</td>
-                  <td className="px-4 py-2">{g.alertCount}</td>
-                  <td className="px-4 py-2 text-slate-500">{formatDate(g.firstAt)}</td>
-                  <td className="px-4 py-2 text-slate-500">{formatRelative(g.lastAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Correlation groups" testId="correlation-groups" columns={['Grouped by', 'Organization', 'Alerts', 'First', 'Last']}>
+          {groups.data.data.map((g) => (
+            <tr key={g.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2"><Badge>{g.reason}</Badge> <span className="font-mono text-xs">{g.key.split(':')[1]?.slice(0, 8)}…</span></td>
+              <td className="px-4 py-2">{scopeName(g.orgId)}</td>
+              <td className="px-4 py-2">{g.alertCount}</td>
+              <td className="px-4 py-2 text-slate-500">{formatDate(g.firstAt)}</td>
+              <td className="px-4 py-2 text-slate-500">{formatRelative(g.lastAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {groups.data && <Pager page={page} total={groups.data.pagination.total} limit={25} onPage={setPage} />}
     </div>

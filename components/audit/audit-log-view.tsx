@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
 import { downloadText, toCsv } from '@/lib/client/format';
+import { DataTable } from '@/components/ui/data-table';
 
 const EXPORT_MAX = 10_000;
 
@@ -86,36 +87,22 @@ export function AuditLogView() {
       <ErrorText error={logs.error} />
       {logs.data && total === 0 && <EmptyState title="No entries match">Change the filters or the date range.</EmptyState>}
       {logs.data && total > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Time</th>
-                <th className="px-4 py-2 font-medium">Actor</th>
-                <th className="px-4 py-2 font-medium">Action</th>
-                <th className="px-4 py-2 font-medium">Target</th>
-                <th className="px-4 py-2 font-medium">Result</th>
-                <th className="px-4 py-2 font-medium">IP</th>
-              </tr>
-            </thead>
-            <tbody>
-              {logs.data.data.map((e) => (
-                <tr key={e.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2 whitespace-nowrap text-slate-500">
-                    <button type="button" className="hover:underline" onClick={() => setDetail(e)} aria-label={`Details of ${e.action} at ${new Date(e.createdAt).toLocaleString()}`}>
-                      {new Date(e.createdAt).toLocaleString()}
-                    </button>
-                  </td>
-                  <td className="px-4 py-2">{e.actorEmail ?? e.actorType}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-4 py-2 text-slate-500">{e.targetType ? `${e.targetType} ${e.targetId?.slice(0, 8) ?? ''}` : '—'}</td>
-                  <td className="px-4 py-2"><StatusBadge status={e.result} /></td>
-                  <td className="px-4 py-2 text-slate-500">{e.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Audit log" columns={['Time', 'Actor', 'Action', 'Target', 'Result', 'IP']}>
+          {logs.data.data.map((e) => (
+            <tr key={e.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2 whitespace-nowrap text-slate-500">
+                <button type="button" className="hover:underline" onClick={() => setDetail(e)} aria-label={`Details of ${e.action} at ${new Date(e.createdAt).toLocaleString()}`}>
+                  {new Date(e.createdAt).toLocaleString()}
+                </button>
+              </td>
+              <td className="px-4 py-2">{e.actorEmail ?? e.actorType}</td>
+              <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
+              <td className="px-4 py-2 text-slate-500">{e.targetType ? `${e.targetType} ${e.targetId?.slice(0, 8) ?? ''}` : '—'}</td>
+              <td className="px-4 py-2"><StatusBadge status={e.result} /></td>
+              <td className="px-4 py-2 text-slate-500">{e.ip ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager page={page} total={total} limit={50} onPage={setPage} />
       <Dialog open={detail !== null} onClose={() => setDetail(null)} title="Audit entry" wide>

@@ -11,6 +11,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import type { BulkResult } from '@/hooks/use-billing';
 import { Button } from '@/components/ui/button';
 import { Badge, INPUT_CLASS, SelectField, type Tone } from '@/components/ui/controls';
+import { TABLE_WRAP_CLASS, THEAD_CLASS } from '@/components/ui/data-table';
 
 export function Money({ amount, currency, className = '' }: { amount: string | null | undefined; currency: string; className?: string }) {
   return <span className={`tabular-nums ${className}`}>{formatMoney(amount, currency)}</span>;
@@ -192,8 +193,8 @@ export function ReasonForm({ label, required, submit, busy, onSubmit, onCancel }
 }
 
 export const TABLE = 'w-full text-sm';
-export const TABLE_WRAP = 'overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
-export const THEAD = 'bg-slate-50 text-left text-slate-500 dark:bg-slate-800';
+export const TABLE_WRAP = TABLE_WRAP_CLASS;
+export const THEAD = THEAD_CLASS;
 export const TH = 'px-4 py-2 font-medium';
 export const TD = 'px-4 py-2';
 export const TR = 'border-t border-slate-100 dark:border-slate-800';

@@ -8,6 +8,7 @@ import { messageOf } from '@/lib/client/field-errors';
 import { Badge, EmptyState, ErrorText, INPUT_CLASS } from '@/components/ui/controls';
 import { Button } from '@/components/ui/button';
 import { DistributorPage, YesNo } from '@/components/distributor/distributor-nav';
+import { DataTable } from '@/components/ui/data-table';
 
 export function CompaniesView() {
   const companies = useDistributorCompanies();
@@ -42,62 +43,48 @@ export function CompaniesView() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" aria-label="Distributor companies">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Company</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Admin / Billing / Technical contact</th>
-                <th className="px-4 py-2 font-medium">Order-ready</th>
-                <th className="px-4 py-2 font-medium">Organization</th>
-                <th className="px-4 py-2 font-medium"><span className="sr-only">Ignore</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <div className="font-medium">{c.name}</div>
-                    <div className="font-mono text-xs text-slate-500">{c.distributorCompanyId}</div>
-                    {!c.present && <Badge tone="amber">no longer at the distributor</Badge>}
-                    {c.ignored && <Badge>ignored</Badge>}
-                  </td>
-                  <td className="px-4 py-2">{c.status}</td>
-                  <td className="px-4 py-2 text-xs">
-                    <YesNo ok={c.primaryAdminReady} label="Primary admin" /> / <YesNo ok={c.primaryBillingReady} label="Primary billing" /> / <YesNo ok={c.primaryTechnicalReady} label="Primary technical" />
-                  </td>
-                  <td className="px-4 py-2">{c.orderReady ? <Badge tone="green">ready</Badge> : <Badge tone="amber">not ready</Badge>}</td>
-                  <td className="px-4 py-2">
-                    <select
-                      aria-label={`Organization for ${c.name}`}
-                      className={`${INPUT_CLASS} min-w-40`}
-                      value={c.orgId ?? ''}
-                      disabled={map.isPending || c.ignored}
-                      onChange={(e) => {
-                        const orgId = e.target.value || null;
-                        if (!orgId && !confirm(`Unmap ${c.name}? Its organization can no longer order through it.`)) return;
-                        void change(c, { orgId });
-                      }}
-                    >
-                      <option value="">Not mapped</option>
-                      {orgs.data?.map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.name}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="px-4 py-2">
-                    <Button variant="secondary" className="px-2.5 py-1 text-xs" disabled={map.isPending} onClick={() => void change(c, { ignored: !c.ignored })}>
-                      {c.ignored ? 'Stop ignoring' : 'Ignore'}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Distributor companies" columns={['Company', 'Status', 'Admin / Billing / Technical contact', 'Order-ready', 'Organization', { label: 'Ignore', hidden: true }]}>
+          {rows.map((c) => (
+            <tr key={c.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <div className="font-medium">{c.name}</div>
+                <div className="font-mono text-xs text-slate-500">{c.distributorCompanyId}</div>
+                {!c.present && <Badge tone="amber">no longer at the distributor</Badge>}
+                {c.ignored && <Badge>ignored</Badge>}
+              </td>
+              <td className="px-4 py-2">{c.status}</td>
+              <td className="px-4 py-2 text-xs">
+                <YesNo ok={c.primaryAdminReady} label="Primary admin" /> / <YesNo ok={c.primaryBillingReady} label="Primary billing" /> / <YesNo ok={c.primaryTechnicalReady} label="Primary technical" />
+              </td>
+              <td className="px-4 py-2">{c.orderReady ? <Badge tone="green">ready</Badge> : <Badge tone="amber">not ready</Badge>}</td>
+              <td className="px-4 py-2">
+                <select
+                  aria-label={`Organization for ${c.name}`}
+                  className={`${INPUT_CLASS} min-w-40`}
+                  value={c.orgId ?? ''}
+                  disabled={map.isPending || c.ignored}
+                  onChange={(e) => {
+                    const orgId = e.target.value || null;
+                    if (!orgId && !confirm(`Unmap ${c.name}? Its organization can no longer order through it.`)) return;
+                    void change(c, { orgId });
+                  }}
+                >
+                  <option value="">Not mapped</option>
+                  {orgs.data?.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td className="px-4 py-2">
+                <Button variant="secondary" className="px-2.5 py-1 text-xs" disabled={map.isPending} onClick={() => void change(c, { ignored: !c.ignored })}>
+                  {c.ignored ? 'Stop ignoring' : 'Ignore'}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </DistributorPage>
   );

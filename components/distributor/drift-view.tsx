@@ -5,6 +5,7 @@ import { useDistributorDrift, useDistributorIntegration } from '@/hooks/use-dist
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { EmptyState, ErrorText } from '@/components/ui/controls';
 import { DistributorPage } from '@/components/distributor/distributor-nav';
+import { DataTable } from '@/components/ui/data-table';
 
 export function DriftView() {
   const integration = useDistributorIntegration();
@@ -20,32 +21,18 @@ export function DriftView() {
         </EmptyState>
       )}
       {drift.data && drift.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" aria-label="Quantity drift">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Organization</th>
-                <th className="px-4 py-2 font-medium">Product</th>
-                <th className="px-4 py-2 font-medium">Subscription</th>
-                <th className="px-4 py-2 font-medium">Billing quantity</th>
-                <th className="px-4 py-2 font-medium">Distributor quantity</th>
-                <th className="px-4 py-2 font-medium">Difference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {drift.data.data.map((d) => (
-                <tr key={d.contractLineId + d.distributorSubscriptionId} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">{orgName(d.orgId)}</td>
-                  <td className="px-4 py-2">{d.productName ?? '—'}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{d.distributorSubscriptionId}</td>
-                  <td className="px-4 py-2">{d.billingQuantity}</td>
-                  <td className="px-4 py-2">{d.distributorQuantity}</td>
-                  <td className="px-4 py-2 font-medium">{(Number(d.distributorQuantity) - Number(d.billingQuantity)).toFixed(2).replace(/\.00$/, '')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Quantity drift" columns={['Organization', 'Product', 'Subscription', 'Billing quantity', 'Distributor quantity', 'Difference']}>
+          {drift.data.data.map((d) => (
+            <tr key={d.contractLineId + d.distributorSubscriptionId} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">{orgName(d.orgId)}</td>
+              <td className="px-4 py-2">{d.productName ?? '—'}</td>
+              <td className="px-4 py-2 font-mono text-xs">{d.distributorSubscriptionId}</td>
+              <td className="px-4 py-2">{d.billingQuantity}</td>
+              <td className="px-4 py-2">{d.distributorQuantity}</td>
+              <td className="px-4 py-2 font-medium">{(Number(d.distributorQuantity) - Number(d.billingQuantity)).toFixed(2).replace(/\.00$/, '')}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </DistributorPage>
   );

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorText, INPUT_CLASS, StatusBadge } from '@/components/ui/controls';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { DistributorPage } from '@/components/distributor/distributor-nav';
+import { DataTable } from '@/components/ui/data-table';
 
 export function OrdersView() {
   const router = useRouter();
@@ -71,36 +72,22 @@ export function OrdersView() {
         </EmptyState>
       )}
       {orders.data && orders.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" aria-label="Orders">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Order</th>
-                <th className="px-4 py-2 font-medium">Organization</th>
-                <th className="px-4 py-2 font-medium">Source</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Created</th>
-                <th className="px-4 py-2 font-medium">Submitted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.data.map((o) => (
-                <tr key={o.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/distributor/orders/${o.id}`} className="font-mono text-xs text-brand-700 hover:underline dark:text-brand-100">
-                      {o.id.slice(0, 8)}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">{orgName(o.orgId)}</td>
-                  <td className="px-4 py-2">{o.source}</td>
-                  <td className="px-4 py-2"><StatusBadge status={o.status} /></td>
-                  <td className="px-4 py-2 text-slate-500">{formatDate(o.createdAt)}</td>
-                  <td className="px-4 py-2 text-slate-500">{o.submittedAt ? formatDate(o.submittedAt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Orders" columns={['Order', 'Organization', 'Source', 'Status', 'Created', 'Submitted']}>
+          {orders.data.data.map((o) => (
+            <tr key={o.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/distributor/orders/${o.id}`} className="font-mono text-xs text-brand-700 hover:underline dark:text-brand-100">
+                  {o.id.slice(0, 8)}
+                </Link>
+              </td>
+              <td className="px-4 py-2">{orgName(o.orgId)}</td>
+              <td className="px-4 py-2">{o.source}</td>
+              <td className="px-4 py-2"><StatusBadge status={o.status} /></td>
+              <td className="px-4 py-2 text-slate-500">{formatDate(o.createdAt)}</td>
+              <td className="px-4 py-2 text-slate-500">{o.submittedAt ? formatDate(o.submittedAt) : '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </DistributorPage>
   );

@@ -6,6 +6,7 @@ import { Card, EmptyState, ErrorText } from '@/components/ui/controls';
 import { Button } from '@/components/ui/button';
 import { DistributorPage } from '@/components/distributor/distributor-nav';
 import { commitmentSummary } from '@/components/distributor/provisioning-fields';
+import { DataTable } from '@/components/ui/data-table';
 
 export function ProductsView() {
   const products = useDistributorProducts();
@@ -19,40 +20,27 @@ export function ProductsView() {
         </EmptyState>
       )}
       {products.data && products.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" aria-label="Distributor products">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Product</th>
-                <th className="px-4 py-2 font-medium">Vendor SKU</th>
-                <th className="px-4 py-2 font-medium">Catalog item</th>
-                <th className="px-4 py-2 font-medium">Billing</th>
-                <th className="px-4 py-2 font-medium"><span className="sr-only">Details</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.data.map((p) => (
-                <tr key={p.distributorProductId} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <div className="font-medium">{p.productName}</div>
-                    <div className="font-mono text-xs text-slate-500">{p.distributorProductId}</div>
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{p.vendorSkuId}</td>
-                  <td className="px-4 py-2">{p.catalogName}</td>
-                  <td className="px-4 py-2 text-slate-500">
-                    {p.billingFrequency ?? '—'}
-                    {p.commitmentTermMonths ? `, ${p.commitmentTermMonths}-month term` : ''}
-                  </td>
-                  <td className="px-4 py-2">
-                    <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-expanded={open === p.distributorProductId} onClick={() => setOpen(open === p.distributorProductId ? undefined : p.distributorProductId)}>
-                      {open === p.distributorProductId ? 'Hide details' : `Details of ${p.productName}`}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Distributor products" columns={['Product', 'Vendor SKU', 'Catalog item', 'Billing', { label: 'Details', hidden: true }]}>
+          {products.data.data.map((p) => (
+            <tr key={p.distributorProductId} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <div className="font-medium">{p.productName}</div>
+                <div className="font-mono text-xs text-slate-500">{p.distributorProductId}</div>
+              </td>
+              <td className="px-4 py-2 font-mono text-xs">{p.vendorSkuId}</td>
+              <td className="px-4 py-2">{p.catalogName}</td>
+              <td className="px-4 py-2 text-slate-500">
+                {p.billingFrequency ?? '—'}
+                {p.commitmentTermMonths ? `, ${p.commitmentTermMonths}-month term` : ''}
+              </td>
+              <td className="px-4 py-2">
+                <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-expanded={open === p.distributorProductId} onClick={() => setOpen(open === p.distributorProductId ? undefined : p.distributorProductId)}>
+                  {open === p.distributorProductId ? 'Hide details' : `Details of ${p.productName}`}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {open && <ProductDetails productId={open} />}
     </DistributorPage>

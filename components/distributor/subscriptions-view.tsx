@@ -8,6 +8,7 @@ import { formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, SelectField } from '@/components/ui/controls';
 import { DistributorPage } from '@/components/distributor/distributor-nav';
+import { DataTable } from '@/components/ui/data-table';
 
 export function SubscriptionsView() {
   const orgs = useAllOrganizations();
@@ -47,71 +48,56 @@ export function SubscriptionsView() {
         <EmptyState title="No subscriptions">Subscriptions arrive with a sync; only those of companies mapped to an organization show under an organization filter. Map companies on the Companies tab.</EmptyState>
       )}
       {subs.data && subs.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" aria-label="Distributor subscriptions">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Product</th>
-                <th className="px-4 py-2 font-medium">Company / organization</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Distributor qty</th>
-                <th className="px-4 py-2 font-medium">Billing qty</th>
-                <th className="px-4 py-2 font-medium">Link</th>
-                <th className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {subs.data.data.map((s) => (
-                <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <div className="font-medium">{s.productName ?? '—'}</div>
-                    <div className="font-mono text-xs text-slate-500">{s.distributorSubscriptionId}</div>
-                  </td>
-                  <td className="px-4 py-2">
-                    {s.companyName ?? '—'}
-                    <div className="text-xs text-slate-500">{orgName(s.orgId)}</div>
-                  </td>
-                  <td className="px-4 py-2">
-                    {s.status}
-                    {s.billingTerm && <div className="text-xs text-slate-500">{s.billingTerm}</div>}
-                  </td>
-                  <td className="px-4 py-2">{s.quantityKnown ? s.quantity : <Badge tone="amber">unknown</Badge>}</td>
-                  <td className="px-4 py-2">{s.billingQuantity ?? '—'}</td>
-                  <td className="px-4 py-2 text-xs">
-                    {s.contractLineId ? <Badge tone="green">linked</Badge> : <Badge>not linked</Badge>}
-                    {s.syncEnabled && <div className="text-slate-500">quantity tracked</div>}
-                    <div className="text-slate-500">synced {formatRelative(s.lastSyncedAt)}</div>
-                  </td>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    {s.orgId && (
-                      <Button variant="secondary" className="mr-1 px-2 py-1 text-xs" onClick={() => setLinking(s)} aria-label={`Link ${s.distributorSubscriptionId}`}>
-                        {s.contractLineId ? 'Relink' : 'Link'}
-                      </Button>
-                    )}
-                    {s.contractLineId && (
-                      <Button
-                        variant="danger"
-                        className="px-2 py-1 text-xs"
-                        aria-label={`Unlink ${s.distributorSubscriptionId}`}
-                        onClick={async () => {
-                          if (!confirm('Unlink this subscription from its contract line? Orders can no longer change it until it is linked again.')) return;
-                          setError(null);
-                          try {
-                            await unlink.mutateAsync({ integrationId: s.integrationId, distributorSubscriptionId: s.distributorSubscriptionId });
-                          } catch (err) {
-                            setError(messageOf(err, 'Could not unlink'));
-                          }
-                        }}
-                      >
-                        Unlink
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Distributor subscriptions" columns={['Product', 'Company / organization', 'Status', 'Distributor qty', 'Billing qty', 'Link', { label: 'Actions', hidden: true }]}>
+          {subs.data.data.map((s) => (
+            <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <div className="font-medium">{s.productName ?? '—'}</div>
+                <div className="font-mono text-xs text-slate-500">{s.distributorSubscriptionId}</div>
+              </td>
+              <td className="px-4 py-2">
+                {s.companyName ?? '—'}
+                <div className="text-xs text-slate-500">{orgName(s.orgId)}</div>
+              </td>
+              <td className="px-4 py-2">
+                {s.status}
+                {s.billingTerm && <div className="text-xs text-slate-500">{s.billingTerm}</div>}
+              </td>
+              <td className="px-4 py-2">{s.quantityKnown ? s.quantity : <Badge tone="amber">unknown</Badge>}</td>
+              <td className="px-4 py-2">{s.billingQuantity ?? '—'}</td>
+              <td className="px-4 py-2 text-xs">
+                {s.contractLineId ? <Badge tone="green">linked</Badge> : <Badge>not linked</Badge>}
+                {s.syncEnabled && <div className="text-slate-500">quantity tracked</div>}
+                <div className="text-slate-500">synced {formatRelative(s.lastSyncedAt)}</div>
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {s.orgId && (
+                  <Button variant="secondary" className="mr-1 px-2 py-1 text-xs" onClick={() => setLinking(s)} aria-label={`Link ${s.distributorSubscriptionId}`}>
+                    {s.contractLineId ? 'Relink' : 'Link'}
+                  </Button>
+                )}
+                {s.contractLineId && (
+                  <Button
+                    variant="danger"
+                    className="px-2 py-1 text-xs"
+                    aria-label={`Unlink ${s.distributorSubscriptionId}`}
+                    onClick={async () => {
+                      if (!confirm('Unlink this subscription from its contract line? Orders can no longer change it until it is linked again.')) return;
+                      setError(null);
+                      try {
+                        await unlink.mutateAsync({ integrationId: s.integrationId, distributorSubscriptionId: s.distributorSubscriptionId });
+                      } catch (err) {
+                        setError(messageOf(err, 'Could not unlink'));
+                      }
+                    }}
+                  >
+                    Unlink
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </DistributorPage>
   );

@@ -15,6 +15,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, CopyButton, EmptyState, ErrorText, PageHeader, Pager, SelectField, StatusBadge } from '@/components/ui/controls';
+import { DataTable } from '@/components/ui/data-table';
 
 /** The newest devices of the key's organization, polled while the one-liner is on screen. */
 function NewDevices({ orgId, since }: { orgId: string; since: string }) {
@@ -178,68 +179,51 @@ export function EnrollmentKeysView() {
         </EmptyState>
       )}
       {keys.data && keys.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Organization</th>
-                <th className="px-4 py-2 font-medium">Key</th>
-                <th className="px-4 py-2 font-medium">Used</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Expires</th>
-                <th className="px-4 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.data.map((k) => (
-                <tr key={k.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2 font-medium">{k.name}</td>
-                  <td className="px-4 py-2">{orgName(k.orgId)}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{k.keyPrefix}…</td>
-                  <td className="px-4 py-2">
-                    {k.usageCount}
-                    {k.maxUsage ? ` / ${k.maxUsage}` : ''}
-                  </td>
-                  <td className="px-4 py-2">
-                    <StatusBadge status={k.status} />
-                  </td>
-                  <td className="px-4 py-2 text-slate-500">{formatDate(k.expiresAt)}</td>
-                  <td className="px-4 py-2 text-right whitespace-nowrap">
-                    {canWrite && (
-                      <>
-                        <button
-                          type="button"
-                          className="mr-3 text-xs text-brand-700 hover:underline dark:text-brand-100"
-                          aria-label={`Rotate key ${k.name}`}
-                          onClick={async () => {
-                            if (!confirm(`Rotate ${k.name}? The old key stops working at once.`)) return;
-                            const key = await rotate.mutateAsync(k.id);
-                            setCreated({ ...key, shownAt: new Date().toISOString() });
-                          }}
-                        >
-                          Rotate
-                        </button>
-                        <button
-                          type="button"
-                          className="text-xs text-red-600 hover:underline"
-                          aria-label={`Delete key ${k.name}`}
-                          onClick={() => {
-                            if (confirm(`Delete ${k.name}?`)) remove.mutate(k.id);
-                          }}
-                        >
-                          Delete
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Enrollment keys" columns={['Name', 'Organization', 'Key', 'Used', 'Status', 'Expires', { label: 'Actions', hidden: true }]}>
+          {keys.data.data.map((k) => (
+            <tr key={k.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2 font-medium">{k.name}</td>
+              <td className="px-4 py-2">{orgName(k.orgId)}</td>
+              <td className="px-4 py-2 font-mono text-xs">{k.keyPrefix}…</td>
+              <td className="px-4 py-2">
+                {k.usageCount}
+                {k.maxUsage ? ` / ${k.maxUsage}` : ''}
+              </td>
+              <td className="px-4 py-2">
+                <StatusBadge status={k.status} />
+              </td>
+              <td className="px-4 py-2 text-slate-500">{formatDate(k.expiresAt)}</td>
+              <td className="px-4 py-2 text-right whitespace-nowrap">
+                {canWrite && (
+                  <>
+                    <button
+                      type="button"
+                      className="mr-3 text-xs text-brand-700 hover:underline dark:text-brand-100"
+                      aria-label={`Rotate key ${k.name}`}
+                      onClick={async () => {
+                        if (!confirm(`Rotate ${k.name}? The old key stops working at once.`)) return;
+                        const key = await rotate.mutateAsync(k.id);
+                        setCreated({ ...key, shownAt: new Date().toISOString() });
+                      }}
+                    >
+                      Rotate
+                    </button>
+                    <button
+                      type="button"
+                      className="text-xs text-red-600 hover:underline"
+                      aria-label={`Delete key ${k.name}`}
+                      onClick={() => {
+                        if (confirm(`Delete ${k.name}?`)) remove.mutate(k.id);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ErrorText error={rotate.error ?? remove.error} />
       {keys.data && <Pager page={page} total={keys.data.pagination.total} limit={50} onPage={setPage} />}

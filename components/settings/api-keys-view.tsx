@@ -11,6 +11,7 @@ import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadg
 import { Dialog } from '@/components/ui/dialog';
 import { OneTimeSecret } from '@/components/ui/one-time-secret';
 import { endOfDayIso, ScopePicker } from '@/components/settings/scope-picker';
+import { DataTable } from '@/components/ui/data-table';
 
 const GRACE_OPTIONS = [
   { seconds: 0, label: 'Stop the old key at once' },
@@ -64,69 +65,53 @@ export function ApiKeysView() {
         </EmptyState>
       )}
       {keys.data && keys.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" aria-label="API keys">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Key</th>
-                <th className="px-4 py-2 font-medium">Owner</th>
-                <th className="px-4 py-2 font-medium">Scopes</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Expires</th>
-                <th className="px-4 py-2 font-medium">Last used</th>
-                <th className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.data.map((k) => (
-                <tr key={k.id} className="border-t border-slate-100 align-top dark:border-slate-800">
-                  <td className="px-4 py-2 font-medium">{k.name}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{k.prefix}…</td>
-                  <td className="px-4 py-2 text-slate-500">{k.owner.id === me.data?.id ? 'You' : k.owner.name}</td>
-                  <td className="px-4 py-2 text-slate-500" title={k.scopes.join(', ')}>
-                    {k.scopes.length <= 2 ? k.scopes.join(', ') : `${k.scopes.slice(0, 2).join(', ')} +${k.scopes.length - 2}`}
-                  </td>
-                  <td className="px-4 py-2">
-                    <StatusBadge status={k.status} />
-                    {k.previousSecretExpiresAt && <div className="mt-1 text-xs text-amber-700 dark:text-amber-300">Old key works until {formatDate(k.previousSecretExpiresAt)}</div>}
-                  </td>
-                  <td className="px-4 py-2 text-slate-500">{k.expiresAt ? formatDate(k.expiresAt) : 'Never'}</td>
-                  <td className="px-4 py-2 text-slate-500">
-                    {formatRelative(k.lastUsedAt)}
-                    {k.lastUsedIp && <div className="text-xs">{k.lastUsedIp}</div>}
-                  </td>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    {k.status === 'active' && k.owner.id === me.data?.id && (
-                      <Button variant="secondary" className="mr-2 px-2.5 py-1 text-xs" onClick={() => setRotating(k)} aria-label={`Rotate ${k.name}`}>
-                        Rotate
-                      </Button>
-                    )}
-                    {k.status !== 'revoked' && (
-                      <Button
-                        variant="danger"
-                        className="px-2.5 py-1 text-xs"
-                        aria-label={`Revoke ${k.name}`}
-                        disabled={revoke.isPending}
-                        onClick={async () => {
-                          if (!confirm(`Revoke ${k.name}? Every request with this key fails from now on.`)) return;
-                          setActionError(null);
-                          try {
-                            await revoke.mutateAsync(k.id);
-                          } catch (err) {
-                            setActionError(messageOf(err, 'Could not revoke the key'));
-                          }
-                        }}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="API keys" columns={['Name', 'Key', 'Owner', 'Scopes', 'Status', 'Expires', 'Last used', { label: 'Actions', hidden: true }]}>
+          {keys.data.data.map((k) => (
+            <tr key={k.id} className="border-t border-slate-100 align-top dark:border-slate-800">
+              <td className="px-4 py-2 font-medium">{k.name}</td>
+              <td className="px-4 py-2 font-mono text-xs">{k.prefix}…</td>
+              <td className="px-4 py-2 text-slate-500">{k.owner.id === me.data?.id ? 'You' : k.owner.name}</td>
+              <td className="px-4 py-2 text-slate-500" title={k.scopes.join(', ')}>
+                {k.scopes.length <= 2 ? k.scopes.join(', ') : `${k.scopes.slice(0, 2).join(', ')} +${k.scopes.length - 2}`}
+              </td>
+              <td className="px-4 py-2">
+                <StatusBadge status={k.status} />
+                {k.previousSecretExpiresAt && <div className="mt-1 text-xs text-amber-700 dark:text-amber-300">Old key works until {formatDate(k.previousSecretExpiresAt)}</div>}
+              </td>
+              <td className="px-4 py-2 text-slate-500">{k.expiresAt ? formatDate(k.expiresAt) : 'Never'}</td>
+              <td className="px-4 py-2 text-slate-500">
+                {formatRelative(k.lastUsedAt)}
+                {k.lastUsedIp && <div className="text-xs">{k.lastUsedIp}</div>}
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {k.status === 'active' && k.owner.id === me.data?.id && (
+                  <Button variant="secondary" className="mr-2 px-2.5 py-1 text-xs" onClick={() => setRotating(k)} aria-label={`Rotate ${k.name}`}>
+                    Rotate
+                  </Button>
+                )}
+                {k.status !== 'revoked' && (
+                  <Button
+                    variant="danger"
+                    className="px-2.5 py-1 text-xs"
+                    aria-label={`Revoke ${k.name}`}
+                    disabled={revoke.isPending}
+                    onClick={async () => {
+                      if (!confirm(`Revoke ${k.name}? Every request with this key fails from now on.`)) return;
+                      setActionError(null);
+                      try {
+                        await revoke.mutateAsync(k.id);
+                      } catch (err) {
+                        setActionError(messageOf(err, 'Could not revoke the key'));
+                      }
+                    }}
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {keys.data && <Pager page={page} total={keys.data.pagination.total} limit={50} onPage={setPage} />}
       <RotateDialog

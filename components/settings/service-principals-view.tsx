@@ -12,6 +12,7 @@ import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge, TextAreaField } from '@/components/ui/controls';
 import { OneTimeSecret } from '@/components/ui/one-time-secret';
 import { endOfDayIso, ScopePicker } from '@/components/settings/scope-picker';
+import { DataTable } from '@/components/ui/data-table';
 
 export function ServicePrincipalsView() {
   const me = useMe();
@@ -68,71 +69,55 @@ export function ServicePrincipalsView() {
         </EmptyState>
       )}
       {list.data && list.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" aria-label="Service principals">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Key</th>
-                <th className="px-4 py-2 font-medium">Scopes</th>
-                <th className="px-4 py-2 font-medium">Sources</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Expires</th>
-                <th className="px-4 py-2 font-medium">Last used</th>
-                <th className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100 align-top dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <div className="font-medium">{p.name}</div>
-                    {p.description && <div className="text-xs text-slate-500">{p.description}</div>}
-                    <div className="text-xs text-slate-500">{p.orgAccess === 'all' ? 'Every organization' : `${p.orgIds.length} organization(s)`}</div>
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{p.prefix}…</td>
-                  <td className="px-4 py-2 text-slate-500">
-                    {p.scopes.join(', ')}
-                    {p.canMintEnrollmentKeys && <div className="mt-1"><Badge tone="blue">can mint enrollment keys</Badge></div>}
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs text-slate-500">{p.allowedCidrs.length ? p.allowedCidrs.join(', ') : 'any'}</td>
-                  <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
-                  <td className="px-4 py-2 text-slate-500">{p.expiresAt ? formatDate(p.expiresAt) : 'Never'}</td>
-                  <td className="px-4 py-2 text-slate-500">
-                    {formatRelative(p.lastUsedAt)}
-                    {p.lastUsedIp && <div className="text-xs">{p.lastUsedIp}</div>}
-                  </td>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    {p.status !== 'revoked' && (
-                      <>
-                        <Button variant="secondary" className="mr-2 px-2.5 py-1 text-xs" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
-                          Edit
-                        </Button>
-                        <Button
-                          variant="danger"
-                          className="px-2.5 py-1 text-xs"
-                          aria-label={`Revoke ${p.name}`}
-                          disabled={revoke.isPending}
-                          onClick={async () => {
-                            if (!confirm(`Revoke ${p.name}? Its key stops working at once; this cannot be undone.`)) return;
-                            setActionError(null);
-                            try {
-                              await revoke.mutateAsync(p.id);
-                            } catch (err) {
-                              setActionError(messageOf(err, 'Could not revoke the service principal'));
-                            }
-                          }}
-                        >
-                          Revoke
-                        </Button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Service principals" columns={['Name', 'Key', 'Scopes', 'Sources', 'Status', 'Expires', 'Last used', { label: 'Actions', hidden: true }]}>
+          {list.data.data.map((p) => (
+            <tr key={p.id} className="border-t border-slate-100 align-top dark:border-slate-800">
+              <td className="px-4 py-2">
+                <div className="font-medium">{p.name}</div>
+                {p.description && <div className="text-xs text-slate-500">{p.description}</div>}
+                <div className="text-xs text-slate-500">{p.orgAccess === 'all' ? 'Every organization' : `${p.orgIds.length} organization(s)`}</div>
+              </td>
+              <td className="px-4 py-2 font-mono text-xs">{p.prefix}…</td>
+              <td className="px-4 py-2 text-slate-500">
+                {p.scopes.join(', ')}
+                {p.canMintEnrollmentKeys && <div className="mt-1"><Badge tone="blue">can mint enrollment keys</Badge></div>}
+              </td>
+              <td className="px-4 py-2 font-mono text-xs text-slate-500">{p.allowedCidrs.length ? p.allowedCidrs.join(', ') : 'any'}</td>
+              <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
+              <td className="px-4 py-2 text-slate-500">{p.expiresAt ? formatDate(p.expiresAt) : 'Never'}</td>
+              <td className="px-4 py-2 text-slate-500">
+                {formatRelative(p.lastUsedAt)}
+                {p.lastUsedIp && <div className="text-xs">{p.lastUsedIp}</div>}
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {p.status !== 'revoked' && (
+                  <>
+                    <Button variant="secondary" className="mr-2 px-2.5 py-1 text-xs" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
+                      Edit
+                    </Button>
+                    <Button
+                      variant="danger"
+                      className="px-2.5 py-1 text-xs"
+                      aria-label={`Revoke ${p.name}`}
+                      disabled={revoke.isPending}
+                      onClick={async () => {
+                        if (!confirm(`Revoke ${p.name}? Its key stops working at once; this cannot be undone.`)) return;
+                        setActionError(null);
+                        try {
+                          await revoke.mutateAsync(p.id);
+                        } catch (err) {
+                          setActionError(messageOf(err, 'Could not revoke the service principal'));
+                        }
+                      }}
+                    >
+                      Revoke
+                    </Button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {list.data && <Pager page={page} total={list.data.pagination.total} limit={50} onPage={setPage} />}
       <OneTimeSecret title={`Service principal “${secret?.name ?? ''}” created`} secret={secret?.key ?? null} onDone={() => setSecret(null)}>

@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, SelectField, StatusBadge, TextAreaField } from '@/components/ui/controls';
+import { DataTable } from '@/components/ui/data-table';
 
 export function TicketsView() {
   const params = useSearchParams();
@@ -78,39 +79,24 @@ export function TicketsView() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">#</th>
-                <th className="px-4 py-2 font-medium">Subject</th>
-                <th className="px-4 py-2 font-medium">Organization</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Priority</th>
-                <th className="px-4 py-2 font-medium">Assignee</th>
-                <th className="px-4 py-2 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((t) => (
-                <tr key={t.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2 text-slate-500">{t.number}</td>
-                  <td className="px-4 py-2">
-                    <Link href={`/tickets/${t.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {t.subject}
-                    </Link>
-                    {t.overdue && <span className="ml-2 text-xs text-red-600">overdue</span>}
-                  </td>
-                  <td className="px-4 py-2">{t.organization.name}</td>
-                  <td className="px-4 py-2"><StatusBadge status={t.status} /></td>
-                  <td className="px-4 py-2"><StatusBadge status={t.priority} /></td>
-                  <td className="px-4 py-2 text-slate-500">{t.assignee?.name ?? '—'}</td>
-                  <td className="px-4 py-2 text-slate-500">{formatRelative(t.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Tickets" columns={['#', 'Subject', 'Organization', 'Status', 'Priority', 'Assignee', 'Created']}>
+          {rows.map((t) => (
+            <tr key={t.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2 text-slate-500">{t.number}</td>
+              <td className="px-4 py-2">
+                <Link href={`/tickets/${t.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {t.subject}
+                </Link>
+                {t.overdue && <span className="ml-2 text-xs text-red-600">overdue</span>}
+              </td>
+              <td className="px-4 py-2">{t.organization.name}</td>
+              <td className="px-4 py-2"><StatusBadge status={t.status} /></td>
+              <td className="px-4 py-2"><StatusBadge status={t.priority} /></td>
+              <td className="px-4 py-2 text-slate-500">{t.assignee?.name ?? '—'}</td>
+              <td className="px-4 py-2 text-slate-500">{formatRelative(t.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {tickets.data && <Pager page={page} total={tickets.data.pagination.total} limit={50} onPage={setPage} />}
 

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, SelectField, StatusBadge } from '@/components/ui/controls';
+import { DataTable } from '@/components/ui/data-table';
 
 function OrgAccessPicker({ mode, setMode, ids, setIds }: { mode: string; setMode: (m: string) => void; ids: string[]; setIds: (ids: string[]) => void }) {
   const orgs = useAllOrganizations();
@@ -144,45 +145,28 @@ export function UsersView() {
       <ErrorText error={users.error} />
       {users.data && users.data.data.length === 0 && <EmptyState title="No users match">Try another search.</EmptyState>}
       {users.data && users.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Role</th>
-                <th className="px-4 py-2 font-medium">Access</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">2FA</th>
-                <th className="px-4 py-2 font-medium">Last sign-in</th>
-                <th className="px-4 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.data.map((u) => (
-                <tr key={u.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <div className="font-medium">{u.name}</div>
-                    <div className="text-xs text-slate-500">{u.email}</div>
-                  </td>
-                  <td className="px-4 py-2">{u.role?.name ?? '—'}</td>
-                  <td className="px-4 py-2 text-slate-500">{u.scope === 'organization' ? u.organization?.name : u.orgAccess === 'selected' ? `${u.orgIds.length} organizations` : u.orgAccess}</td>
-                  <td className="px-4 py-2"><StatusBadge status={u.status} /></td>
-                  <td className="px-4 py-2">{u.mfaEnabled ? 'on' : 'off'}</td>
-                  <td className="px-4 py-2 text-slate-500">{formatRelative(u.lastLoginAt)}</td>
-                  <td className="px-4 py-2 text-right">
-                    {canManage && u.id !== me.data?.id && (
-                      <button type="button" className="text-xs text-brand-700 hover:underline dark:text-brand-100" onClick={() => setEditing(u)} aria-label={`Manage ${u.name}`}>
-                        Manage
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Users" columns={['Name', 'Role', 'Access', 'Status', '2FA', 'Last sign-in', { label: 'Actions', hidden: true }]}>
+          {users.data.data.map((u) => (
+            <tr key={u.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <div className="font-medium">{u.name}</div>
+                <div className="text-xs text-slate-500">{u.email}</div>
+              </td>
+              <td className="px-4 py-2">{u.role?.name ?? '—'}</td>
+              <td className="px-4 py-2 text-slate-500">{u.scope === 'organization' ? u.organization?.name : u.orgAccess === 'selected' ? `${u.orgIds.length} organizations` : u.orgAccess}</td>
+              <td className="px-4 py-2"><StatusBadge status={u.status} /></td>
+              <td className="px-4 py-2">{u.mfaEnabled ? 'on' : 'off'}</td>
+              <td className="px-4 py-2 text-slate-500">{formatRelative(u.lastLoginAt)}</td>
+              <td className="px-4 py-2 text-right">
+                {canManage && u.id !== me.data?.id && (
+                  <button type="button" className="text-xs text-brand-700 hover:underline dark:text-brand-100" onClick={() => setEditing(u)} aria-label={`Manage ${u.name}`}>
+                    Manage
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {users.data && <Pager page={page} total={users.data.pagination.total} limit={50} onPage={setPage} />}
 
