@@ -49,6 +49,10 @@ const SEGMENTS: Record<string, string> = {
   contracts: 'Contracts',
   quotes: 'Quotes',
   invoices: 'Invoices',
+  'dead-letters': 'Dead letters',
+  assets: 'Assets',
+  partners: 'Partners',
+  library: 'Library',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });
