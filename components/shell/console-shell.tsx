@@ -35,6 +35,7 @@ const NAV: { section: string; items: NavItem[]; serviceManagement?: boolean }[] 
       { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
       { href: '/alerts/monitors', label: 'Monitors', permission: 'devices:read' },
       { href: '/notifications', label: 'Notifications' },
+      { href: '/assets', label: 'Assets', permission: 'devices:read' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
