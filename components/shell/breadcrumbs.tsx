@@ -52,7 +52,9 @@ const SEGMENTS: Record<string, string> = {
   'dead-letters': 'Dead letters',
   assets: 'Assets',
   partners: 'Partners',
-  library: 'Library',
+  library: 'Templates & library',
+  categories: 'Categories & tags',
+  bundles: 'Bundles',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });
