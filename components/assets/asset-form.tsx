@@ -25,7 +25,7 @@ export function AssetForm({ orgId, asset, submitLabel, onSubmit }: { orgId: stri
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const fields = errorsOf(error);
-  const formError = error && (error instanceof ApiError && CODE_FIELDS[error.code] ? null : formErrorOf(error, FIELDS, 'Could not save the asset'));
+  const formError = !error || (error instanceof ApiError && CODE_FIELDS[error.code]) ? null : formErrorOf(error, FIELDS, 'Could not save the asset');
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
