@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { seedAssetCheckout, seedDeadLetter, seedPartnerAdmin } from './helpers/seed';
+import { seedAssetCheckout, seedDeadLetter, seedPartnerAdmin, seedPlatformAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 
 const PASSWORD = 'Console-Gaps-Pass-7!';
@@ -98,6 +98,8 @@ test('an asset is created, checked out through the portal and checked in by the 
   await page.goto('/assets');
   await page.getByLabel('Status').selectOption('true');
   await expect(page.getByTestId('assets').getByRole('row').filter({ hasText: `Loaner laptop ${tag}` })).toContainText(`Checked out · Dana ${tag}`);
+  await expect(page.getByTestId('assets').getByRole('row')).toHaveCount(2);
+  await page.screenshot({ path: 'e2e/artifacts/console-gaps-assets-list.png', fullPage: true });
   await page.getByRole('link', { name: `Loaner laptop ${tag}` }).click();
   await expect(page.getByText(`Checked out by Dana ${tag}`)).toBeVisible();
   page.once('dialog', (d) => void d.accept());
@@ -131,4 +133,38 @@ test('a script is created from a template', async ({ page }) => {
   await expect(page.getByTestId('usage-stats')).toContainText('Runs');
   await expect(page.getByText('Not run yet: pick devices under Run to start one.')).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/console-gaps-script-from-template.png', fullPage: true });
+});
+
+test('a platform operator creates a partner and suspends it', async ({ page }) => {
+  const tag = randomBytes(4).toString('hex');
+  const operator = await seedPlatformAdmin(tag, PASSWORD);
+  await signInConsole(page, operator, PASSWORD);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Partners', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Partners' })).toBeVisible();
+  await page.getByRole('button', { name: 'New partner' }).click();
+  const form = page.getByRole('form', { name: 'Create partner' });
+  await form.getByLabel('Name', { exact: true }).fill(`Contoso IT ${tag}`);
+  await form.getByLabel('Slug').fill('Not A Slug');
+  await form.getByRole('button', { name: 'Create partner' }).click();
+  await expect(form.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Use lowercase letters, digits and single hyphens')).toBeVisible();
+  await form.getByLabel('Slug').fill(`contoso-${tag}`);
+  await form.getByLabel('Plan').selectOption('pro');
+  await form.getByLabel('Maximum devices').fill('250');
+  await form.getByRole('button', { name: 'Create partner' }).click();
+
+  await expect(page.getByRole('heading', { name: `Contoso IT ${tag}` })).toBeVisible();
+  await expect(page.getByText('msp · pro plan')).toBeVisible();
+  await page.getByLabel('Move to').selectOption('suspended');
+  await expect(page.getByText('Its users can no longer work in the console')).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Status changed to suspended' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/console-gaps-partner.png', fullPage: true });
+
+  await page.goto('/partners');
+  await page.getByLabel('Status').selectOption('suspended');
+  await expect(page.getByRole('row').filter({ hasText: `Contoso IT ${tag}` })).toContainText('suspended');
 });

@@ -11,6 +11,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { AssetForm } from '@/components/assets/asset-form';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
+import { INLINE_INPUT_CLASS } from '@/components/ui/field';
 
 export function AssetsView() {
   const me = useMe();
@@ -72,7 +73,7 @@ export function AssetsView() {
       )}
       <div className="flex flex-wrap items-end gap-2" role="search" aria-label="Filter assets">
         {!orgScoped && (
-          <select aria-label="Organization" value={filters.orgId ?? ''} onChange={(e) => set({ orgId: e.target.value || undefined })} className={`${INPUT_CLASS} w-auto`}>
+          <select aria-label="Organization" value={filters.orgId ?? ''} onChange={(e) => set({ orgId: e.target.value || undefined })} className={`${INLINE_INPUT_CLASS} w-auto`}>
             <option value="">All organizations</option>
             {orgs.data?.map((o) => (
               <option key={o.id} value={o.id}>
@@ -81,12 +82,12 @@ export function AssetsView() {
             ))}
           </select>
         )}
-        <select aria-label="Status" value={filters.checkedOut ?? ''} onChange={(e) => set({ checkedOut: (e.target.value || undefined) as AssetFilters['checkedOut'] })} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Status" value={filters.checkedOut ?? ''} onChange={(e) => set({ checkedOut: (e.target.value || undefined) as AssetFilters['checkedOut'] })} className={`${INLINE_INPUT_CLASS} w-auto`}>
           <option value="">Any status</option>
           <option value="false">Available</option>
           <option value="true">Checked out</option>
         </select>
-        <select aria-label="Kind" value={filters.kind ?? ''} onChange={(e) => set({ kind: e.target.value || undefined })} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Kind" value={filters.kind ?? ''} onChange={(e) => set({ kind: e.target.value || undefined })} className={`${INLINE_INPUT_CLASS} w-auto`}>
           <option value="">Any kind</option>
           {ASSET_KINDS.map((k) => (
             <option key={k} value={k}>
@@ -94,7 +95,7 @@ export function AssetsView() {
             </option>
           ))}
         </select>
-        <input type="search" aria-label="Search assets" placeholder="Name, tag or serial" defaultValue={filters.search} onChange={(e) => set({ search: e.target.value || undefined })} className={`${INPUT_CLASS} w-56`} />
+        <input type="search" aria-label="Search assets" placeholder="Name, tag or serial" defaultValue={filters.search} onChange={(e) => set({ search: e.target.value || undefined })} className={`${INLINE_INPUT_CLASS} w-56`} />
       </div>
       <ErrorText error={assets.error} />
       {assets.data && assets.data.data.length === 0 && (

@@ -8,7 +8,8 @@ import { messageOf } from '@/lib/client/field-errors';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { PartnerForm } from '@/components/partners/partner-form';
 import { Button } from '@/components/ui/button';
-import { Card, ErrorText, INPUT_CLASS, PageHeader, StatusBadge } from '@/components/ui/controls';
+import { Card, ErrorText, PageHeader, StatusBadge } from '@/components/ui/controls';
+import { INLINE_INPUT_CLASS } from '@/components/ui/field';
 
 /** What each move does, said before it happens (doc 1 "States and transitions"). */
 const CONSEQUENCES: Partial<Record<PartnerStatus, string>> = {
@@ -118,7 +119,7 @@ export function PartnerDetail({ id }: { id: string }) {
             <div className="flex flex-wrap items-end gap-2">
               <div>
                 <label htmlFor="partner-status" className="block text-sm font-medium text-slate-700 dark:text-slate-300">Move to</label>
-                <select id="partner-status" value={next} onChange={(e) => setNext(e.target.value as PartnerStatus)} className={`${INPUT_CLASS} w-auto`}>
+                <select id="partner-status" value={next} onChange={(e) => setNext(e.target.value as PartnerStatus)} className={`${INLINE_INPUT_CLASS} w-auto`}>
                   <option value="">Choose a status</option>
                   {targets.map((s) => (
                     <option key={s} value={s}>{s}</option>

@@ -9,7 +9,8 @@ import { useCan, useMe } from '@/hooks/use-me';
 import { formatRelative } from '@/lib/client/format';
 import { PartnerForm } from '@/components/partners/partner-form';
 import { Button } from '@/components/ui/button';
-import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
+import { Card, EmptyState, ErrorText, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
+import { INLINE_INPUT_CLASS } from '@/components/ui/field';
 
 export function PartnersView() {
   const me = useMe();
@@ -46,13 +47,13 @@ export function PartnersView() {
         </Card>
       )}
       <div className="flex flex-wrap gap-2" role="search" aria-label="Filter partners">
-        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }} className={`${INLINE_INPUT_CLASS} w-auto`}>
           <option value="">Any status</option>
           {PARTNER_STATUSES.map((s) => (
             <option key={s} value={s}>{s}</option>
           ))}
         </select>
-        <input type="search" aria-label="Search partners" placeholder="Name or slug" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-56`} />
+        <input type="search" aria-label="Search partners" placeholder="Name or slug" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} className={`${INLINE_INPUT_CLASS} w-56`} />
       </div>
       <ErrorText error={partners.error} />
       {partners.data && partners.data.data.length === 0 && (

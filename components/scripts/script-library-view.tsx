@@ -12,7 +12,7 @@ import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { PlacementSelect, placementOf } from '@/components/scripts/placement-select';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Field, INLINE_INPUT_CLASS } from '@/components/ui/field';
 import { Badge, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Tabs, TextAreaField } from '@/components/ui/controls';
 
 type Tab = 'templates' | 'system';
@@ -135,7 +135,7 @@ export function ScriptLibraryView() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-3">
         {tab === 'system' && (
           <div className="flex flex-wrap gap-2" role="search" aria-label="Filter the system library">
-            <select aria-label="Operating system" value={osType} onChange={(e) => setOsType(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
+            <select aria-label="Operating system" value={osType} onChange={(e) => setOsType(e.target.value)} className={`${INLINE_INPUT_CLASS} w-auto`}>
               <option value="">Any OS</option>
               {OS_TYPES.map((o) => (
                 <option key={o} value={o}>
@@ -143,7 +143,7 @@ export function ScriptLibraryView() {
                 </option>
               ))}
             </select>
-            <input type="search" aria-label="Search the system library" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} className={`${INPUT_CLASS} w-56`} />
+            <input type="search" aria-label="Search the system library" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} className={`${INLINE_INPUT_CLASS} w-56`} />
           </div>
         )}
         <ErrorText error={list.error} />

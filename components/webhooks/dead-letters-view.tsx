@@ -10,7 +10,8 @@ import { useCan, useMe } from '@/hooks/use-me';
 import { messageOf } from '@/lib/client/field-errors';
 import { formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
+import { EmptyState, ErrorText, PageHeader, Pager } from '@/components/ui/controls';
+import { INLINE_INPUT_CLASS } from '@/components/ui/field';
 
 type State = 'open' | 'redriven' | 'all';
 
@@ -49,33 +50,33 @@ export function DeadLettersView() {
         title="Dead letters"
         description="Webhook deliveries that failed every retry. Fix the receiving end, then re-drive them: each becomes a new delivery of the same event."
         actions={
-          <>
-            {me.data?.scope !== 'organization' && (
-              <select aria-label="Organization" value={orgId} onChange={(e) => { setOrgId(e.target.value); setPage(1); setSelected([]); }} className={`${INPUT_CLASS} w-auto`}>
-                <option value="">All organizations</option>
-                {orgs.data?.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
-            )}
-            <select aria-label="State" value={state} onChange={(e) => { setState(e.target.value as State); setPage(1); setSelected([]); }} className={`${INPUT_CLASS} w-auto`}>
-              <option value="open">Open</option>
-              <option value="redriven">Re-driven</option>
-              <option value="all">All</option>
-            </select>
-            {canManage && (
-              <Button disabled={busy || selected.length === 0} onClick={() => void run(() => redriveMany.mutateAsync({ ids: selected }))}>
-                Re-drive selected ({selected.length})
-              </Button>
-            )}
-          </>
+          canManage && (
+            <Button disabled={busy || selected.length === 0} onClick={() => void run(() => redriveMany.mutateAsync({ ids: selected }))}>
+              Re-drive selected ({selected.length})
+            </Button>
+          )
         }
       />
-      <p className="text-sm">
-        <Link href="/webhooks" className="text-brand-700 underline dark:text-brand-100">Back to webhooks</Link>
-      </p>
+      <div className="flex flex-wrap items-end gap-2" role="search" aria-label="Filter dead letters">
+        {me.data?.scope !== 'organization' && (
+          <select aria-label="Organization" value={orgId} onChange={(e) => { setOrgId(e.target.value); setPage(1); setSelected([]); }} className={`${INLINE_INPUT_CLASS} w-auto`}>
+            <option value="">All organizations</option>
+            {orgs.data?.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        )}
+        <select aria-label="State" value={state} onChange={(e) => { setState(e.target.value as State); setPage(1); setSelected([]); }} className={`${INLINE_INPUT_CLASS} w-auto`}>
+          <option value="open">Open</option>
+          <option value="redriven">Re-driven</option>
+          <option value="all">All</option>
+        </select>
+        <Link href="/webhooks" className="ml-auto self-center text-sm text-brand-700 underline dark:text-brand-100">
+          Back to webhooks
+        </Link>
+      </div>
       {notice && (
         <p role={notice.ok ? 'status' : 'alert'} className={`rounded-md px-3 py-2 text-sm ${notice.ok ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300' : 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300'}`}>
           {notice.text}

@@ -99,3 +99,16 @@ export function seedAssetCheckout(asset: { id: string; partnerId: string; orgId:
     await client.query(`insert into asset_checkouts (id, partner_id, org_id, asset_id, contact_id, note) values (gen_random_uuid(), $1, $2, $3, $4, $5)`, [asset.partnerId, asset.orgId, asset.id, contactId, note]);
   });
 }
+
+/** A platform operator (system scope) with MFA enrolled, as the bootstrap admin is after enrolment. */
+export function seedPlatformAdmin(tag: string, password: string): Promise<{ email: string; mfaSecret: string }> {
+  return withClient(async (client) => {
+    const mfaSecret = generateSecret();
+    const email = `platform-${tag}@e2e.test`;
+    await client.query(
+      `insert into users (id, email, name, password_hash, is_platform_admin, mfa_enabled, mfa_secret, updated_at) values (gen_random_uuid(), $1, 'Pat Platform', $2, true, true, $3, now())`,
+      [email, await hashPassword(password), encryptSecret(mfaSecret)],
+    );
+    return { email, mfaSecret };
+  });
+}
