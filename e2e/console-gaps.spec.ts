@@ -168,3 +168,49 @@ test('a platform operator creates a partner and suspends it', async ({ page }) =
   await page.getByLabel('Status').selectOption('suspended');
   await expect(page.getByRole('row').filter({ hasText: `Contoso IT ${tag}` })).toContainText('suspended');
 });
+
+test('scripts are sorted into categories and tags and moved through a bundle with a rename on conflict', async ({ page }) => {
+  const { tag, token } = await setUp(page, 'Bundle');
+  await post(page.request, token, '/scripts', { name: `Clear temp ${tag}`, osTypes: ['linux'], language: 'bash', content: 'rm -rf /tmp/cache/*\n', availability: 'partner', category: 'Cleanup', tags: ['nightly'] });
+
+  await page.goto('/scripts');
+  await page.getByRole('link', { name: 'Categories & tags' }).click();
+  const categories = page.getByTestId('categories');
+  await expect(categories).toContainText('Cleanup');
+  await expect(categories).toContainText('1 script');
+  await page.getByLabel('Category name').fill('Cleanup');
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByLabel('Category name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Category name').fill(`Patching ${tag}`);
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(categories).toContainText(`Patching ${tag}`);
+  await page.getByLabel('Tag name').fill('weekly');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByTestId('tags')).toContainText('weekly');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete tag weekly' }).click();
+  await expect(page.getByTestId('tags')).not.toContainText('weekly');
+  await expect(page.getByTestId('tags')).toContainText('nightly');
+
+  await page.goto('/scripts/bundles');
+  await page.getByRole('checkbox', { name: `Clear temp ${tag}` }).check();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download bundle (1)' }).click()]);
+  const file = test.info().outputPath('bundle.json');
+  await download.saveAs(file);
+  const { readFileSync } = await import('node:fs');
+  const bundle = JSON.parse(readFileSync(file, 'utf8'));
+  expect(bundle).toMatchObject({ bundleVersion: 1, scripts: [{ name: `Clear temp ${tag}`, content: 'rm -rf /tmp/cache/*\n', category: 'Cleanup' }] });
+
+  // Importing it back into the same library clashes on the name: preview, then rename.
+  await page.getByLabel('Bundle file').setInputFiles(file);
+  await page.getByLabel('Library').selectOption({ label: 'Partner library' });
+  await page.getByRole('button', { name: 'Preview import' }).click();
+  await expect(page.getByTestId('bundle-preview').getByRole('row').nth(1)).toContainText('name in use');
+  await page.getByRole('radio', { name: /Rename/ }).check();
+  await page.screenshot({ path: 'e2e/artifacts/console-gaps-bundle-preview.png', fullPage: true });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const result = page.getByRole('status').filter({ hasText: 'Imported 0, renamed 1' });
+  await expect(result).toBeVisible();
+  await result.getByRole('link', { name: `Clear temp ${tag} (2)` }).click();
+  await expect(page.getByRole('heading', { name: `Clear temp ${tag} (2)` })).toBeVisible();
+});
