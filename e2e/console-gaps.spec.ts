@@ -130,8 +130,9 @@ test('a script is created from a template', async ({ page }) => {
 
   await expect(page).toHaveURL(/\/scripts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: `Health ${tag}` })).toBeVisible();
+  await page.getByRole('tab', { name: 'Usage' }).click();
   await expect(page.getByTestId('usage-stats')).toContainText('Runs');
-  await expect(page.getByText('Not run yet: pick devices under Run to start one.')).toBeVisible();
+  await expect(page.getByText('Not run yet: pick devices under Run on the Script tab to start one.')).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/console-gaps-script-from-template.png', fullPage: true });
 });
 

@@ -56,7 +56,7 @@ export function ScriptUsage({ id }: { id: string }) {
           ))}
         </dl>
       )}
-      {s && s.executions === 0 && <p className="mt-2 text-sm text-slate-500">Not run yet: pick devices under Run to start one.</p>}
+      {s && s.executions === 0 && <p className="mt-2 text-sm text-slate-500">Not run yet: pick devices under Run on the Script tab to start one.</p>}
       {active.data && active.data.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-medium">In progress</h3>
