@@ -99,3 +99,45 @@ export function useRetryDelivery(id: string) {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
   });
 }
+
+export interface DeadLetter {
+  id: string;
+  deliveryId: string;
+  webhookId: string;
+  webhookName: string | null;
+  orgId: string;
+  event: string;
+  eventId: string;
+  attempts: number;
+  lastError: string | null;
+  lastResponseStatus: number | null;
+  createdAt: string;
+  redrivenAt: string | null;
+  redriveDeliveryId: string | null;
+}
+
+export interface RedriveResult {
+  message: string;
+  deliveries: { id: string; deadLetterId: string; status: string; attempt: number }[];
+}
+
+export function useDeadLetters(params: { orgId?: string; state: 'open' | 'redriven' | 'all'; page: number }) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['webhooks', 'dead-letters', params], queryFn: () => api<Page<DeadLetter>>('/webhooks/dead-letters', { query: { ...params, limit: 50 } }), enabled });
+}
+
+export function useRedriveDeadLetter() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<RedriveResult>(`/webhooks/dead-letters/${id}/redrive`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}
+
+export function useRedriveDeadLetters() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: string[] } | { webhookId: string }) => api<RedriveResult>('/webhooks/dead-letters/redrive', { method: 'POST', body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}

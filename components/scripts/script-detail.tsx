@@ -11,6 +11,7 @@ import { api, ApiError } from '@/lib/client/api-client';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { useCurrentOrg } from '@/components/shell/current-org';
+import { ScriptUsage } from '@/components/scripts/script-usage';
 import { ScriptEditor } from '@/components/scripts/script-editor';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -118,7 +119,7 @@ export function ScriptDetail({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const executions = useExecutions(id, page);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [tab, setTab] = useState<'script' | 'versions'>('script');
+  const [tab, setTab] = useState<'script' | 'versions' | 'usage'>('script');
   const enabled = useSignedIn();
   const deviceIds = [...new Set(executions.data?.data.map((e) => e.deviceId) ?? [])];
   const names = useQuery({
@@ -135,7 +136,12 @@ export function ScriptDetail({ id }: { id: string }) {
   return (
     <div className="space-y-4">
       <PageHeader title={s.name} description={`${s.language} · ${s.osTypes.join(', ')} · version ${s.version}`} />
-      <Tabs label="Script sections" value={tab} onChange={setTab} tabs={[{ id: 'script', label: 'Script' }, { id: 'versions', label: 'Versions' }]} />
+      <Tabs label="Script sections" value={tab} onChange={setTab} tabs={[{ id: 'script', label: 'Script' }, { id: 'versions', label: 'Versions' }, { id: 'usage', label: 'Usage' }]} />
+      {tab === 'usage' && (
+        <div role="tabpanel" id="panel-usage" aria-labelledby="tab-usage">
+          <ScriptUsage id={id} />
+        </div>
+      )}
       {tab === 'versions' && (
         <div role="tabpanel" id="panel-versions" aria-labelledby="tab-versions">
           <ScriptVersions scriptId={id} canWrite={canWrite} />

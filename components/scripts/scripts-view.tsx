@@ -13,6 +13,8 @@ import { ScriptEditor } from '@/components/scripts/script-editor';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, SelectField } from '@/components/ui/controls';
 
+const LINK_BUTTON = 'rounded-md border border-slate-300 px-3.5 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
+
 export function ScriptsView() {
   const me = useMe();
   const router = useRouter();
@@ -30,7 +32,15 @@ export function ScriptsView() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Scripts" description="Your script library: edit, then run on devices and read each run's output." actions={canWrite && <Button onClick={() => setCreating((v) => !v)}>{creating ? 'Cancel' : 'New script'}</Button>} />
+      <PageHeader title="Scripts" description="Your script library: edit, then run on devices and read each run's output." actions={
+          <>
+            <Link href="/scripts/library" className={LINK_BUTTON}>Templates &amp; library</Link>
+            <Link href="/scripts/categories" className={LINK_BUTTON}>Categories &amp; tags</Link>
+            <Link href="/scripts/bundles" className={LINK_BUTTON}>Bundles</Link>
+            {canWrite && <Button onClick={() => setCreating((v) => !v)}>{creating ? 'Cancel' : 'New script'}</Button>}
+          </>
+        }
+      />
       {creating && (
         <Card title="New script">
           {!isOrgUser && (
@@ -65,7 +75,7 @@ export function ScriptsView() {
       <ErrorText error={scripts.error} />
       {scripts.data && scripts.data.data.length === 0 && (
         <EmptyState title={search ? 'No script matches' : 'No scripts yet'} action={canWrite && !search && <Button onClick={() => setCreating(true)}>Write a script</Button>}>
-          {search ? 'Try another name.' : 'Write one here, or import a bundle through the API.'}
+          {search ? 'Try another name.' : (<>Write one here, start from a <Link className="text-brand-700 underline" href="/scripts/library">template or the system library</Link>, or <Link className="text-brand-700 underline" href="/scripts/bundles">import a bundle</Link>.</>)}
         </EmptyState>
       )}
       {scripts.data && scripts.data.data.length > 0 && (

@@ -49,6 +49,12 @@ const SEGMENTS: Record<string, string> = {
   contracts: 'Contracts',
   quotes: 'Quotes',
   invoices: 'Invoices',
+  'dead-letters': 'Dead letters',
+  assets: 'Assets',
+  partners: 'Partners',
+  library: 'Templates & library',
+  categories: 'Categories & tags',
+  bundles: 'Bundles',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

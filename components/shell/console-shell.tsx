@@ -20,6 +20,8 @@ interface NavItem {
   label: string;
   permission?: string;
   partnerOnly?: boolean;
+  /** Platform operators only (system scope): the API refuses everyone else. */
+  systemOnly?: boolean;
 }
 
 // `serviceManagement` sections are hidden while the partner's service-management mode is off (doc 1).
@@ -35,6 +37,7 @@ const NAV: { section: string; items: NavItem[]; serviceManagement?: boolean }[] 
       { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
       { href: '/alerts/monitors', label: 'Monitors', permission: 'devices:read' },
       { href: '/notifications', label: 'Notifications' },
+      { href: '/assets', label: 'Assets', permission: 'devices:read' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
@@ -71,6 +74,7 @@ const NAV: { section: string; items: NavItem[]; serviceManagement?: boolean }[] 
   {
     section: 'Administer',
     items: [
+      { href: '/partners', label: 'Partners', permission: 'orgs:read', systemOnly: true },
       { href: '/import', label: 'Import', permission: 'orgs:write', partnerOnly: true },
       { href: '/import/contacts', label: 'Import contacts', permission: 'orgs:write', partnerOnly: true },
       { href: '/users', label: 'Users', permission: 'users:read' },
@@ -108,7 +112,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
   }
 
   const permissions = new Set(me.data?.permissions ?? []);
-  const visible = (n: NavItem) => (!n.permission || permissions.has(n.permission)) && (!n.partnerOnly || me.data?.scope === 'partner');
+  const visible = (n: NavItem) => (!n.permission || permissions.has(n.permission)) && (!n.partnerOnly || me.data?.scope === 'partner') && (!n.systemOnly || me.data?.scope === 'system');
   // The longest matching entry is the current one (/alerts/monitors/… is Monitors, not Alerts).
   const matches = (href: string) => (href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`));
   const current = NAV.flatMap((g) => g.items.filter(visible)).filter((n) => matches(n.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;

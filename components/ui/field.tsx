@@ -1,6 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export const INPUT_CLASS = 'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 dark:border-slate-700 dark:bg-slate-900';
+/** For filter bars: a width class appended to INPUT_CLASS loses to its w-full, so this one has none. */
+export const INLINE_INPUT_CLASS = INPUT_CLASS.replace('block w-full ', '');
 
 export interface FieldProps {
   label: string;

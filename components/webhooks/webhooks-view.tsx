@@ -92,6 +92,9 @@ export function WebhooksView() {
                 ))}
               </select>
             )}
+            <Link href="/webhooks/dead-letters" className="rounded-md border border-slate-300 px-3.5 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
+              Dead letters
+            </Link>
             {canManage && orgId && <Button onClick={() => setCreating((v) => !v)}>{creating ? 'Cancel' : 'New webhook'}</Button>}
           </>
         }

@@ -60,3 +60,55 @@ export async function activatePortalAccount(contact: { id: string; email: string
     await client.end();
   }
 }
+
+async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Puts an exhausted delivery of this webhook in place, as the delivery worker leaves it after its
+ * last failed retry: a failed delivery plus its dead letter. Returns the dead letter's id.
+ */
+export function seedDeadLetter(hook: { id: string; partnerId: string; orgId: string }, opts: { event: string; error: string; status: number | null }): Promise<string> {
+  return withClient(async (client) => {
+    const eventId = `evt_${Date.now()}`;
+    const payload = { type: opts.event, id: eventId, data: { note: 'seeded by e2e' } };
+    const delivery = await client.query<{ id: string }>(
+      `insert into webhook_deliveries (webhook_id, partner_id, org_id, status, event, event_id, payload, response_status, error_message, attempt, last_attempt_at)
+       values ($1, $2, $3, 'failed', $4, $5, $6, $7, $8, 6, now()) returning id`,
+      [hook.id, hook.partnerId, hook.orgId, opts.event, eventId, payload, opts.status, opts.error],
+    );
+    const dead = await client.query<{ id: string }>(
+      `insert into webhook_dead_letters (id, delivery_id, webhook_id, partner_id, org_id, event, event_id, attempts, last_error, last_response_status)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, 6, $7, $8) returning id`,
+      [delivery.rows[0].id, hook.id, hook.partnerId, hook.orgId, opts.event, eventId, opts.error, opts.status],
+    );
+    return dead.rows[0].id;
+  });
+}
+
+/** An open checkout of the asset by this contact, as a portal checkout leaves it. */
+export function seedAssetCheckout(asset: { id: string; partnerId: string; orgId: string }, contactId: string, note: string): Promise<void> {
+  return withClient(async (client) => {
+    await client.query(`insert into asset_checkouts (id, partner_id, org_id, asset_id, contact_id, note) values (gen_random_uuid(), $1, $2, $3, $4, $5)`, [asset.partnerId, asset.orgId, asset.id, contactId, note]);
+  });
+}
+
+/** A platform operator (system scope) with MFA enrolled, as the bootstrap admin is after enrolment. */
+export function seedPlatformAdmin(tag: string, password: string): Promise<{ email: string; mfaSecret: string }> {
+  return withClient(async (client) => {
+    const mfaSecret = generateSecret();
+    const email = `platform-${tag}@e2e.test`;
+    await client.query(
+      `insert into users (id, email, name, password_hash, is_platform_admin, mfa_enabled, mfa_secret, updated_at) values (gen_random_uuid(), $1, 'Pat Platform', $2, true, true, $3, now())`,
+      [email, await hashPassword(password), encryptSecret(mfaSecret)],
+    );
+    return { email, mfaSecret };
+  });
+}

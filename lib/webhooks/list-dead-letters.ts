@@ -18,7 +18,7 @@ export async function listDeadLetters(ctx: UserContext, query: z.output<typeof Z
     ],
   };
   const [rows, total] = await Promise.all([
-    db.webhookDeadLetter.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...pageArgs(query) }),
+    db.webhookDeadLetter.findMany({ where, include: { webhook: { select: { name: true } } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...pageArgs(query) }),
     db.webhookDeadLetter.count({ where }),
   ]);
   return pageResult(rows.map(toDeadLetterDto), query, total);

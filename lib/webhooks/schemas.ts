@@ -159,6 +159,7 @@ export const ZDeadLetter = z.object({
   id: z.string().uuid(),
   deliveryId: z.string().uuid(),
   webhookId: z.string().uuid(),
+  webhookName: z.string().nullable().describe('Name of the webhook (in lists)'),
   orgId: z.string().uuid(),
   event: z.string(),
   eventId: z.string(),

@@ -195,7 +195,7 @@ describe('retries', () => {
 
     const listed = await api.get('/webhooks/dead-letters', { token: admin, query: { webhookId: hook.id } });
     expect(listed.status).toBe(200);
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: dead.id, deliveryId: id, attempts: 6, redrivenAt: null })]);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: dead.id, deliveryId: id, webhookId: hook.id, webhookName: 'hook', attempts: 6, redrivenAt: null })]);
 
     // Manual retry: a NEW pending record, attempt 0; the original stays exactly as it was.
     const original = await delivery(id);

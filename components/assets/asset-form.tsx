@@ -1,0 +1,97 @@
+'use client';
+
+// Create and edit share one form; the envelope's validation details land under their field, and
+// the two conflicts that belong to one field (tag in use, site of another organization) too.
+import { useState, type FormEvent } from 'react';
+import { ASSET_KINDS, type Asset, type AssetBody } from '@/hooks/use-assets';
+import { useSites } from '@/hooks/use-organizations';
+import { ApiError } from '@/lib/client/api-client';
+import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { SelectField, TextAreaField } from '@/components/ui/controls';
+
+const FIELDS = ['orgId', 'siteId', 'kind', 'name', 'assetTag', 'serialNumber', 'manufacturer', 'model', 'description', 'checkoutable'] as const;
+const CODE_FIELDS: Record<string, string> = { ASSET_TAG_IN_USE: 'assetTag', SITE_NOT_IN_ORG: 'siteId', ASSET_CHECKED_OUT: 'checkoutable' };
+
+function errorsOf(error: unknown): Record<string, string> {
+  const out = fieldErrorsOf(error);
+  if (error instanceof ApiError && CODE_FIELDS[error.code]) out[CODE_FIELDS[error.code]] = error.message;
+  return out;
+}
+
+export function AssetForm({ orgId, asset, submitLabel, onSubmit }: { orgId: string; asset?: Asset; submitLabel: string; onSubmit: (body: AssetBody) => Promise<unknown> }) {
+  const sites = useSites({ orgId });
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const fields = errorsOf(error);
+  const formError = !error || (error instanceof ApiError && CODE_FIELDS[error.code]) ? null : formErrorOf(error, FIELDS, 'Could not save the asset');
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const text = (k: string) => String(f.get(k) ?? '').trim() || null;
+    setError(null);
+    setPending(true);
+    try {
+      await onSubmit({
+        kind: String(f.get('kind')) as AssetBody['kind'],
+        name: String(f.get('name') ?? ''),
+        siteId: text('siteId'),
+        assetTag: text('assetTag'),
+        serialNumber: text('serialNumber'),
+        manufacturer: text('manufacturer'),
+        model: text('model'),
+        description: text('description'),
+        checkoutable: f.get('checkoutable') === 'on',
+      });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label={submitLabel} noValidate>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field label="Name" name="name" defaultValue={asset?.name} maxLength={255} required error={fields.name} />
+        <SelectField label="Kind" name="kind" defaultValue={asset?.kind ?? 'device'} error={fields.kind}>
+          {ASSET_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Asset tag" name="assetTag" defaultValue={asset?.assetTag ?? ''} maxLength={100} hint="Unique within the organization" error={fields.assetTag} />
+        <Field label="Serial number" name="serialNumber" defaultValue={asset?.serialNumber ?? ''} maxLength={255} error={fields.serialNumber} />
+        <Field label="Manufacturer" name="manufacturer" defaultValue={asset?.manufacturer ?? ''} maxLength={255} error={fields.manufacturer} />
+        <Field label="Model" name="model" defaultValue={asset?.model ?? ''} maxLength={255} error={fields.model} />
+        <SelectField label="Site" name="siteId" defaultValue={asset?.siteId ?? ''} error={fields.siteId}>
+          <option value="">No site</option>
+          {sites.data?.data.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextAreaField label="Description" name="description" rows={3} defaultValue={asset?.description ?? ''} maxLength={2000} error={fields.description} />
+      <div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="checkoutable" defaultChecked={asset?.checkoutable ?? false} aria-describedby="checkoutable-hint" />
+          Portal users of the organization may borrow it
+        </label>
+        {fields.checkoutable ? (
+          <p role="alert" className="text-xs text-red-600">{fields.checkoutable}</p>
+        ) : (
+          <p id="checkoutable-hint" className="text-xs text-slate-500">They check it out from the customer portal; you check it back in here.</p>
+        )}
+      </div>
+      {formError && <p role="alert" className="text-sm text-red-600">{formError}</p>}
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving…' : submitLabel}
+      </Button>
+    </form>
+  );
+}

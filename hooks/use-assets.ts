@@ -1,0 +1,104 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/client/api-client';
+import { useSignedIn, type Page } from '@/hooks/use-api';
+
+export const ASSET_KINDS = ['device', 'monitor', 'phone', 'tablet', 'printer', 'network', 'peripheral', 'license', 'other'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
+export interface AssetCheckout {
+  id: string;
+  contact: { id: string; name: string | null; email: string | null };
+  checkedOutAt: string;
+  dueBackAt: string | null;
+  note: string | null;
+  checkedInAt: string | null;
+  checkedInBy: { type: 'contact' | 'user'; id: string } | null;
+}
+
+export interface Asset {
+  id: string;
+  partnerId: string;
+  orgId: string;
+  siteId: string | null;
+  deviceId: string | null;
+  kind: AssetKind;
+  name: string;
+  assetTag: string | null;
+  serialNumber: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  description: string | null;
+  checkoutable: boolean;
+  checkout: AssetCheckout | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AssetBody {
+  siteId?: string | null;
+  kind: AssetKind;
+  name: string;
+  assetTag?: string | null;
+  serialNumber?: string | null;
+  manufacturer?: string | null;
+  model?: string | null;
+  description?: string | null;
+  checkoutable: boolean;
+}
+
+export interface AssetFilters {
+  page: number;
+  orgId?: string;
+  kind?: string;
+  checkedOut?: 'true' | 'false';
+  search?: string;
+}
+
+export function useAssets(params: AssetFilters) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['assets', 'list', params], queryFn: () => api<Page<Asset>>('/assets', { query: { ...params, limit: 50 } }), enabled });
+}
+
+export function useAsset(id: string) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['assets', 'one', id], queryFn: () => api<Asset>(`/assets/${id}`), enabled });
+}
+
+export function useAssetCheckouts(id: string, page: number) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['assets', 'checkouts', id, page], queryFn: () => api<Page<AssetCheckout>>(`/assets/${id}/checkouts`, { query: { page, limit: 25 } }), enabled });
+}
+
+export function useCreateAsset() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssetBody & { orgId: string }) => api<Asset>('/assets', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['assets'] }),
+  });
+}
+
+export function useUpdateAsset(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<AssetBody>) => api<Asset>(`/assets/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['assets'] }),
+  });
+}
+
+export function useDeleteAsset() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/assets/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['assets'] }),
+  });
+}
+
+export function useCheckinAsset(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Asset>(`/assets/${id}/checkin`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['assets'] }),
+  });
+}
