@@ -12,6 +12,7 @@ import { AssetForm } from '@/components/assets/asset-form';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
 import { INLINE_INPUT_CLASS } from '@/components/ui/field';
+import { DataTable } from '@/components/ui/data-table';
 
 export function AssetsView() {
   const me = useMe();
@@ -104,42 +105,29 @@ export function AssetsView() {
         </EmptyState>
       )}
       {assets.data && assets.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" data-testid="assets">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Kind</th>
-                <th className="px-4 py-2 font-medium">Tag</th>
-                {!orgScoped && <th className="px-4 py-2 font-medium">Organization</th>}
-                <th className="px-4 py-2 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {assets.data.data.map((a) => (
-                <tr key={a.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/assets/${a.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {a.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2 text-slate-500">{a.kind}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{a.assetTag ?? '—'}</td>
-                  {!orgScoped && <td className="px-4 py-2 text-slate-500">{orgName(a.orgId)}</td>}
-                  <td className="px-4 py-2">
-                    {a.checkout ? (
-                      <Badge tone="amber">Checked out · {a.checkout.contact.name ?? a.checkout.contact.email} · {formatRelative(a.checkout.checkedOutAt)}</Badge>
-                    ) : a.checkoutable ? (
-                      <Badge tone="green">Available</Badge>
-                    ) : (
-                      <Badge>In service</Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Assets" testId="assets" columns={['Name', 'Kind', 'Tag', 'Organization', 'Status']}>
+          {assets.data.data.map((a) => (
+            <tr key={a.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/assets/${a.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {a.name}
+                </Link>
+              </td>
+              <td className="px-4 py-2 text-slate-500">{a.kind}</td>
+              <td className="px-4 py-2 font-mono text-xs">{a.assetTag ?? '—'}</td>
+              {!orgScoped && <td className="px-4 py-2 text-slate-500">{orgName(a.orgId)}</td>}
+              <td className="px-4 py-2">
+                {a.checkout ? (
+                  <Badge tone="amber">Checked out · {a.checkout.contact.name ?? a.checkout.contact.email} · {formatRelative(a.checkout.checkedOutAt)}</Badge>
+                ) : a.checkoutable ? (
+                  <Badge tone="green">Available</Badge>
+                ) : (
+                  <Badge>In service</Badge>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {assets.data && <Pager page={filters.page} total={assets.data.pagination.total} limit={50} onPage={(page) => setFilters((f) => ({ ...f, page }))} />}
     </div>

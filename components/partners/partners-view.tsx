@@ -11,6 +11,7 @@ import { PartnerForm } from '@/components/partners/partner-form';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, ErrorText, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
 import { INLINE_INPUT_CLASS } from '@/components/ui/field';
+import { DataTable } from '@/components/ui/data-table';
 
 export function PartnersView() {
   const me = useMe();
@@ -62,32 +63,19 @@ export function PartnersView() {
         </EmptyState>
       )}
       {partners.data && partners.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Slug</th>
-                <th className="px-4 py-2 font-medium">Plan</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {partners.data.data.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/partners/${p.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">{p.name}</Link>
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{p.slug}</td>
-                  <td className="px-4 py-2">{p.plan}</td>
-                  <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
-                  <td className="px-4 py-2 text-slate-500">{formatRelative(p.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Partners" columns={['Name', 'Slug', 'Plan', 'Status', 'Created']}>
+          {partners.data.data.map((p) => (
+            <tr key={p.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/partners/${p.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">{p.name}</Link>
+              </td>
+              <td className="px-4 py-2 font-mono text-xs">{p.slug}</td>
+              <td className="px-4 py-2">{p.plan}</td>
+              <td className="px-4 py-2"><StatusBadge status={p.status} /></td>
+              <td className="px-4 py-2 text-slate-500">{formatRelative(p.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {partners.data && <Pager page={page} total={partners.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

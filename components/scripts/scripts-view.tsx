@@ -12,6 +12,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { ScriptEditor } from '@/components/scripts/script-editor';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, SelectField } from '@/components/ui/controls';
+import { DataTable } from '@/components/ui/data-table';
 
 const LINK_BUTTON = 'rounded-md border border-slate-300 px-3.5 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
@@ -79,36 +80,22 @@ export function ScriptsView() {
         </EmptyState>
       )}
       {scripts.data && scripts.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">Language</th>
-                <th className="px-4 py-2 font-medium">Runs on</th>
-                <th className="px-4 py-2 font-medium">Library</th>
-                <th className="px-4 py-2 font-medium">Version</th>
-                <th className="px-4 py-2 font-medium">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {scripts.data.data.map((s) => (
-                <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/scripts/${s.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {s.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">{s.language}</td>
-                  <td className="px-4 py-2 text-slate-500">{s.osTypes.join(', ')}</td>
-                  <td className="px-4 py-2">{s.availability === 'partner' ? <Badge tone="blue">partner</Badge> : (orgs.data?.find((o) => o.id === s.orgId)?.name ?? 'organization')}</td>
-                  <td className="px-4 py-2">v{s.version}</td>
-                  <td className="px-4 py-2 text-slate-500">{formatRelative(s.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Scripts" columns={['Name', 'Language', 'Runs on', 'Library', 'Version', 'Updated']}>
+          {scripts.data.data.map((s) => (
+            <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/scripts/${s.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {s.name}
+                </Link>
+              </td>
+              <td className="px-4 py-2">{s.language}</td>
+              <td className="px-4 py-2 text-slate-500">{s.osTypes.join(', ')}</td>
+              <td className="px-4 py-2">{s.availability === 'partner' ? <Badge tone="blue">partner</Badge> : (orgs.data?.find((o) => o.id === s.orgId)?.name ?? 'organization')}</td>
+              <td className="px-4 py-2">v{s.version}</td>
+              <td className="px-4 py-2 text-slate-500">{formatRelative(s.updatedAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {scripts.data && <Pager page={page} total={scripts.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

@@ -12,6 +12,7 @@ import { formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorText, PageHeader, Pager } from '@/components/ui/controls';
 import { INLINE_INPUT_CLASS } from '@/components/ui/field';
+import { DataTable } from '@/components/ui/data-table';
 
 type State = 'open' | 'redriven' | 'all';
 
@@ -91,72 +92,69 @@ export function DeadLettersView() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm" data-testid="dead-letters">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                {canManage && (
-                  <th className="w-10 px-4 py-2">
-                    <input type="checkbox" aria-label="Select all open dead letters" checked={allSelected} disabled={open.length === 0} onChange={() => setSelected(allSelected ? [] : open.map((r) => r.id))} />
-                  </th>
-                )}
-                <th className="px-4 py-2 font-medium">Webhook</th>
-                <th className="px-4 py-2 font-medium">Event</th>
-                <th className="px-4 py-2 font-medium">Last error</th>
-                <th className="px-4 py-2 font-medium">Attempts</th>
-                <th className="px-4 py-2 font-medium">Dead since</th>
-                <th className="px-4 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id} className="border-t border-slate-100 dark:border-slate-800">
-                  {canManage && (
-                    <td className="px-4 py-2">
-                      {!d.redrivenAt && (
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${d.event} to ${d.webhookName ?? 'webhook'}`}
-                          checked={selected.includes(d.id)}
-                          onChange={() => setSelected((s) => (s.includes(d.id) ? s.filter((x) => x !== d.id) : [...s, d.id]))}
-                        />
-                      )}
-                    </td>
+        <DataTable label="Dead letters" testId="dead-letters"
+          head={
+            <>
+              {canManage && (
+              <th className="w-10 px-4 py-2">
+              <input type="checkbox" aria-label="Select all open dead letters" checked={allSelected} disabled={open.length === 0} onChange={() => setSelected(allSelected ? [] : open.map((r) => r.id))} />
+              </th>
+              )}
+              <th className="px-4 py-2 font-medium">Webhook</th>
+              <th className="px-4 py-2 font-medium">Event</th>
+              <th className="px-4 py-2 font-medium">Last error</th>
+              <th className="px-4 py-2 font-medium">Attempts</th>
+              <th className="px-4 py-2 font-medium">Dead since</th>
+              <th className="px-4 py-2 font-medium">
+              <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+        >
+          {rows.map((d) => (
+            <tr key={d.id} className="border-t border-slate-100 dark:border-slate-800">
+              {canManage && (
+                <td className="px-4 py-2">
+                  {!d.redrivenAt && (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${d.event} to ${d.webhookName ?? 'webhook'}`}
+                      checked={selected.includes(d.id)}
+                      onChange={() => setSelected((s) => (s.includes(d.id) ? s.filter((x) => x !== d.id) : [...s, d.id]))}
+                    />
                   )}
-                  <td className="px-4 py-2">
-                    <Link href={`/webhooks/${d.webhookId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {d.webhookName ?? d.webhookId.slice(0, 8)}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{d.event}</td>
-                  <td className="max-w-xs truncate px-4 py-2 text-red-700 dark:text-red-300" title={d.lastError ?? undefined}>
-                    {d.lastResponseStatus ? `HTTP ${d.lastResponseStatus}` : ''}
-                    {d.lastResponseStatus && d.lastError && d.lastError !== `HTTP ${d.lastResponseStatus}` ? ' · ' : ''}
-                    {d.lastError && d.lastError !== `HTTP ${d.lastResponseStatus}` ? d.lastError : ''}
-                    {!d.lastError && !d.lastResponseStatus && '—'}
-                  </td>
-                  <td className="px-4 py-2 text-slate-500">{d.attempts}</td>
-                  <td className="px-4 py-2 text-slate-500">
-                    <time dateTime={d.createdAt} title={new Date(d.createdAt).toLocaleString()}>{formatRelative(d.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-2 text-right">
-                    {d.redrivenAt ? (
-                      <span className="text-xs text-slate-500">Re-driven {formatRelative(d.redrivenAt)}</span>
-                    ) : (
-                      canManage && (
-                        <Button variant="secondary" disabled={busy} onClick={() => void run(() => redriveOne.mutateAsync(d.id))} aria-label={`Re-drive ${d.event} to ${d.webhookName ?? 'webhook'}`}>
-                          Re-drive
-                        </Button>
-                      )
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              )}
+              <td className="px-4 py-2">
+                <Link href={`/webhooks/${d.webhookId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {d.webhookName ?? d.webhookId.slice(0, 8)}
+                </Link>
+              </td>
+              <td className="px-4 py-2 font-mono text-xs">{d.event}</td>
+              <td className="max-w-xs truncate px-4 py-2 text-red-700 dark:text-red-300" title={d.lastError ?? undefined}>
+                {d.lastResponseStatus ? `HTTP ${d.lastResponseStatus}` : ''}
+                {d.lastResponseStatus && d.lastError && d.lastError !== `HTTP ${d.lastResponseStatus}` ? ' · ' : ''}
+                {d.lastError && d.lastError !== `HTTP ${d.lastResponseStatus}` ? d.lastError : ''}
+                {!d.lastError && !d.lastResponseStatus && '—'}
+              </td>
+              <td className="px-4 py-2 text-slate-500">{d.attempts}</td>
+              <td className="px-4 py-2 text-slate-500">
+                <time dateTime={d.createdAt} title={new Date(d.createdAt).toLocaleString()}>{formatRelative(d.createdAt)}</time>
+              </td>
+              <td className="px-4 py-2 text-right">
+                {d.redrivenAt ? (
+                  <span className="text-xs text-slate-500">Re-driven {formatRelative(d.redrivenAt)}</span>
+                ) : (
+                  canManage && (
+                    <Button variant="secondary" disabled={busy} onClick={() => void run(() => redriveOne.mutateAsync(d.id))} aria-label={`Re-drive ${d.event} to ${d.webhookName ?? 'webhook'}`}>
+                      Re-drive
+                    </Button>
+                  )
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {letters.data && <Pager page={page} total={letters.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

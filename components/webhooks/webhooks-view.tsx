@@ -13,6 +13,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
+import { DataTable } from '@/components/ui/data-table';
 
 const GROUPS = [...new Set(EVENT_TYPES.map((e) => e.split('.')[0]))];
 
@@ -127,34 +128,21 @@ export function WebhooksView() {
         </EmptyState>
       )}
       {hooks.data && hooks.data.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-slate-500 dark:bg-slate-800">
-              <tr>
-                <th className="px-4 py-2 font-medium">Name</th>
-                <th className="px-4 py-2 font-medium">URL</th>
-                <th className="px-4 py-2 font-medium">Events</th>
-                <th className="px-4 py-2 font-medium">Status</th>
-                <th className="px-4 py-2 font-medium">Last delivery</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hooks.data.data.map((h) => (
-                <tr key={h.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-4 py-2">
-                    <Link href={`/webhooks/${h.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                      {h.name}
-                    </Link>
-                  </td>
-                  <td className="max-w-xs truncate px-4 py-2 font-mono text-xs">{h.url}</td>
-                  <td className="px-4 py-2 text-slate-500">{h.events.length}</td>
-                  <td className="px-4 py-2"><StatusBadge status={h.status} /></td>
-                  <td className="px-4 py-2 text-slate-500">{formatRelative(h.lastDeliveryAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Webhooks" columns={['Name', 'URL', 'Events', 'Status', 'Last delivery']}>
+          {hooks.data.data.map((h) => (
+            <tr key={h.id} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/webhooks/${h.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {h.name}
+                </Link>
+              </td>
+              <td className="max-w-xs truncate px-4 py-2 font-mono text-xs">{h.url}</td>
+              <td className="px-4 py-2 text-slate-500">{h.events.length}</td>
+              <td className="px-4 py-2"><StatusBadge status={h.status} /></td>
+              <td className="px-4 py-2 text-slate-500">{formatRelative(h.lastDeliveryAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {hooks.data && <Pager page={page} total={hooks.data.pagination.total} limit={50} onPage={setPage} />}
     </div>
