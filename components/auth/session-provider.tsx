@@ -17,7 +17,7 @@ interface SessionValue {
   signOut: () => Promise<void>;
 }
 
-const PUBLIC_PREFIXES = ['/portal', '/billing/invoice/', '/billing/quote/', '/register-partner', '/verify-email'];
+const PUBLIC_PREFIXES = ['/portal', '/billing/invoice/', '/billing/quote/'];
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -27,8 +27,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    // The customer portal has its own cookie session, and a customer's invoice or quote link and
-    // the signup pages need none: there is no console session to restore. (Refreshing there
+    // The customer portal has its own cookie session, and a customer's invoice or quote link
+    // needs none: there is no console session to restore. (Refreshing there
     // anyway rotated a technician's refresh cookie behind their back.)
     if (PUBLIC_PREFIXES.some((p) => window.location.pathname.startsWith(p))) {
       setStatus('signedOut');
