@@ -4,7 +4,7 @@
 //   turns into an index range on (partner_id|org_id, hostname|enrolled_at, id), so every page
 //   costs the same however deep it is (an OR of the two conditions was a filter over every row
 //   before the position: 130 ms a page at 10k devices, worse with depth);
-// - each row serialised by PostgreSQL (json_build_object), so Node neither parses nor maps nor
+// - each row serialised by PostgreSQL (row_to_json), so Node neither parses nor maps nor
 //   stringifies 500 rows a page: it joins strings.
 // Nullable sort columns keep "nulls last": the non-null rows come first, then the null ones in
 // id order, as two index-friendly branches of one UNION ALL under the page's LIMIT.
@@ -19,18 +19,27 @@ type Sort = keyof typeof SORT_SQL;
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// Each row as the JSON of TDevice (toDeviceDto's fields, in its order), built by PostgreSQL: the
-// page goes out as these strings joined, with no per-row parsing or serialising in Node.
-const COLUMNS = Prisma.raw(`json_build_object(
-  'id', d.id, 'partnerId', d.partner_id, 'orgId', d.org_id, 'siteId', d.site_id, 'agentId', d.agent_id,
-  'hostname', d.hostname, 'displayName', d.display_name, 'osType', d.os_type, 'osVersion', d.os_version,
-  'architecture', d.architecture, 'agentVersion', d.agent_version, 'status', d.status, 'tags', d.tags,
-  'lastSeenAt', ${iso('d.last_seen_at')}, 'cpuPercent', d.cpu_percent, 'memoryPercent', d.memory_percent,
-  'diskPercent', d.disk_percent, 'uptimeSeconds', d.uptime_seconds, 'lastUser', d.last_user, 'metrics', d.metrics,
-  'hardware', d.hardware, 'mainAgentSilentSince', ${iso('d.main_agent_silent_since')}, 'watchdogStatus', d.watchdog_status,
-  'enrolledAt', ${iso('d.enrolled_at')}, 'decommissionedAt', ${iso('d.decommissioned_at')},
-  'createdAt', ${iso('d.created_at')}, 'updatedAt', ${iso('d.updated_at')})::text as json,
-  d.id::text as id, d.hostname as hostname_value, ${iso('d.last_seen_at')} as last_seen_value, ${iso('d.enrolled_at')} as enrolled_value`);
+// The device columns a page reads, then each row as the JSON of TDevice (toDeviceDto's fields,
+// in its order) built by PostgreSQL with row_to_json over a lateral row of aliased columns (a
+// third cheaper than json_build_object): the page goes out as these strings joined, with no
+// per-row parsing or serialising in Node.
+const RAW_COLUMNS = Prisma.raw(`d.id, d.partner_id, d.org_id, d.site_id, d.agent_id, d.hostname, d.display_name, d.os_type, d.os_version,
+  d.architecture, d.agent_version, d.status, d.tags, d.last_seen_at, d.cpu_percent, d.memory_percent, d.disk_percent, d.uptime_seconds,
+  d.last_user, d.metrics, d.hardware, d.main_agent_silent_since, d.watchdog_status, d.enrolled_at, d.decommissioned_at, d.created_at, d.updated_at`);
+const DTO_ROW = Prisma.raw(`select p.id, p.partner_id as "partnerId", p.org_id as "orgId", p.site_id as "siteId", p.agent_id as "agentId",
+  p.hostname, p.display_name as "displayName", p.os_type as "osType", p.os_version as "osVersion", p.architecture,
+  p.agent_version as "agentVersion", p.status, p.tags, ${iso('p.last_seen_at')} as "lastSeenAt", p.cpu_percent as "cpuPercent",
+  p.memory_percent as "memoryPercent", p.disk_percent as "diskPercent", p.uptime_seconds as "uptimeSeconds", p.last_user as "lastUser",
+  p.metrics, p.hardware, ${iso('p.main_agent_silent_since')} as "mainAgentSilentSince", p.watchdog_status as "watchdogStatus",
+  ${iso('p.enrolled_at')} as "enrolledAt", ${iso('p.decommissioned_at')} as "decommissionedAt", ${iso('p.created_at')} as "createdAt",
+  ${iso('p.updated_at')} as "updatedAt"`);
+
+/** The rows of `page` (RAW_COLUMNS and `part`: 0 for valued sort keys, 1 for nulls) as JSON text, in `order`. */
+function serialised(page: Prisma.Sql, order: Prisma.Sql, limit: number): Prisma.Sql {
+  return Prisma.sql`select row_to_json(j)::text as json, p.id::text as id, p.hostname as hostname_value, j."lastSeenAt" as last_seen_value,
+    j."enrolledAt" as enrolled_value
+    from (${page}) p cross join lateral (${DTO_ROW}) j order by ${order} limit ${limit}`;
+}
 
 export interface DevicePosition {
   /** The last row's sort value (ISO time for the time sorts), null when it sorted among the nulls. */
@@ -57,28 +66,30 @@ export function deviceFilterSql(ctx: ScopedContext, q: ListDevicesQuery): Prisma
   return Prisma.join(parts, ' and ');
 }
 
-function branch(where: Prisma.Sql, order: Prisma.Sql, limit: number): Prisma.Sql {
-  return Prisma.sql`(select ${COLUMNS} from devices d where ${where} order by ${order} limit ${limit})`;
-}
-
 /** One page (limit + 1 rows, to tell whether another follows) strictly after `position`. */
 export function devicePageSql(filter: Prisma.Sql, sort: Sort, dir: 'asc' | 'desc', limit: number, position: DevicePosition | null): Prisma.Sql {
   const col = Prisma.raw(SORT_SQL[sort]);
+  const pcol = Prisma.raw(SORT_SQL[sort].replace('d.', 'p.'));
   const cmp = Prisma.raw(dir === 'asc' ? '>' : '<');
   const way = Prisma.raw(dir);
   const take = limit + 1;
   const cast = sort === 'hostname' ? Prisma.raw('text') : Prisma.raw('timestamptz');
+  const branch = (where: Prisma.Sql, order: Prisma.Sql, part: number) =>
+    Prisma.sql`(select ${RAW_COLUMNS}, ${part} as part from devices d where ${where} order by ${order} limit ${take})`;
   if (sort === 'hostname') {
     // hostname is never null
     const where = position ? Prisma.sql`${filter} and (${col}, d.id) ${cmp} (${position.value}::${cast}, ${position.id}::uuid)` : filter;
-    return Prisma.sql`select ${COLUMNS} from devices d where ${where} order by ${col} ${way}, d.id ${way} limit ${take}`;
+    return serialised(branch(where, Prisma.sql`${col} ${way}, d.id ${way}`, 0), Prisma.sql`${pcol} ${way}, p.id ${way}`, take);
   }
-  const nullsOnly = (after: Prisma.Sql) => branch(Prisma.sql`${filter} and ${col} is null ${after}`, Prisma.sql`d.id ${way}`, take);
-  if (position && position.value === null) return nullsOnly(Prisma.sql`and d.id ${cmp} ${position.id}::uuid`);
+  const nullsOrder = Prisma.sql`d.id ${way}`;
+  if (position && position.value === null) {
+    return serialised(branch(Prisma.sql`${filter} and ${col} is null and d.id ${cmp} ${position.id}::uuid`, nullsOrder, 1), Prisma.sql`p.id ${way}`, take);
+  }
   const valued = position
     ? Prisma.sql`${filter} and ${col} is not null and (${col}, d.id) ${cmp} (${position.value}::${cast}, ${position.id}::uuid)`
     : Prisma.sql`${filter} and ${col} is not null`;
-  return Prisma.sql`select * from (${branch(valued, Prisma.sql`${col} ${way}, d.id ${way}`, take)} union all ${nullsOnly(Prisma.empty)}) page limit ${take}`;
+  const both = Prisma.sql`${branch(valued, Prisma.sql`${col} ${way}, d.id ${way}`, 0)} union all ${branch(Prisma.sql`${filter} and ${col} is null`, nullsOrder, 1)}`;
+  return serialised(both, Prisma.sql`p.part, ${pcol} ${way}, p.id ${way}`, take);
 }
 
 interface PageRow {
