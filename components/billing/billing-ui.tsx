@@ -109,6 +109,22 @@ export function OrgSelect({ orgs, defaultValue, error }: { orgs: { id: string; n
   );
 }
 
+/** Runs a bulk mutation over the selection: keeps its per-id result and its error, clears the selection on success. */
+export function useBulkRun<V>(mutate: (v: V) => Promise<BulkResult>, selection: { clear: () => void }) {
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  async function run(v: V) {
+    setError(null);
+    try {
+      setResult(await mutate(v));
+      selection.clear();
+    } catch (err) {
+      setError(err);
+    }
+  }
+  return { run, result, error };
+}
+
 export function useSelection() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   return {

@@ -5,13 +5,12 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { CONTRACT_STATUSES } from '@/lib/contracts/schemas';
 import { useBulkContracts, useContracts, useCreateContract } from '@/hooks/use-contracts';
-import type { BulkResult } from '@/hooks/use-billing';
 import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, fieldErrors, FormError, LINK, OrgSelect, ReasonForm, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, todayUtc, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, OrgSelect, ReasonForm, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, todayUtc, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
 
 export function ContractsView() {
   const org = useBillingOrg();
@@ -22,21 +21,11 @@ export function ContractsView() {
   const [creating, setCreating] = useState(false);
   const selection = useSelection();
   const bulk = useBulkContracts();
-  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
-  const [bulkError, setBulkError] = useState<unknown>(null);
   const [cancelling, setCancelling] = useState(false);
   const rows = contracts.data?.data ?? [];
   const nameOf = (id: string) => rows.find((c) => c.id === id)?.name ?? id.slice(0, 8);
 
-  async function runBulk(v: Parameters<typeof bulk.mutateAsync>[0]) {
-    setBulkError(null);
-    try {
-      setBulkResult(await bulk.mutateAsync(v));
-      selection.clear();
-    } catch (err) {
-      setBulkError(err);
-    }
-  }
+  const { run: runBulk, result: bulkResult, error: bulkError } = useBulkRun(bulk.mutateAsync, selection);
 
   return (
     <div className="space-y-4">

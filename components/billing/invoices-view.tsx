@@ -6,13 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { INVOICE_STATUSES } from '@/lib/invoices/schemas';
 import { sumMoney } from '@/lib/client/money';
 import { useBulkInvoices, useCreateInvoice, useInvoices, type Invoice } from '@/hooks/use-invoices';
-import type { BulkResult } from '@/hooks/use-billing';
 import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState, ErrorText, PageHeader, Pager, Tabs } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, fieldErrors, FormError, LINK, Money, OrgSelect, ReasonForm, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, Money, OrgSelect, ReasonForm, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
 
 type StatusTab = '' | Invoice['status'];
 const TABS: { id: StatusTab; label: string }[] = [{ id: '', label: 'All' }, ...INVOICE_STATUSES.map((s) => ({ id: s, label: s[0].toUpperCase() + s.slice(1) }))];
@@ -33,8 +32,6 @@ export function InvoicesView() {
   const [creating, setCreating] = useState(false);
   const selection = useSelection();
   const bulk = useBulkInvoices();
-  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
-  const [bulkError, setBulkError] = useState<unknown>(null);
   const [voiding, setVoiding] = useState(false);
   const rows = invoices.data?.data ?? [];
   const label = (id: string) => {
@@ -42,15 +39,7 @@ export function InvoicesView() {
     return i?.displayNumber ?? `Draft ${id.slice(0, 8)}`;
   };
 
-  async function runBulk(v: Parameters<typeof bulk.mutateAsync>[0]) {
-    setBulkError(null);
-    try {
-      setBulkResult(await bulk.mutateAsync(v));
-      selection.clear();
-    } catch (err) {
-      setBulkError(err);
-    }
-  }
+  const { run: runBulk, result: bulkResult, error: bulkError } = useBulkRun(bulk.mutateAsync, selection);
 
   return (
     <div className="space-y-4">

@@ -5,12 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { QUOTE_STATUSES } from '@/lib/quotes/schemas';
 import { useBulkQuotes, useCreateQuote, useQuotes } from '@/hooks/use-quotes';
-import type { BulkResult } from '@/hooks/use-billing';
 import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, fieldErrors, FormError, LINK, Money, OrgSelect, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, Money, OrgSelect, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
 
 export function QuotesView() {
   const org = useBillingOrg();
@@ -21,20 +20,11 @@ export function QuotesView() {
   const [creating, setCreating] = useState(false);
   const selection = useSelection();
   const bulk = useBulkQuotes();
-  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
-  const [bulkError, setBulkError] = useState<unknown>(null);
   const rows = quotes.data?.data ?? [];
   const label = (id: string) => rows.find((q) => q.id === id)?.title ?? id.slice(0, 8);
 
-  async function runBulk(action: 'bulk-send' | 'bulk-delete') {
-    setBulkError(null);
-    try {
-      setBulkResult(await bulk.mutateAsync({ action, ids: selection.ids }));
-      selection.clear();
-    } catch (err) {
-      setBulkError(err);
-    }
-  }
+  const { run: runBulkOn, result: bulkResult, error: bulkError } = useBulkRun(bulk.mutateAsync, selection);
+  const runBulk = (action: 'bulk-send' | 'bulk-delete') => runBulkOn({ action, ids: selection.ids });
 
   return (
     <div className="space-y-4">
