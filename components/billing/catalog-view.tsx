@@ -8,8 +8,9 @@ import { useCatalog, useCreateCatalogItem } from '@/hooks/use-catalog';
 import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { BillingStatus, LINK, Money, TABLE, TABLE_WRAP, TD, TH, THEAD, TR } from '@/components/billing/billing-ui';
+import { BillingStatus, LINK, Money, TD, TH, TR } from '@/components/billing/billing-ui';
 import { CatalogItemForm, TYPE_LABELS } from '@/components/billing/catalog-item-form';
+import { DataTable } from '@/components/ui/data-table';
 
 export function CatalogView() {
   const params = useSearchParams();
@@ -77,46 +78,43 @@ export function CatalogView() {
         </EmptyState>
       )}
       {items.data && items.data.data.length > 0 && (
-        <div className={TABLE_WRAP}>
-          <table className={TABLE}>
-            <thead className={THEAD}>
-              <tr>
-                <th className={TH}>Name</th>
-                <th className={TH}>SKU</th>
-                <th className={TH}>Type</th>
-                <th className={TH}>Prices</th>
-                <th className={TH}>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.data.data.map((i) => (
-                <tr key={i.id} className={TR}>
-                  <td className={TD}>
-                    <Link href={`/billing/catalog/${i.id}`} className={LINK}>
-                      {i.name}
-                    </Link>
-                  </td>
-                  <td className={`${TD} font-mono text-xs`}>{i.sku ?? '—'}</td>
-                  <td className={TD}>{TYPE_LABELS[i.type]}</td>
-                  <td className={TD}>
-                    {i.prices.length === 0 ? (
-                      <span className="text-slate-500">No price</span>
-                    ) : (
-                      <span className="flex flex-wrap gap-x-3">
-                        {i.prices.map((p) => (
-                          <Money key={p.currency} amount={p.unitPrice} currency={p.currency} />
-                        ))}
-                      </span>
-                    )}
-                  </td>
-                  <td className={TD}>
-                    <BillingStatus status={i.active ? 'active' : 'archived'} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          head={
+            <>
+            <th className={TH}>Name</th>
+            <th className={TH}>SKU</th>
+            <th className={TH}>Type</th>
+            <th className={TH}>Prices</th>
+            <th className={TH}>Status</th>
+            </>
+          }
+        >
+          {items.data.data.map((i) => (
+            <tr key={i.id} className={TR}>
+              <td className={TD}>
+                <Link href={`/billing/catalog/${i.id}`} className={LINK}>
+                  {i.name}
+                </Link>
+              </td>
+              <td className={`${TD} font-mono text-xs`}>{i.sku ?? '—'}</td>
+              <td className={TD}>{TYPE_LABELS[i.type]}</td>
+              <td className={TD}>
+                {i.prices.length === 0 ? (
+                  <span className="text-slate-500">No price</span>
+                ) : (
+                  <span className="flex flex-wrap gap-x-3">
+                    {i.prices.map((p) => (
+                      <Money key={p.currency} amount={p.unitPrice} currency={p.currency} />
+                    ))}
+                  </span>
+                )}
+              </td>
+              <td className={TD}>
+                <BillingStatus status={i.active ? 'active' : 'archived'} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {items.data && <Pager page={page} total={items.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

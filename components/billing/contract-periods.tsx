@@ -7,7 +7,8 @@ import { useContractPeriods, type Contract } from '@/hooks/use-contracts';
 import { useInvoices } from '@/hooks/use-invoices';
 import { formatDate } from '@/lib/client/format';
 import { Card, ErrorText } from '@/components/ui/controls';
-import { BillingStatus, LINK, Money, TABLE, TABLE_WRAP, TD, TH, THEAD, TR } from '@/components/billing/billing-ui';
+import { BillingStatus, LINK, Money, TD, TH, TR } from '@/components/billing/billing-ui';
+import { DataTable } from '@/components/ui/data-table';
 
 export function ContractPeriods({ contract: c }: { contract: Contract }) {
   const periods = useContractPeriods(c.id);
@@ -21,60 +22,57 @@ export function ContractPeriods({ contract: c }: { contract: Contract }) {
         </p>
       )}
       {periods.data && periods.data.length > 0 && (
-        <div className={TABLE_WRAP}>
-          <table className={TABLE}>
-            <thead className={THEAD}>
-              <tr>
-                <th className={TH}>Period</th>
-                <th className={`${TH} text-right`}>Devices</th>
-                <th className={`${TH} text-right`}>Uncovered</th>
-                <th className={`${TH} text-right`}>Flagged</th>
-                <th className={`${TH} text-right`}>Overage billed</th>
-                <th className={TH}>Invoice</th>
-              </tr>
-            </thead>
-            <tbody>
-              {periods.data.map((p) => (
-                <Fragment key={p.periodId}>
-                  <tr className={TR}>
-                    <td className={TD}>
-                      <button type="button" className="text-left hover:underline" aria-expanded={open === p.periodId} onClick={() => setOpen(open === p.periodId ? null : p.periodId)}>
-                        {p.periodStart} – {p.periodEnd}
-                      </button>
-                    </td>
-                    <td className={`${TD} text-right tabular-nums`}>{p.snapshotDeviceTotal}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{p.uncoveredTotal}</td>
-                    <td className={`${TD} text-right tabular-nums`}>{p.flaggedTotal}</td>
-                    <td className={`${TD} text-right`}>
-                      {p.billedOverageTotal} · <Money amount={p.billedOverageAmount} currency={p.currency} />
-                    </td>
-                    <td className={TD}>
-                      {p.invoiceId ? (
-                        <Link className={LINK} href={`/billing/invoices/${p.invoiceId}`}>
-                          Open
-                        </Link>
-                      ) : (
-                        <span className="text-slate-500">deleted</span>
-                      )}
-                    </td>
-                  </tr>
-                  {open === p.periodId && (
-                    <tr>
-                      <td colSpan={6} className="bg-slate-50 px-4 py-2 text-sm dark:bg-slate-800/50">
-                        Generated {formatDate(p.generatedAt)}.{' '}
-                        {Object.keys(p.uncoveredByRole).length
-                          ? `Uncovered by role: ${Object.entries(p.uncoveredByRole)
-                              .map(([role, n]) => `${role} ${n}`)
-                              .join(', ')}.`
-                          : 'Every device was covered by a per-device line.'}
-                      </td>
-                    </tr>
+        <DataTable
+          head={
+            <>
+            <th className={TH}>Period</th>
+            <th className={`${TH} text-right`}>Devices</th>
+            <th className={`${TH} text-right`}>Uncovered</th>
+            <th className={`${TH} text-right`}>Flagged</th>
+            <th className={`${TH} text-right`}>Overage billed</th>
+            <th className={TH}>Invoice</th>
+            </>
+          }
+        >
+          {periods.data.map((p) => (
+            <Fragment key={p.periodId}>
+              <tr className={TR}>
+                <td className={TD}>
+                  <button type="button" className="text-left hover:underline" aria-expanded={open === p.periodId} onClick={() => setOpen(open === p.periodId ? null : p.periodId)}>
+                    {p.periodStart} – {p.periodEnd}
+                  </button>
+                </td>
+                <td className={`${TD} text-right tabular-nums`}>{p.snapshotDeviceTotal}</td>
+                <td className={`${TD} text-right tabular-nums`}>{p.uncoveredTotal}</td>
+                <td className={`${TD} text-right tabular-nums`}>{p.flaggedTotal}</td>
+                <td className={`${TD} text-right`}>
+                  {p.billedOverageTotal} · <Money amount={p.billedOverageAmount} currency={p.currency} />
+                </td>
+                <td className={TD}>
+                  {p.invoiceId ? (
+                    <Link className={LINK} href={`/billing/invoices/${p.invoiceId}`}>
+                      Open
+                    </Link>
+                  ) : (
+                    <span className="text-slate-500">deleted</span>
                   )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              </tr>
+              {open === p.periodId && (
+                <tr>
+                  <td colSpan={6} className="bg-slate-50 px-4 py-2 text-sm dark:bg-slate-800/50">
+                    Generated {formatDate(p.generatedAt)}.{' '}
+                    {Object.keys(p.uncoveredByRole).length
+                      ? `Uncovered by role: ${Object.entries(p.uncoveredByRole)
+                          .map(([role, n]) => `${role} ${n}`)
+                          .join(', ')}.`
+                      : 'Every device was covered by a per-device line.'}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </DataTable>
       )}
     </Card>
   );

@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, OrgSelect, ReasonForm, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, todayUtc, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, OrgSelect, ReasonForm, SelectAll, TD, TH, TR, todayUtc, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { DataTable } from '@/components/ui/data-table';
 
 export function ContractsView() {
   const org = useBillingOrg();
@@ -70,50 +71,47 @@ export function ContractsView() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <div className={TABLE_WRAP}>
-          <table className={TABLE}>
-            <thead className={THEAD}>
-              <tr>
-                {canManage && (
-                  <th className={`${TH} w-8`}>
-                    <SelectAll ids={rows.map((c) => c.id)} selection={selection} />
-                  </th>
-                )}
-                <th className={TH}>Name</th>
-                <th className={TH}>Organization</th>
-                <th className={TH}>Status</th>
-                <th className={TH}>Currency</th>
-                <th className={TH}>Lines</th>
-                <th className={TH}>Start</th>
-                <th className={TH}>Next period</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id} className={TR}>
-                  {canManage && (
-                    <td className={TD}>
-                      <input type="checkbox" aria-label={`Select ${c.name}`} checked={selection.has(c.id)} onChange={() => selection.toggle(c.id)} />
-                    </td>
-                  )}
-                  <td className={TD}>
-                    <Link href={`/billing/contracts/${c.id}`} className={LINK}>
-                      {c.name}
-                    </Link>
-                  </td>
-                  <td className={TD}>{org.orgName(c.orgId)}</td>
-                  <td className={TD}>
-                    <BillingStatus status={c.status} />
-                  </td>
-                  <td className={TD}>{c.currency}</td>
-                  <td className={TD}>{c.lines.length}</td>
-                  <td className={TD}>{c.startDate}</td>
-                  <td className={TD}>{c.status === 'active' ? c.nextPeriodStart : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          head={
+            <>
+            {canManage && (
+              <th className={`${TH} w-8`}>
+                <SelectAll ids={rows.map((c) => c.id)} selection={selection} />
+              </th>
+            )}
+            <th className={TH}>Name</th>
+            <th className={TH}>Organization</th>
+            <th className={TH}>Status</th>
+            <th className={TH}>Currency</th>
+            <th className={TH}>Lines</th>
+            <th className={TH}>Start</th>
+            <th className={TH}>Next period</th>
+            </>
+          }
+        >
+          {rows.map((c) => (
+            <tr key={c.id} className={TR}>
+              {canManage && (
+                <td className={TD}>
+                  <input type="checkbox" aria-label={`Select ${c.name}`} checked={selection.has(c.id)} onChange={() => selection.toggle(c.id)} />
+                </td>
+              )}
+              <td className={TD}>
+                <Link href={`/billing/contracts/${c.id}`} className={LINK}>
+                  {c.name}
+                </Link>
+              </td>
+              <td className={TD}>{org.orgName(c.orgId)}</td>
+              <td className={TD}>
+                <BillingStatus status={c.status} />
+              </td>
+              <td className={TD}>{c.currency}</td>
+              <td className={TD}>{c.lines.length}</td>
+              <td className={TD}>{c.startDate}</td>
+              <td className={TD}>{c.status === 'active' ? c.nextPeriodStart : '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {contracts.data && <Pager page={page} total={contracts.data.pagination.total} limit={50} onPage={setPage} />}
     </div>

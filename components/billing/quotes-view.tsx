@@ -9,7 +9,8 @@ import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, Money, OrgSelect, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, Money, OrgSelect, SelectAll, TD, TH, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { DataTable } from '@/components/ui/data-table';
 
 export function QuotesView() {
   const org = useBillingOrg();
@@ -65,50 +66,47 @@ export function QuotesView() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <div className={TABLE_WRAP}>
-          <table className={TABLE}>
-            <thead className={THEAD}>
-              <tr>
-                {canManage && (
-                  <th className={`${TH} w-8`}>
-                    <SelectAll ids={rows.map((q) => q.id)} selection={selection} />
-                  </th>
-                )}
-                <th className={TH}>Title</th>
-                <th className={TH}>Organization</th>
-                <th className={TH}>Status</th>
-                <th className={TH}>Valid until</th>
-                <th className={TH}>Recipient</th>
-                <th className={`${TH} text-right`}>Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((q) => (
-                <tr key={q.id} className={TR}>
-                  {canManage && (
-                    <td className={TD}>
-                      <input type="checkbox" aria-label={`Select ${q.title}`} checked={selection.has(q.id)} onChange={() => selection.toggle(q.id)} />
-                    </td>
-                  )}
-                  <td className={TD}>
-                    <Link href={`/billing/quotes/${q.id}`} className={LINK}>
-                      {q.title}
-                    </Link>
-                  </td>
-                  <td className={TD}>{org.orgName(q.orgId)}</td>
-                  <td className={TD}>
-                    <BillingStatus status={q.status} />
-                  </td>
-                  <td className={TD}>{q.validUntil ?? '—'}</td>
-                  <td className={TD}>{q.recipientEmail ?? '—'}</td>
-                  <td className={`${TD} text-right`}>
-                    <Money amount={q.total} currency={q.currency} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          head={
+            <>
+            {canManage && (
+              <th className={`${TH} w-8`}>
+                <SelectAll ids={rows.map((q) => q.id)} selection={selection} />
+              </th>
+            )}
+            <th className={TH}>Title</th>
+            <th className={TH}>Organization</th>
+            <th className={TH}>Status</th>
+            <th className={TH}>Valid until</th>
+            <th className={TH}>Recipient</th>
+            <th className={`${TH} text-right`}>Total</th>
+            </>
+          }
+        >
+          {rows.map((q) => (
+            <tr key={q.id} className={TR}>
+              {canManage && (
+                <td className={TD}>
+                  <input type="checkbox" aria-label={`Select ${q.title}`} checked={selection.has(q.id)} onChange={() => selection.toggle(q.id)} />
+                </td>
+              )}
+              <td className={TD}>
+                <Link href={`/billing/quotes/${q.id}`} className={LINK}>
+                  {q.title}
+                </Link>
+              </td>
+              <td className={TD}>{org.orgName(q.orgId)}</td>
+              <td className={TD}>
+                <BillingStatus status={q.status} />
+              </td>
+              <td className={TD}>{q.validUntil ?? '—'}</td>
+              <td className={TD}>{q.recipientEmail ?? '—'}</td>
+              <td className={`${TD} text-right`}>
+                <Money amount={q.total} currency={q.currency} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {quotes.data && <Pager page={page} total={quotes.data.pagination.total} limit={50} onPage={setPage} />}
     </div>
