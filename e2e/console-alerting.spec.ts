@@ -1,24 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { startReceiver } from './helpers/receiver';
 
 const PASSWORD = 'Console-Alerting-Pass-7!';
-
-/** A private (RFC 1918 or ULA) address of this machine: the self-hosted URL policy sends there over http. */
-function privateAddress(): string | null {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) {
-      if (a.internal) continue;
-      if (a.family === 'IPv4' && /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a.address)) return a.address;
-      if (a.family === 'IPv6' && /^f[cd][0-9a-f]{2}:/i.test(a.address)) return a.address;
-    }
-  }
-  return null;
-}
 
 test('a technician sets up a webhook channel, tests it, creates a metric rule, then a rule from a template, a message template, a policy and a monitor', async ({ page, request }) => {
   const tag = randomBytes(4).toString('hex');
@@ -28,19 +14,7 @@ test('a technician sets up a webhook channel, tests it, creates a metric rule, t
 
   // The channel's receiver listens on a private address of this machine (loopback is refused by
   // the URL policy). Without one the test send fails, and the failure is what the page shows.
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(202, { 'content-type': 'text/plain' }).end('accepted');
-    });
-  });
-  const address = privateAddress();
-  await new Promise<void>((resolve) => server.listen(0, address ?? '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const url = address ? `http://${address.includes(':') ? `[${address}]` : address}:${port}/alerts/${tag}` : `http://10.255.255.1:9/alerts/${tag}`;
+  const { address, port, url, received, close } = await startReceiver(`/alerts/${tag}`, 202, 'accepted');
 
   try {
     // Channels: the empty state leads to the form.
@@ -186,6 +160,6 @@ test('a technician sets up a webhook channel, tests it, creates a metric rule, t
     const rules = await request.get('/api/v1/alerts/rules', { headers: { authorization: `Bearer ${token}` } });
     expect((await rules.json()).data[0]).toMatchObject({ name: `Memory pressure ${tag}`, severity: 'critical', enabled: false, condition: { type: 'metric', metric: 'memory', operator: 'gte', threshold: 85, consecutiveBeats: 3 } });
   } finally {
-    server.close();
+    close();
   }
 });

@@ -1,24 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { startReceiver } from './helpers/receiver';
 
 const PASSWORD = 'Console-Hook-Pass-7!';
-
-/** A private (RFC 1918 or ULA) address of this machine: the self-hosted URL policy delivers there over http. */
-function privateAddress(): string | null {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) {
-      if (a.internal) continue;
-      if (a.family === 'IPv4' && /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a.address)) return a.address;
-      if (a.family === 'IPv6' && /^f[cd][0-9a-f]{2}:/i.test(a.address)) return a.address;
-    }
-  }
-  return null;
-}
 
 test('a technician adds a webhook, sends a test delivery and reads it in the delivery history', async ({ page, request }) => {
   const tag = randomBytes(4).toString('hex');
@@ -28,19 +14,7 @@ test('a technician adds a webhook, sends a test delivery and reads it in the del
 
   // The receiver listens on a private address of this machine (loopback is refused by the URL
   // policy). Without one, nothing can receive: the delivery is still queued and shown.
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
-    });
-  });
-  const address = privateAddress();
-  await new Promise<void>((resolve) => server.listen(0, address ?? '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const url = address ? `http://${address.includes(':') ? `[${address}]` : address}:${port}/hooks/${tag}` : `http://10.255.255.1:9/hooks/${tag}`;
+  const { address, url, received, close } = await startReceiver(`/hooks/${tag}`, 200, 'thanks');
 
   try {
     await page.goto('/webhooks');
@@ -75,6 +49,6 @@ test('a technician adds a webhook, sends a test delivery and reads it in the del
       expect(JSON.parse(received[0].body)).toMatchObject({ type: 'webhook.test', data: { message: `Test delivery for webhook "Ops ${tag}"` } });
     }
   } finally {
-    server.close();
+    close();
   }
 });
