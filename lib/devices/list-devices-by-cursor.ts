@@ -4,42 +4,22 @@
 //   turns into an index range on (partner_id|org_id, hostname|enrolled_at, id), so every page
 //   costs the same however deep it is (an OR of the two conditions was a filter over every row
 //   before the position: 130 ms a page at 10k devices, worse with depth);
-// - each row serialised by PostgreSQL (row_to_json), so Node neither parses nor maps nor
-//   stringifies 500 rows a page: it joins strings.
+// - each row's JSON read ready-made: `devices.list_json` is TDevice as text, a stored generated
+//   column PostgreSQL rebuilds whenever the row changes (migration device_list_json), so a page
+//   neither builds 500 documents in the database (7 ms a page) nor parses, maps and stringifies
+//   them in Node: it joins strings.
 // Nullable sort columns keep "nulls last": the non-null rows come first, then the null ones in
 // id order, as two index-friendly branches of one UNION ALL under the page's LIMIT.
 import { Prisma } from '@/lib/generated/prisma/client';
 import { dbPool } from '@/lib/db';
 import type { ScopedContext } from '@/lib/auth/context';
 import type { ListDevicesQuery } from '@/lib/devices/schemas';
-import { deviceScopeSql } from '@/lib/devices/device-scope-sql';
+import { deviceScopeSql, type DeviceScopeOptions } from '@/lib/devices/device-scope-sql';
 
 const SORT_SQL = { hostname: 'd.hostname', lastSeen: 'd.last_seen_at', enrolled: 'd.enrolled_at' } as const;
 type Sort = keyof typeof SORT_SQL;
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-// The device columns a page reads, then each row as the JSON of TDevice (toDeviceDto's fields,
-// in its order) built by PostgreSQL with row_to_json over a lateral row of aliased columns (a
-// third cheaper than json_build_object): the page goes out as these strings joined, with no
-// per-row parsing or serialising in Node.
-const RAW_COLUMNS = Prisma.raw(`d.id, d.partner_id, d.org_id, d.site_id, d.agent_id, d.hostname, d.display_name, d.os_type, d.os_version,
-  d.architecture, d.agent_version, d.status, d.tags, d.last_seen_at, d.cpu_percent, d.memory_percent, d.disk_percent, d.uptime_seconds,
-  d.last_user, d.metrics, d.hardware, d.main_agent_silent_since, d.watchdog_status, d.enrolled_at, d.decommissioned_at, d.created_at, d.updated_at`);
-const DTO_ROW = Prisma.raw(`select p.id, p.partner_id as "partnerId", p.org_id as "orgId", p.site_id as "siteId", p.agent_id as "agentId",
-  p.hostname, p.display_name as "displayName", p.os_type as "osType", p.os_version as "osVersion", p.architecture,
-  p.agent_version as "agentVersion", p.status, p.tags, ${iso('p.last_seen_at')} as "lastSeenAt", p.cpu_percent as "cpuPercent",
-  p.memory_percent as "memoryPercent", p.disk_percent as "diskPercent", p.uptime_seconds as "uptimeSeconds", p.last_user as "lastUser",
-  p.metrics, p.hardware, ${iso('p.main_agent_silent_since')} as "mainAgentSilentSince", p.watchdog_status as "watchdogStatus",
-  ${iso('p.enrolled_at')} as "enrolledAt", ${iso('p.decommissioned_at')} as "decommissionedAt", ${iso('p.created_at')} as "createdAt",
-  ${iso('p.updated_at')} as "updatedAt"`);
-
-/** The rows of `page` (RAW_COLUMNS and `part`: 0 for valued sort keys, 1 for nulls) as JSON text, in `order`. */
-function serialised(page: Prisma.Sql, order: Prisma.Sql, limit: number): Prisma.Sql {
-  return Prisma.sql`select row_to_json(j)::text as json, p.id::text as id, p.hostname as hostname_value, j."lastSeenAt" as last_seen_value,
-    j."enrolledAt" as enrolled_value
-    from (${page}) p cross join lateral (${DTO_ROW}) j order by ${order} limit ${limit}`;
-}
 
 export interface DevicePosition {
   /** The last row's sort value (ISO time for the time sorts), null when it sorted among the nulls. */
@@ -48,8 +28,8 @@ export interface DevicePosition {
 }
 
 /** The query's filters (not the position) as a predicate over `devices d`. */
-export function deviceFilterSql(ctx: ScopedContext, q: ListDevicesQuery): Prisma.Sql {
-  const parts = [deviceScopeSql(ctx, { includeDecommissioned: q.includeDecommissioned })];
+export function deviceFilterSql(ctx: ScopedContext, q: ListDevicesQuery, opts: Pick<DeviceScopeOptions, 'perRowLiveness'> = {}): Prisma.Sql {
+  const parts = [deviceScopeSql(ctx, { includeDecommissioned: q.includeDecommissioned, ...opts })];
   const orgIds = [...(q.orgIds ?? []), ...(q.orgId ? [q.orgId] : [])];
   if (orgIds.length) parts.push(Prisma.sql`d.org_id = any(${orgIds}::uuid[])`);
   if (q.siteIds?.length) parts.push(Prisma.sql`d.site_id = any(${q.siteIds}::uuid[])`);
@@ -69,35 +49,28 @@ export function deviceFilterSql(ctx: ScopedContext, q: ListDevicesQuery): Prisma
 /** One page (limit + 1 rows, to tell whether another follows) strictly after `position`. */
 export function devicePageSql(filter: Prisma.Sql, sort: Sort, dir: 'asc' | 'desc', limit: number, position: DevicePosition | null): Prisma.Sql {
   const col = Prisma.raw(SORT_SQL[sort]);
-  const pcol = Prisma.raw(SORT_SQL[sort].replace('d.', 'p.'));
   const cmp = Prisma.raw(dir === 'asc' ? '>' : '<');
   const way = Prisma.raw(dir);
   const take = limit + 1;
   const cast = sort === 'hostname' ? Prisma.raw('text') : Prisma.raw('timestamptz');
-  const branch = (where: Prisma.Sql, order: Prisma.Sql, part: number) =>
-    Prisma.sql`(select ${RAW_COLUMNS}, ${part} as part from devices d where ${where} order by ${order} limit ${take})`;
+  // Each row's JSON, id and sort value as the cursor stores it (ISO time for the time sorts).
+  const out = (alias: string) =>
+    Prisma.raw(`${alias}.list_json as json, ${alias}.id::text as id, ${sort === 'hostname' ? `${alias}.hostname` : iso(`${alias}.s`)} as value`);
   if (sort === 'hostname') {
     // hostname is never null
     const where = position ? Prisma.sql`${filter} and (${col}, d.id) ${cmp} (${position.value}::${cast}, ${position.id}::uuid)` : filter;
-    return serialised(branch(where, Prisma.sql`${col} ${way}, d.id ${way}`, 0), Prisma.sql`${pcol} ${way}, p.id ${way}`, take);
+    return Prisma.sql`select ${out('d')} from devices d where ${where} order by ${col} ${way}, d.id ${way} limit ${take}`;
   }
-  const nullsOrder = Prisma.sql`d.id ${way}`;
+  const rows = (where: Prisma.Sql, order: Prisma.Sql, part: number) =>
+    Prisma.sql`(select d.list_json, d.id, ${col} as s, ${part} as part from devices d where ${where} order by ${order} limit ${take})`;
   if (position && position.value === null) {
-    return serialised(branch(Prisma.sql`${filter} and ${col} is null and d.id ${cmp} ${position.id}::uuid`, nullsOrder, 1), Prisma.sql`p.id ${way}`, take);
+    return Prisma.sql`select ${out('u')} from ${rows(Prisma.sql`${filter} and ${col} is null and d.id ${cmp} ${position.id}::uuid`, Prisma.sql`d.id ${way}`, 1)} u`;
   }
   const valued = position
     ? Prisma.sql`${filter} and ${col} is not null and (${col}, d.id) ${cmp} (${position.value}::${cast}, ${position.id}::uuid)`
     : Prisma.sql`${filter} and ${col} is not null`;
-  const both = Prisma.sql`${branch(valued, Prisma.sql`${col} ${way}, d.id ${way}`, 0)} union all ${branch(Prisma.sql`${filter} and ${col} is null`, nullsOrder, 1)}`;
-  return serialised(both, Prisma.sql`p.part, ${pcol} ${way}, p.id ${way}`, take);
-}
-
-interface PageRow {
-  json: string;
-  id: string;
-  hostname_value: string;
-  last_seen_value: string | null;
-  enrolled_value: string | null;
+  const both = Prisma.sql`${rows(valued, Prisma.sql`${col} ${way}, d.id ${way}`, 0)} union all ${rows(Prisma.sql`${filter} and ${col} is null`, Prisma.sql`d.id ${way}`, 1)}`;
+  return Prisma.sql`select ${out('u')} from (${both}) u order by u.part, u.s ${way}, u.id ${way} limit ${take}`;
 }
 
 export interface DevicePageRow {
@@ -108,10 +81,21 @@ export interface DevicePageRow {
   value: string | null;
 }
 
-export async function readDevicePage(sql: Prisma.Sql, sort: Sort): Promise<DevicePageRow[]> {
-  const { rows } = await dbPool().query<PageRow>({ text: sql.text, values: sql.values as unknown[] });
-  const key = sort === 'hostname' ? 'hostname_value' : sort === 'lastSeen' ? 'last_seen_value' : 'enrolled_value';
-  return rows.map((r) => ({ json: r.json, id: r.id, value: r[key] }));
+// Each distinct page statement (one per combination of filters, sort and position kind) is
+// prepared once per connection under a name of its own: readers paging back to back skip
+// PostgreSQL's parse and plan of every page. Bounded, in case of an unforeseen variety.
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 500;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_PREPARED) statementNames.set(text, (name = `devices-page-${statementNames.size + 1}`));
+  return name;
+}
+
+export async function readDevicePage(sql: Prisma.Sql): Promise<DevicePageRow[]> {
+  const { rows } = await dbPool().query<DevicePageRow>({ name: statementName(sql.text), text: sql.text, values: sql.values as unknown[] });
+  return rows;
 }
 
 export async function countDevices(filter: Prisma.Sql): Promise<number> {

@@ -59,15 +59,14 @@ export async function listDevices(ctx: ScopedContext, q: ListDevicesQuery) {
     if (c.s !== q.sort || c.d !== dir) decodeCursor('', ZCursor); // a cursor only continues its own ordering → 400
     position = { value: c.v, id: c.id };
   }
-  const filter = deviceFilterSql(ctx, q);
   const [rows, total] = await Promise.all([
-    readDevicePage(devicePageSql(filter, q.sort, dir, q.limit, position), q.sort),
-    q.includeTotal ? countDevices(filter) : Promise.resolve(undefined),
+    readDevicePage(devicePageSql(deviceFilterSql(ctx, q, { perRowLiveness: true }), q.sort, dir, q.limit, position)),
+    q.includeTotal ? countDevices(deviceFilterSql(ctx, q)) : Promise.resolve(undefined),
   ]);
-  const page = rows.slice(0, q.limit);
+  const page = rows.length > q.limit ? rows.slice(0, q.limit) : rows;
   const last = page[page.length - 1];
   const nextCursor = rows.length > q.limit && last ? encodeCursor({ s: q.sort, d: dir, v: last.value, id: last.id }) : null;
-  // ZDeviceCursorPage, with the devices already serialised by the query
+  // ZDeviceCursorPage, with the devices already serialised by the database
   return new RawJson(
     `{"devices":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"limit":${q.limit}${total !== undefined ? `,"total":${total}` : ''}}`,
   );

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makeSite, tokenFor } from '../helpers/factories';
+import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makePlatformAdmin, makeSite, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat } from '../helpers/agents';
 import { db } from '@/lib/db';
 import { ZDeviceCursorPage } from '@/lib/devices/schemas';
@@ -118,6 +118,40 @@ describe('GET /devices', () => {
       expect(new Set(seen).size).toBe(seen.length); // no duplicates
       for (const id of initial) expect(seen).toContain(id); // no gaps
     }
+  });
+
+  it('cursor pages show each write of a device at once and hide devices of a deleted organization, for every scope', async () => {
+    const t = await freshTenant(2);
+    const gone = await makeOrg(t.partner.id);
+    const goneKey = (await createKey(t.token, { orgId: gone.id })).key;
+    const orphan = await enroll(goneKey, { hostname: 'node-zzz' });
+    const [first] = t.agents;
+    const ids = async (token: string, query: Record<string, string> = {}) => {
+      const res = await api.get('/devices', { token, query: { cursor: '', includeTotal: 'true', ...query } });
+      expect(res.status).toBe(200);
+      return { ids: res.body.devices.map((d: { id: string }) => d.id), total: res.body.total, devices: res.body.devices };
+    };
+    expect((await ids(t.token)).ids).toEqual([...t.agents.map((a) => a.deviceId), orphan.deviceId]);
+
+    // The page's JSON is stored with the row and rebuilt by PostgreSQL on every write.
+    expect((await api.patch(`/devices/${first.deviceId}`, { token: t.token, body: { displayName: 'Front desk', tags: ['lobby'] } })).status).toBe(200);
+    await heartbeat(first, { metrics: { cpuPercent: 77.5, memoryPercent: 10, diskPercent: 20 } });
+    const listed = (await ids(t.token)).devices.find((d: { id: string }) => d.id === first.deviceId);
+    const detail = (await api.get(`/devices/${first.deviceId}`, { token: t.token })).body;
+    expect(listed).toMatchObject({ displayName: 'Front desk', tags: ['lobby'], cpuPercent: 77.5 });
+    expect(listed).toEqual(detail);
+
+    await db.organization.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    for (const sort of ['hostname', 'lastSeen', 'enrolled']) {
+      const page = await ids(t.token, { sort });
+      expect(page.ids.sort()).toEqual(t.agents.map((a) => a.deviceId).sort());
+      expect(page.total).toBe(2);
+    }
+    // A platform operator (system scope, every partner) does not see them either.
+    const operator = await tokenFor(await makePlatformAdmin(), { mfa: true });
+    const all = await ids(operator, { search: 'node-zzz', limit: '1000' });
+    expect(all.ids).not.toContain(orphan.deviceId);
+    expect((await ids(operator, { orgId: t.org.id })).ids.sort()).toEqual(t.agents.map((a) => a.deviceId).sort());
   });
 
   it('rejects a forged cursor or one from another ordering with 400', async () => {
