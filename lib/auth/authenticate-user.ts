@@ -1,9 +1,9 @@
 // Bearer-token authentication for people: verifies the JWT, then resolves the session, user,
 // role and partner in one query. A revoked session or disabled user fails at once.
-import { db } from '@/lib/db';
 import { AppError, unauthorized, unavailable } from '@/lib/http/errors';
 import { verifyAccessToken } from '@/lib/auth/tokens';
-import { principalFromUser, principalInclude, type UserWithMemberships } from '@/lib/auth/load-principal';
+import { principalFromUser } from '@/lib/auth/load-principal';
+import { loadSessionPrincipal } from '@/lib/auth/load-session-principal';
 import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import type { UserContext } from '@/lib/auth/context';
 import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
@@ -26,8 +26,7 @@ export async function authenticateUser(req: Request, base: { requestId: string; 
   if (!claims) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
   // The session, role and partner settings (allowlist) come from one read; if it fails the
   // allowlist cannot be checked, so the request fails closed with 503.
-  const session = await db.session
-    .findUnique({ where: { id: claims.sid }, include: { user: { include: principalInclude } } })
+  const session = await loadSessionPrincipal(claims.sid)
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       throw unavailable('Could not verify access; try again shortly');
@@ -35,7 +34,7 @@ export async function authenticateUser(req: Request, base: { requestId: string; 
   if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt < new Date()) {
     throw unauthorized('Session is no longer valid', 'INVALID_TOKEN');
   }
-  const principal = principalFromUser(session.user as UserWithMemberships);
+  const principal = principalFromUser(session.user);
   if (!principal || principal.status !== 'active') throw unauthorized('Session is no longer valid', 'INVALID_TOKEN');
   assertPartnerActive(principal.partnerStatus);
   const ctx: UserContext = {
