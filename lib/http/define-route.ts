@@ -75,7 +75,21 @@ export interface RouteMeta {
 }
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
-export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & { meta: RouteMeta };
+/** A handler's answer for a plain Node server: a RawJson result comes as its text, not inside the Response. */
+export interface RawServed {
+  response: Response;
+  /** The body to send instead of the (then empty) response's, when the handler returned RawJson. */
+  text: string | null;
+}
+export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & {
+  meta: RouteMeta;
+  /**
+   * The same handler for server-fast-paths.ts: a RawJson body (a device page is ~400 KB) is
+   * handed back as the string, which the Node response encodes once, instead of going through a
+   * web Response (encoded, copied, read back into a Buffer).
+   */
+  serveRaw?: (req: Request, context: NextContext) => Promise<RawServed>;
+};
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -144,8 +158,9 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
   if (!config.permission) throw new Error(`Route "${config.summary}" declares no permission`);
   if (config.mfa && kinds.includes('apiKey' as AuthKind)) throw new Error(`Route "${config.summary}" is MFA-gated and cannot accept API keys`);
 
-  const handler = async (req: Request, context: NextContext): Promise<Response> => {
+  const serve = async (req: Request, context: NextContext, raw: boolean): Promise<RawServed> => {
     const started = performance.now();
+    let text: string | null = null;
     const requestId = requestIdFrom(req.headers);
     const url = new URL(req.url);
     const rawParams = (await context?.params) ?? {};
@@ -172,10 +187,11 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
         result instanceof Response
           ? result
           : result instanceof RawJson
-            ? new Response(result.text, { status: config.status ?? 200, headers: { 'content-type': 'application/json; charset=utf-8' } })
+            ? new Response(raw ? null : result.text, { status: config.status ?? 200, headers: { 'content-type': 'application/json; charset=utf-8' } })
             : result === undefined
             ? new Response(null, { status: 204 })
             : jsonResponse(result, config.status ?? 200);
+      if (raw && result instanceof RawJson) text = result.text;
       if (MUTATING.has(req.method) && response.status < 400 && config.audit !== false && !(ctx as { audited?: boolean }).audited) {
         await writeAudit(ctx, {
           action: config.audit ?? `${req.method} ${route}`,
@@ -187,13 +203,15 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
       // A client that hung up mid-request (its body stream aborted) is not a server fault:
       // answered (to nobody) with nginx's 499 and logged as such, not as an unhandled 500.
       response = clientClosed(req, error) ? new Response(null, { status: 499 }) : errorResponse(error, log);
+      text = null;
     }
     response.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     recordRequest(req.method, route, response.status, seconds);
     log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
-    return response;
+    return { response, text };
   };
+  const handler = async (req: Request, context: NextContext): Promise<Response> => (await serve(req, context, false)).response;
 
   const meta: RouteMeta = {
     auth: kinds,
@@ -210,7 +228,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     description: config.description,
     tags: config.tags,
   };
-  return Object.assign(handler, { meta });
+  return Object.assign(handler, { meta, serveRaw: (req: Request, context: NextContext) => serve(req, context, true) });
 }
 
 function parseParams(schema: Schema, raw: Record<string, string | string[]>) {

@@ -28,10 +28,11 @@ export function serveWithRoute(req: IncomingMessage, res: ServerResponse, handle
           // An oversized body is cut to something that fails JSON parsing: a clear 400.
           body: hasBody ? (size > MAX_BODY_BYTES ? 'body too large' : Buffer.concat(chunks)) : undefined,
         });
-        const response = await handler(request, { params: Promise.resolve(params) });
+        const context = { params: Promise.resolve(params) };
+        const { response, text } = handler.serveRaw ? await handler.serveRaw(request, context) : { response: await handler(request, context), text: null };
         const out: Record<string, string> = { ...BASE_HEADERS };
         response.headers.forEach((v, k) => (out[k] = v));
-        res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+        res.writeHead(response.status, out).end(text ?? Buffer.from(await response.arrayBuffer()));
       } catch {
         if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'application/json' });
         res.end(INTERNAL);

@@ -297,6 +297,19 @@ describe('heartbeat fast path of the HTTP server', () => {
       expect((await fetch(`${base}/agents/${agent.agentId}/heartbeat`)).status).toBe(418); // GET: not the fast path
       expect((await fetch(`${base}/agents/${agent.agentId}/inventory`, { method: 'POST' })).status).toBe(418);
       expect((await fetch(`${base}/agents/%E0%A4%A/heartbeat`, { method: 'POST' })).status).toBe(418); // undecodable: Next answers
+
+      // GET /devices (the fleet list) is the other fast path: the same answer as the route's.
+      const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
+      const list = await fetch(`${base}/devices?cursor=&limit=1&includeTotal=true`, { headers: { authorization: `Bearer ${token}` } });
+      expect([list.status, list.headers.get('content-type'), list.headers.get('x-frame-options')]).toEqual([200, 'application/json; charset=utf-8', 'DENY']);
+      const listed = await list.json();
+      expect(listed).toEqual((await api.get('/devices', { token, query: { cursor: '', limit: 1, includeTotal: 'true' } })).body);
+      expect(listed.devices).toHaveLength(1);
+      const bad = await fetch(`${base}/devices?cursor=forged`, { headers: { authorization: `Bearer ${token}` } });
+      expect([bad.status, (await bad.json()).error.code]).toEqual([400, 'INVALID_CURSOR']);
+      expect((await fetch(`${base}/devices`)).status).toBe(401);
+      expect((await fetch(`${base}/devices/${agent.deviceId}`)).status).toBe(418);
+      expect((await fetch(`${base}/devices`, { method: 'POST' })).status).toBe(418);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
