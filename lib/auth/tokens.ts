@@ -20,6 +20,17 @@ export interface AccessClaims {
 
 const secretKey = () => new TextEncoder().encode(env().JWT_SECRET);
 
+// Verifying runs on every authenticated request: the HMAC key is imported once per secret, not
+// on every verification (jose imports raw key bytes each time it is given them).
+let verifyKey: { secret: string; key: Promise<CryptoKey> } | null = null;
+function verificationKey(): Promise<CryptoKey> {
+  const secret = env().JWT_SECRET;
+  if (verifyKey?.secret !== secret) {
+    verifyKey = { secret, key: crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']) };
+  }
+  return verifyKey.key;
+}
+
 export async function signAccessToken(
   claims: AccessClaims,
   expiresInSeconds: number = env().ACCESS_TOKEN_TTL_SECONDS,
@@ -37,7 +48,7 @@ export async function signAccessToken(
 /** Returns the claims, or null for any invalid, expired or foreign token. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await verificationKey(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return {
       sub: payload.sub,

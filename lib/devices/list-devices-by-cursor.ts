@@ -94,8 +94,9 @@ function statementName(text: string): string | undefined {
 }
 
 export async function readDevicePage(sql: Prisma.Sql): Promise<DevicePageRow[]> {
-  const { rows } = await dbPool().query<DevicePageRow>({ name: statementName(sql.text), text: sql.text, values: sql.values as unknown[] });
-  return rows;
+  // Rows as arrays (json, id, value): pg builds no object per row.
+  const { rows } = await dbPool().query<[string, string, string | null]>({ name: statementName(sql.text), text: sql.text, values: sql.values as unknown[], rowMode: 'array' });
+  return rows.map(([json, id, value]) => ({ json, id, value }));
 }
 
 export async function countDevices(filter: Prisma.Sql): Promise<number> {

@@ -67,7 +67,11 @@ export async function listDevices(ctx: ScopedContext, q: ListDevicesQuery) {
   const last = page[page.length - 1];
   const nextCursor = rows.length > q.limit && last ? encodeCursor({ s: q.sort, d: dir, v: last.value, id: last.id }) : null;
   // ZDeviceCursorPage, with the devices already serialised by the database
-  return new RawJson(
-    `{"devices":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"limit":${q.limit}${total !== undefined ? `,"total":${total}` : ''}}`,
-  );
+  const parts = ['{"devices":['];
+  for (const [i, row] of page.entries()) {
+    if (i) parts.push(',');
+    parts.push(row.json);
+  }
+  parts.push(`],"nextCursor":${JSON.stringify(nextCursor)},"limit":${q.limit}${total !== undefined ? `,"total":${total}` : ''}}`);
+  return RawJson.fromParts(parts);
 }

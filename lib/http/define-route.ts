@@ -75,18 +75,19 @@ export interface RouteMeta {
 }
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
-/** A handler's answer for a plain Node server: a RawJson result comes as its text, not inside the Response. */
+/** A handler's answer for a plain Node server: a result body comes as bytes, not inside the Response. */
 export interface RawServed {
   response: Response;
-  /** The body to send instead of the (then empty) response's, when the handler returned RawJson. */
-  text: string | null;
+  /** The body to send instead of the (then empty) response's: the handler's JSON or RawJson; null when the response carries its own (errors, handler-made responses, 204). */
+  body: Buffer | null;
 }
 export type RouteHandler = ((req: Request, context: NextContext) => Promise<Response>) & {
   meta: RouteMeta;
   /**
-   * The same handler for server-fast-paths.ts: a RawJson body (a device page is ~400 KB) is
-   * handed back as the string, which the Node response encodes once, instead of going through a
-   * web Response (encoded, copied, read back into a Buffer).
+   * The same handler for server-fast-paths.ts: the answer's JSON (a device page is ~400 KB, a
+   * heartbeat answer is small but there are thousands a second) is handed back as a buffer for
+   * the Node response to write, instead of going through a web Response (copied into a stream,
+   * read back into another buffer).
    */
   serveRaw?: (req: Request, context: NextContext) => Promise<RawServed>;
 };
@@ -103,10 +104,12 @@ function routePattern(pathname: string, params: Record<string, string | string[]
   return pattern;
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    headers: { ...JSON_HEADERS, ...headers },
   });
 }
 
@@ -160,7 +163,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
 
   const serve = async (req: Request, context: NextContext, raw: boolean): Promise<RawServed> => {
     const started = performance.now();
-    let text: string | null = null;
+    let rawBody: Buffer | null = null;
     const requestId = requestIdFrom(req.headers);
     const url = new URL(req.url);
     const rawParams = (await context?.params) ?? {};
@@ -186,12 +189,14 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
       response =
         result instanceof Response
           ? result
-          : result instanceof RawJson
-            ? new Response(raw ? null : result.text, { status: config.status ?? 200, headers: { 'content-type': 'application/json; charset=utf-8' } })
-            : result === undefined
+          : result === undefined
             ? new Response(null, { status: 204 })
-            : jsonResponse(result, config.status ?? 200);
-      if (raw && result instanceof RawJson) text = result.text;
+            : raw
+              ? new Response(null, { status: config.status ?? 200, headers: JSON_HEADERS })
+              : result instanceof RawJson
+                ? new Response(new Uint8Array(result.body), { status: config.status ?? 200, headers: JSON_HEADERS })
+                : jsonResponse(result, config.status ?? 200);
+      if (raw && !(result instanceof Response) && result !== undefined) rawBody = result instanceof RawJson ? result.body : Buffer.from(JSON.stringify(result));
       if (MUTATING.has(req.method) && response.status < 400 && config.audit !== false && !(ctx as { audited?: boolean }).audited) {
         await writeAudit(ctx, {
           action: config.audit ?? `${req.method} ${route}`,
@@ -203,13 +208,13 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
       // A client that hung up mid-request (its body stream aborted) is not a server fault:
       // answered (to nobody) with nginx's 499 and logged as such, not as an unhandled 500.
       response = clientClosed(req, error) ? new Response(null, { status: 499 }) : errorResponse(error, log);
-      text = null;
+      rawBody = null;
     }
     response.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     recordRequest(req.method, route, response.status, seconds);
     log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
-    return { response, text };
+    return { response, body: rawBody };
   };
   const handler = async (req: Request, context: NextContext): Promise<Response> => (await serve(req, context, false)).response;
 
