@@ -54,6 +54,8 @@ export function serveWithRoute(req: IncomingMessage, res: ServerResponse, handle
         const { response, body } = handler.serveRaw ? await handler.serveRaw(request, context) : { response: await handler(request, context), body: null };
         const out: Record<string, string> = { ...BASE_HEADERS };
         response.headers.forEach((v, k) => (out[k] = v));
+        // A body in hand goes out with its length, not chunked.
+        if (body) out['content-length'] = String(body.length);
         res.writeHead(response.status, out).end(body ?? Buffer.from(await response.arrayBuffer()));
       } catch {
         if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'application/json' });
