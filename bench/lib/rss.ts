@@ -29,7 +29,10 @@ function cpuTicks(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime, stime
+    // utime, stime, and cutime, cstime: the CPU of children it has reaped (PostgreSQL backends
+    // that ended when the pool closed an idle connection), which would otherwise vanish from the
+    // sum mid-scenario and make a group's CPU go backwards.
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   } catch {
     return 0;
   }

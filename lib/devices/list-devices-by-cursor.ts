@@ -7,7 +7,7 @@
 // - each row's JSON read ready-made: `devices.list_json` is TDevice as text, a stored generated
 //   column PostgreSQL rebuilds whenever the row changes (migration device_list_json), so a page
 //   neither builds 500 documents in the database (7 ms a page) nor parses, maps and stringifies
-//   them in Node: it joins strings.
+//   them in Node: it puts them one after the other into the body.
 // Nullable sort columns keep "nulls last": the non-null rows come first, then the null ones in
 // id order, as two index-friendly branches of one UNION ALL under the page's LIMIT.
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -64,7 +64,7 @@ export function devicePageSql(filter: Prisma.Sql, sort: Sort, dir: 'asc' | 'desc
   const rows = (where: Prisma.Sql, order: Prisma.Sql, part: number) =>
     Prisma.sql`(select d.list_json, d.id, ${col} as s, ${part} as part from devices d where ${where} order by ${order} limit ${take})`;
   if (position && position.value === null) {
-    return Prisma.sql`select ${out('u')} from ${rows(Prisma.sql`${filter} and ${col} is null and d.id ${cmp} ${position.id}::uuid`, Prisma.sql`d.id ${way}`, 1)} u`;
+    return Prisma.sql`select ${out('u')} from ${rows(Prisma.sql`${filter} and ${col} is null and d.id ${cmp} ${position.id}::uuid`, Prisma.sql`d.id ${way}`, 1)} u order by u.id ${way}`;
   }
   const valued = position
     ? Prisma.sql`${filter} and ${col} is not null and (${col}, d.id) ${cmp} (${position.value}::${cast}, ${position.id}::uuid)`
