@@ -1,13 +1,13 @@
 // Scenario 7: heartbeat capacity. Scenario 1 offers exactly the fleet's rate, so it cannot tell
 // how much headroom there is, nor whether a second web process adds any. This one raises the
-// offered rate in steps (1×, 1.5×, 2×, 2.5×, 3× the 100k fleet's 1,667 beats/s) until the stack
+// offered rate in steps (1×, 1.5×, … 4× the 100k fleet's 1,667 beats/s) until the stack
 // stops keeping up, and reports the highest rate it sustained with p99 within the target. Run it
 // with `--procs 1` and `--procs 2` and compare the two result files to see what scaling out buys.
 import { runHeartbeat } from './heartbeat';
 import type { Scenario, ScenarioResult } from '../lib/types';
 
 const BASE_DEVICES = 100_000;
-const STEPS = [1, 1.5, 2, 2.5, 3];
+const STEPS = [1, 1.5, 2, 2.5, 3, 3.5, 4];
 const P99_TARGET_MS = 250;
 
 export const heartbeatCapacityScenario: Scenario = {
@@ -32,7 +32,7 @@ export const heartbeatCapacityScenario: Scenario = {
       {
         id: '7-capacity',
         scenario: '7 heartbeat capacity',
-        load: `${ctx.stack.urls.length} web process(es), offered 1×–3× of 1,667 beats/s`,
+        load: `${ctx.stack.urls.length} web process(es), offered 1×–4× of 1,667 beats/s`,
         throughput: best?.throughput ?? 0,
         unit: 'beats/s',
         p50: best?.p50 ?? null,
