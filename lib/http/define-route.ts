@@ -186,17 +186,15 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
         body: body as Out<B>,
         req,
       });
-      response =
-        result instanceof Response
-          ? result
-          : result === undefined
-            ? new Response(null, { status: 204 })
-            : raw
-              ? new Response(null, { status: config.status ?? 200, headers: JSON_HEADERS })
-              : result instanceof RawJson
-                ? new Response(new Uint8Array(result.body), { status: config.status ?? 200, headers: JSON_HEADERS })
-                : jsonResponse(result, config.status ?? 200);
-      if (raw && !(result instanceof Response) && result !== undefined) rawBody = result instanceof RawJson ? result.body : Buffer.from(JSON.stringify(result));
+      const status = config.status ?? 200;
+      if (result instanceof Response) response = result;
+      else if (result === undefined) response = new Response(null, { status: 204 });
+      else if (raw) {
+        // The Node server writes the bytes itself; the Response carries status and headers only.
+        rawBody = result instanceof RawJson ? result.body : Buffer.from(JSON.stringify(result));
+        response = new Response(null, { status, headers: JSON_HEADERS });
+      } else if (result instanceof RawJson) response = new Response(new Uint8Array(result.body), { status, headers: JSON_HEADERS });
+      else response = jsonResponse(result, status);
       if (MUTATING.has(req.method) && response.status < 400 && config.audit !== false && !(ctx as { audited?: boolean }).audited) {
         await writeAudit(ctx, {
           action: config.audit ?? `${req.method} ${route}`,
