@@ -61,6 +61,14 @@ test('a technician prices a catalog item, bills it through a contract and issues
   // The generated draft: 3 × 12.50 = 37.50, plus 20 % = 45.00, computed by the API and shown exactly.
   await expect(page.getByRole('heading', { name: 'Draft invoice' })).toBeVisible();
   await expect(page.getByTestId('invoice-total')).toHaveText('€45.00');
+  // The draft's details are editable.
+  await page.getByRole('button', { name: 'Edit', exact: true }).last().click();
+  const details = page.getByRole('form', { name: 'Edit invoice' });
+  await details.getByLabel('Payment terms (days)').fill('21');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details).toHaveCount(0);
+  await expect(page.getByText('21 days')).toBeVisible();
+
   await page.getByRole('button', { name: 'Issue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Issued' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^INV/ })).toBeVisible();

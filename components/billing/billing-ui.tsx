@@ -2,7 +2,7 @@
 
 // Pieces the console's billing pages share: money cells, the envelope's errors (message and
 // per-field details), the organization filter, bulk selection and its per-item results.
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '@/lib/client/api-client';
 import { formatMoney } from '@/lib/client/money';
 import { useAllOrganizations } from '@/hooks/use-organizations';
@@ -10,7 +10,7 @@ import { useMe } from '@/hooks/use-me';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import type { BulkResult } from '@/hooks/use-billing';
 import { Button } from '@/components/ui/button';
-import { Badge, INPUT_CLASS, SelectField, type Tone } from '@/components/ui/controls';
+import { Badge, Card, INPUT_CLASS, SelectField, type Tone } from '@/components/ui/controls';
 import { TABLE_WRAP_CLASS, THEAD_CLASS } from '@/components/ui/data-table';
 
 export function Money({ amount, currency, className = '' }: { amount: string | null | undefined; currency: string; className?: string }) {
@@ -219,4 +219,61 @@ export const LINK = 'font-medium text-brand-700 hover:underline dark:text-brand-
 /** Today in UTC as YYYY-MM-DD (billing dates are UTC days). */
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * The "Details" card of a billing document: its rows as a definition list, or, after Edit, the
+ * form `fields` draws (given the field errors of the last save); `onSave` gets the form's data
+ * and closes the form when it resolves.
+ */
+export function EditableDetails({ label, editable, pending, rows, fields, onSave }: {
+  label: string;
+  editable: boolean;
+  pending: boolean;
+  rows: [string, ReactNode][];
+  fields: (errors: Record<string, string>) => ReactNode;
+  onSave: (form: FormData) => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    setError(null);
+    try {
+      await onSave(f);
+      setEditing(false);
+    } catch (err) {
+      setError(err);
+    }
+  }
+
+  return (
+    <Card title="Details" actions={editable && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>}>
+      {editing ? (
+        <form onSubmit={submit} className="space-y-3" aria-label={label}>
+          {fields(fieldErrors(error))}
+          <FormError error={error} />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={pending}>
+              Save
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
+          {rows.map(([k, v]) => (
+            <Fragment key={k}>
+              <dt className="text-slate-500">{k}</dt>
+              <dd className="break-words whitespace-pre-wrap">{v}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
 }

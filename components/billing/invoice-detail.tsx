@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   useChangeInvoiceCurrency,
   useDeleteInvoice,
@@ -21,7 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, CopyButton, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
-import { BillingStatus, fieldErrors, FormError, LINK, ReasonForm, useBillingOrg } from '@/components/billing/billing-ui';
+import { BillingStatus, EditableDetails, FormError, LINK, ReasonForm, useBillingOrg } from '@/components/billing/billing-ui';
 import { CurrencyDialog } from '@/components/billing/currency-dialog';
 import { InvoiceLines } from '@/components/billing/invoice-lines';
 
@@ -182,22 +182,6 @@ function CustomerLink({ invoice: i, canManage }: { invoice: Invoice; canManage: 
 
 function Details({ invoice: i, editable }: { invoice: Invoice; editable: boolean }) {
   const update = useUpdateInvoice(i.id);
-  const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrors(error);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    setError(null);
-    try {
-      await update.mutateAsync({ recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null, paymentTermsDays: Number(f.get('paymentTermsDays')), notes: String(f.get('notes') ?? '') });
-      setEditing(false);
-    } catch (err) {
-      setError(err);
-    }
-  }
-
   const rows: [string, ReactNode][] = [
     ['Recipient', i.recipientEmail ?? 'none'],
     ['Payment terms', `${i.paymentTermsDays} days`],
@@ -223,33 +207,20 @@ function Details({ invoice: i, editable }: { invoice: Invoice; editable: boolean
   ];
 
   return (
-    <Card title="Details" actions={editable && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>}>
-      {editing ? (
-        <form onSubmit={submit} className="space-y-3" aria-label="Edit invoice">
+    <EditableDetails
+      label="Edit invoice"
+      editable={editable}
+      pending={update.isPending}
+      rows={rows}
+      onSave={(f) => update.mutateAsync({ recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null, paymentTermsDays: Number(f.get('paymentTermsDays')), notes: String(f.get('notes') ?? '') })}
+      fields={(errors) => (
+        <>
           <Field label="Recipient email" name="recipientEmail" type="email" defaultValue={i.recipientEmail ?? ''} error={errors.recipientEmail} hint="Empty: no email at issue" />
           <Field label="Payment terms (days)" name="paymentTermsDays" type="number" min={0} max={365} defaultValue={i.paymentTermsDays} error={errors.paymentTermsDays} />
           <TextAreaField label="Notes" name="notes" rows={3} defaultValue={i.notes} error={errors.notes} />
-          <FormError error={error} />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={update.isPending}>
-              Save
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
-          {rows.map(([k, v]) => (
-            <Fragment key={k}>
-              <dt className="text-slate-500">{k}</dt>
-              <dd className="break-words whitespace-pre-wrap">{v}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        </>
       )}
-    </Card>
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   useChangeQuoteCurrency,
   useDeleteQuote,
@@ -20,7 +20,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, CopyButton, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
-import { BillingStatus, fieldErrors, FormError, LINK, todayUtc, useBillingOrg } from '@/components/billing/billing-ui';
+import { BillingStatus, EditableDetails, FormError, LINK, todayUtc, useBillingOrg } from '@/components/billing/billing-ui';
 import { CurrencyDialog } from '@/components/billing/currency-dialog';
 import { QuoteLines } from '@/components/billing/quote-lines';
 import { QuoteBlocks } from '@/components/billing/quote-blocks';
@@ -184,27 +184,6 @@ function CustomerLink({ id }: { id: string }) {
 function Details({ detail: d, editable }: { detail: TQuoteDetail; editable: boolean }) {
   const q = d.quote;
   const update = useUpdateQuote(q.id);
-  const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrors(error);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    setError(null);
-    try {
-      await update.mutateAsync({
-        title: String(f.get('title')).trim(),
-        validUntil: String(f.get('validUntil') || '') || null,
-        recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null,
-        notes: String(f.get('notes') ?? ''),
-      });
-      setEditing(false);
-    } catch (err) {
-      setError(err);
-    }
-  }
-
   const rows: [string, ReactNode][] = [
     ['Recipient', q.recipientEmail ?? 'none'],
     ['Valid until', q.validUntil ?? 'no limit'],
@@ -213,33 +192,27 @@ function Details({ detail: d, editable }: { detail: TQuoteDetail; editable: bool
     ['Notes', q.notes || '—'],
   ];
   return (
-    <Card title="Details" actions={editable && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>}>
-      {editing ? (
-        <form onSubmit={submit} className="space-y-3" aria-label="Edit quote">
+    <EditableDetails
+      label="Edit quote"
+      editable={editable}
+      pending={update.isPending}
+      rows={rows}
+      onSave={(f) =>
+        update.mutateAsync({
+          title: String(f.get('title')).trim(),
+          validUntil: String(f.get('validUntil') || '') || null,
+          recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null,
+          notes: String(f.get('notes') ?? ''),
+        })
+      }
+      fields={(errors) => (
+        <>
           <Field label="Title" name="title" required defaultValue={q.title} error={errors.title} />
           <Field label="Valid until" name="validUntil" type="date" defaultValue={q.validUntil ?? ''} error={errors.validUntil} />
           <Field label="Recipient email" name="recipientEmail" type="email" defaultValue={q.recipientEmail ?? ''} error={errors.recipientEmail} />
           <TextAreaField label="Notes" name="notes" rows={3} defaultValue={q.notes} error={errors.notes} />
-          <FormError error={error} />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={update.isPending}>
-              Save
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
-          {rows.map(([k, v]) => (
-            <Fragment key={k}>
-              <dt className="text-slate-500">{k}</dt>
-              <dd className="break-words whitespace-pre-wrap">{v}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        </>
       )}
-    </Card>
+    />
   );
 }
