@@ -49,6 +49,15 @@ async function topStatements() {
   return rows;
 }
 
+/** The tables written most since the stack started: updates, and how many of them were HOT (no index touched). */
+async function tableWrites() {
+  const { rows } = await dbPool().query(`
+    select relname as table, n_tup_ins::int as inserts, n_tup_upd::int as updates, n_tup_hot_upd::int as hot_updates,
+      n_dead_tup::int as dead, autovacuum_count::int as autovacuums
+    from pg_stat_user_tables order by n_tup_upd + n_tup_ins desc limit 6`);
+  return rows;
+}
+
 /** The in-process micro-benchmarks (bench/*.bench.ts, each with a database of its own), in turn. */
 function runMicroBenches(wanted: string[]): void {
   const dir = import.meta.dirname;
@@ -135,7 +144,8 @@ async function main() {
         const rows = await scenario.run(ctx);
         if (values['pg-stats']) {
           const top = await topStatements();
-          for (const r of rows) r.extra = { ...r.extra, pgTopStatements: top };
+          const writes = await tableWrites();
+          for (const r of rows) r.extra = { ...r.extra, pgTopStatements: top, pgTableWrites: writes };
         }
         results.push(...rows);
       } catch (error) {
