@@ -43,7 +43,7 @@ const USAGE = `npm run bench -- [scenario…] [options]
 async function topStatements() {
   const { rows } = await dbPool().query(`
     select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls::int, round(total_exec_time::numeric, 1)::float as total_ms,
-      round(mean_exec_time::numeric, 3)::float as mean_ms, rows::int
+      round(mean_exec_time::numeric, 3)::float as mean_ms, rows::int, shared_blks_hit::int as hit, shared_blks_read::int as read
     from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
     order by total_exec_time desc limit 10`);
   return rows;

@@ -23,8 +23,12 @@ export function deviceScopeSql(ctx: ScopedContext, opts: DeviceScopeOptions = {}
   const parts: Prisma.Sql[] = opts.includeDecommissioned ? [] : [Prisma.sql`d.status <> 'decommissioned'`];
   if (!opts.perRowLiveness) parts.push(Prisma.sql`exists (${live})`);
   else if (t.partnerId) {
-    // One tenant: its partner row is checked once for the statement, only the organization per row.
-    parts.push(Prisma.sql`exists (select 1 from organizations o where o.id = d.org_id and o.deleted_at is null offset 0)`);
+    // One tenant: its partner row is checked once for the statement, and each device's
+    // organization only when the partner has a deleted organization at all (one probe of a
+    // partial index, evaluated once; the OR stops there for every row when it has none). The
+    // per-row check was a third of the database time of a page of 500.
+    parts.push(Prisma.sql`(not exists (select 1 from organizations o where o.partner_id = ${t.partnerId}::uuid and o.deleted_at is not null)
+      or exists (select 1 from organizations o where o.id = d.org_id and o.deleted_at is null offset 0))`);
     parts.push(Prisma.sql`not exists (select 1 from partners p where p.id = ${t.partnerId}::uuid and p.deleted_at is not null)`);
   } else parts.push(Prisma.sql`exists (${live} offset 0)`);
   if (t.partnerId) parts.push(Prisma.sql`d.partner_id = ${t.partnerId}::uuid`);
