@@ -35,6 +35,8 @@ const USAGE = `npm run bench -- [scenario…] [options]
   --no-build      use the existing build even when it is older than the sources
   --env KEY=VALUE a setting for the app and worker processes (repeatable), e.g. --env DB_POOL_SIZE=20
   --pg-stats      pg_stat_statements in the embedded PostgreSQL: each scenario reports its top statements
+  --durable       the embedded PostgreSQL with fsync, synchronous_commit and full_page_writes on, as
+                  \`npm start\` runs it (by default the bench's throwaway cluster runs without them)
   --profile       V8 CPU profiles of the web processes into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE)
   --compare A B   ratio of two result files (names in bench/results or paths)
   --micro [name]  the in-process micro-benchmarks instead (bench/*.bench.ts, e.g. org-import)`;
@@ -84,6 +86,7 @@ async function main() {
       'no-build': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'pg-stats': { type: 'boolean', default: false },
+      durable: { type: 'boolean', default: false },
       env: { type: 'string', multiple: true, default: [] },
       compare: { type: 'boolean', default: false },
       micro: { type: 'boolean', default: false },
@@ -126,7 +129,7 @@ async function main() {
 
   const results: ScenarioResult[] = [];
   try {
-    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, pgStats: values['pg-stats'], extraEnv, log: say });
+    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, pgStats: values['pg-stats'], durable: values.durable, extraEnv, log: say });
     // lib/env parses the environment on first use, which is now (the stack has just set it).
     const { seedTenant, seedDevices } = await import('./lib/seed');
     const tenant = await seedTenant();
@@ -163,7 +166,7 @@ async function main() {
   const run: BenchRun = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null, env: extraEnv },
+    options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null, env: extraEnv, durable: values.durable },
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, postgres, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
     results,
   };

@@ -25,6 +25,8 @@ export interface StackOptions {
   profileDir: string | null;
   /** Load pg_stat_statements into the embedded server (statement statistics per scenario). */
   pgStats: boolean;
+  /** Run the embedded cluster with npm start's durability (fsync, synchronous commit, full pages). */
+  durable?: boolean;
   /** Settings for the app and worker processes (--env KEY=VALUE). */
   extraEnv: Record<string, string>;
   log: (m: string) => void;
@@ -67,7 +69,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   // Under the project like the test suite's cluster (as root, initdb runs as the postgres user,
   // which cannot enter a private temp directory).
   const pgDir = path.join(root, '.data', `bench-pg-${process.pid}`);
-  const pg: RunningPostgres = await resolvePostgres({ dataDir: pgDir, databaseUrl: given, ephemeral: true, extraFlags: opts.pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : [] });
+  const extraFlags = [
+    ...(opts.pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : []),
+    // later settings win over the throwaway cluster's fsync=off etc.
+    ...(opts.durable ? ['-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on'] : []),
+  ];
+  const pg: RunningPostgres = await resolvePostgres({ dataDir: pgDir, databaseUrl: given, ephemeral: true, extraFlags });
   const dbName = `rmm_bench_${randomBytes(4).toString('hex')}`;
   await createDatabase(pg.adminUrl, dbName);
   const databaseUrl = pg.urlFor(dbName);
