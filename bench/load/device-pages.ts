@@ -28,6 +28,12 @@ const FULL_PARSE_EVERY = 10;
 class BadPage extends Error {}
 const TAIL = Buffer.from('],"nextCursor":');
 
+/** The page's tail, `],"nextCursor":…,"limit":…}`, as a small object of its own; null when absent. */
+function pageTail(body: Buffer): { nextCursor: string | null; limit: number } | null {
+  const at = body.lastIndexOf(TAIL);
+  return at < 0 ? null : (JSON.parse(`{${body.subarray(at + 2).toString('utf8')}`) as { nextCursor: string | null; limit: number });
+}
+
 function get(path: string): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: base.hostname, port: base.port, path, agent, headers: { authorization: `Bearer ${values.token}`, accept: 'application/json' } }, (res) => {
@@ -68,10 +74,8 @@ async function main() {
           cursor = '';
           continue;
         }
-        // The tail is `],"nextCursor":…,"limit":…}`: a small object of its own.
-        const at = res.body.lastIndexOf(TAIL);
-        const tail = JSON.parse(`{${res.body.subarray(at + 2).toString('utf8')}`) as { nextCursor: string | null; limit: number };
-        if (at < 0 || tail.limit !== limit) throw new BadPage();
+        const tail = pageTail(res.body);
+        if (!tail || tail.limit !== limit) throw new BadPage();
         if (++pagesRead % FULL_PARSE_EVERY === 0 || !tail.nextCursor) {
           const page = JSON.parse(res.body.toString('utf8')) as { devices: { id: string }[]; nextCursor: string | null };
           if (page.nextCursor !== tail.nextCursor || (page.nextCursor && page.devices.length !== limit) || page.devices.some((d) => typeof d.id !== 'string')) {
@@ -85,7 +89,7 @@ async function main() {
           walks++;
         }
       } catch (error) {
-        const kind = error instanceof BadPage ? 'badPage' : 'network';
+        const kind = error instanceof BadPage || error instanceof SyntaxError ? 'badPage' : 'network';
         errors[kind] = (errors[kind] ?? 0) + 1;
         cursor = '';
       }
