@@ -33,6 +33,7 @@ export const devicePagesScenario: Scenario = {
       durationSeconds: scale.intervalSeconds + readSeconds + 5,
       workDir: ctx.workDir,
       name: '2-background',
+      log: ctx.log,
     });
     // Readers start once every device has beaten once (steady heartbeat load).
     await new Promise((r) => setTimeout(r, scale.intervalSeconds * 1000));
