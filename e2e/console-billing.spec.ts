@@ -42,6 +42,13 @@ test('a technician prices a catalog item, bills it through a contract and issues
   await contractForm.getByRole('button', { name: 'Create contract' }).click();
   await expect(page.getByRole('heading', { name: `Endpoint care ${tag}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Activate' })).toBeDisabled();
+  // The draft contract's details are editable in the same card as an invoice's.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const contractDetails = page.getByRole('form', { name: 'Edit contract' });
+  await contractDetails.getByLabel('Payment terms (days)').fill('45');
+  await contractDetails.getByRole('button', { name: 'Save' }).click();
+  await expect(contractDetails).toHaveCount(0);
+  await expect(page.getByText('45 days')).toBeVisible();
 
   // A recurring line priced from the catalog (price left blank), three of them, 20 % tax.
   await page.getByRole('button', { name: 'Add the first line' }).click();

@@ -265,7 +265,7 @@ export function EditableDetails({ label, editable, pending, rows, fields, onSave
           </div>
         </form>
       ) : (
-        <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
+        <dl className="grid grid-cols-[9rem_1fr] gap-1 text-sm">
           {rows.map(([k, v]) => (
             <Fragment key={k}>
               <dt className="text-slate-500">{k}</dt>

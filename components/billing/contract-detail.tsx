@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
 import {
   useAddContractLine,
   useChangeContractCurrency,
@@ -25,7 +25,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
-import { BillingStatus, fieldErrors, FormError, LINK, Money, ReasonForm, TABLE, TD, TH, THEAD, TR, useBillingOrg } from '@/components/billing/billing-ui';
+import { BillingStatus, EditableDetails, FormError, LINK, Money, ReasonForm, TABLE, TD, TH, THEAD, TR, useBillingOrg } from '@/components/billing/billing-ui';
 import { CurrencyDialog } from '@/components/billing/currency-dialog';
 import { describeDeviceSet, LineForm, LINE_TYPE_LABELS } from '@/components/billing/line-form';
 import { ContractInvoices, ContractPeriods } from '@/components/billing/contract-periods';
@@ -239,60 +239,36 @@ function Lines({ contract: c, editable }: { contract: Contract; editable: boolea
 
 function Details({ contract: c, editable }: { contract: Contract; editable: boolean }) {
   const update = useUpdateContract(c.id);
-  const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrors(error);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    setError(null);
-    try {
-      await update.mutateAsync({
-        name: String(f.get('name')).trim(),
-        ...(c.status === 'draft' ? { startDate: String(f.get('startDate')) } : {}),
-        endDate: String(f.get('endDate') || '') || null,
-        paymentTermsDays: Number(f.get('paymentTermsDays')),
-        notes: String(f.get('notes') ?? ''),
-      });
-      setEditing(false);
-    } catch (err) {
-      setError(err);
-    }
-  }
-
   return (
-    <Card title="Details" actions={editable && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>}>
-      {editing ? (
-        <form onSubmit={submit} className="space-y-3" aria-label="Edit contract">
+    <EditableDetails
+      label="Edit contract"
+      editable={editable}
+      pending={update.isPending}
+      rows={[
+        ['Payment terms', `${c.paymentTermsDays} days`],
+        ['Next period', c.status === 'active' ? c.nextPeriodStart : '—'],
+        ['Activated', formatDate(c.activatedAt)],
+        ['Notes', c.notes || '—'],
+      ]}
+      onSave={(f) =>
+        update.mutateAsync({
+          name: String(f.get('name')).trim(),
+          ...(c.status === 'draft' ? { startDate: String(f.get('startDate')) } : {}),
+          endDate: String(f.get('endDate') || '') || null,
+          paymentTermsDays: Number(f.get('paymentTermsDays')),
+          notes: String(f.get('notes') ?? ''),
+        })
+      }
+      fields={(errors) => (
+        <>
           <Field label="Name" name="name" required defaultValue={c.name} error={errors.name} />
           {c.status === 'draft' && <Field label="Start date" name="startDate" type="date" required defaultValue={c.startDate} error={errors.startDate} />}
           <Field label="End date" name="endDate" type="date" defaultValue={c.endDate ?? ''} error={errors.endDate} />
           <Field label="Payment terms (days)" name="paymentTermsDays" type="number" min={0} max={365} defaultValue={c.paymentTermsDays} error={errors.paymentTermsDays} />
           <TextAreaField label="Notes" name="notes" rows={3} defaultValue={c.notes} error={errors.notes} />
-          <FormError error={error} />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={update.isPending}>
-              Save
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <dl className="grid grid-cols-[9rem_1fr] gap-1 text-sm">
-          <dt className="text-slate-500">Payment terms</dt>
-          <dd>{c.paymentTermsDays} days</dd>
-          <dt className="text-slate-500">Next period</dt>
-          <dd>{c.status === 'active' ? c.nextPeriodStart : '—'}</dd>
-          <dt className="text-slate-500">Activated</dt>
-          <dd>{formatDate(c.activatedAt)}</dd>
-          <dt className="text-slate-500">Notes</dt>
-          <dd className="whitespace-pre-wrap">{c.notes || '—'}</dd>
-        </dl>
+        </>
       )}
-    </Card>
+    />
   );
 }
 
