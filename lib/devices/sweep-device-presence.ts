@@ -3,7 +3,7 @@
 // offline; commands sent without a result past their timeout (plus a grace) are timed out.
 import { db } from '@/lib/db';
 import { env, deviceOfflineAfterSeconds } from '@/lib/env';
-import { emitEvent } from '@/lib/events/emit-event';
+import { emitEvents } from '@/lib/events/emit-event';
 import { commandTimeoutSeconds } from '@/lib/devices/command-schemas';
 import { timeOutScriptExecutions } from '@/lib/scripts/executions/record-script-result';
 
@@ -20,9 +20,12 @@ export async function sweepDevicePresence(): Promise<{ offline: number; timedOut
           select id from devices where status = 'online' and last_seen_at < now() - make_interval(secs => ${silence}::double precision)
           limit ${BATCH} for update skip locked)
         returning d.id, d.partner_id, d.org_id, d.hostname, d.last_seen_at`;
-      for (const r of rows) {
-        await emitEvent(tx, { type: 'device.offline', partnerId: r.partner_id, orgId: r.org_id, data: { deviceId: r.id, hostname: r.hostname, lastSeen: r.last_seen_at.toISOString() } });
-      }
+      // One statement for the batch's events and webhook deliveries: the transaction holds the
+      // rows it marked offline, and a heartbeat of one of them waits until it commits.
+      await emitEvents(
+        tx,
+        rows.map((r) => ({ type: 'device.offline', partnerId: r.partner_id, orgId: r.org_id, data: { deviceId: r.id, hostname: r.hostname, lastSeen: r.last_seen_at.toISOString() } })),
+      );
       return rows.length;
     });
     offline += n;

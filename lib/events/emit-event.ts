@@ -4,7 +4,7 @@
 // matches none.
 import type { Tx } from '@/lib/db';
 import type { EventType } from '@/lib/events/catalogue';
-import { recordAndFanOutEvent } from '@/lib/webhooks/fan-out-event';
+import { recordAndFanOutEvent, recordAndFanOutEvents } from '@/lib/webhooks/fan-out-event';
 
 export interface EmitEventInput {
   type: EventType;
@@ -24,4 +24,9 @@ export interface EmittedEvent {
 export async function emitEvent(tx: Tx, input: EmitEventInput): Promise<EmittedEvent> {
   const recorded = await recordAndFanOutEvent(tx, input);
   return { id: recorded.id, type: input.type, timestamp: recorded.createdAt.toISOString(), orgId: input.orgId, data: input.data };
+}
+
+/** Many events in one statement (a sweep's batch); same rows and deliveries as emitEvent each. */
+export async function emitEvents(tx: Tx, inputs: EmitEventInput[]): Promise<void> {
+  await recordAndFanOutEvents(tx, inputs);
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, PASSWORD, tokenFor } from '../helpers/factories';
@@ -6,7 +6,7 @@ import { makeJobsDue, runDueJobs } from '../helpers/jobs';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
-import { emitEvent } from '@/lib/events/emit-event';
+import { emitEvent, emitEvents } from '@/lib/events/emit-event';
 import { closeWebhookAgents } from '@/lib/webhooks/send-webhook-request';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
@@ -150,6 +150,40 @@ describe('the event bus fan-out', () => {
     // Partner-level events (no organization) match no webhook.
     await db.$transaction((tx) => emitEvent(tx, { type: 'device.offline', partnerId: partner.id, orgId: null, data: {} }));
     expect(await db.webhookDelivery.count()).toBe(before);
+  });
+
+  it('a batch of events in one statement (emitEvents, as the presence sweep sends them) fans out like each event alone', async () => {
+    const o = await makeOrg(partner.id);
+    const other = await makeOrg(partner.id);
+    const hook = await createHook({ events: ['device.offline'] }, o.id);
+    const onlineOnly = await createHook({ events: ['device.online'] }, other.id);
+    const tag = randomUUID();
+    const data = (n: number) => ({ deviceId: `${tag}-${n}`, hostname: `srv-${n}`, lastSeen: '2026-01-01T00:00:00.000Z' });
+    await db.$transaction((tx) =>
+      emitEvents(tx, [
+        { type: 'device.offline', partnerId: partner.id, orgId: o.id, data: data(1) },
+        { type: 'device.offline', partnerId: partner.id, orgId: o.id, data: data(2) },
+        { type: 'device.offline', partnerId: partner.id, orgId: other.id, data: data(3) },
+        { type: 'device.offline', partnerId: partner.id, orgId: null, data: data(4) },
+      ]),
+    );
+    const events = await db.$queryRaw<{ id: string; org_id: string | null; created_at: Date; data: Record<string, unknown> }[]>`
+      select id::text, org_id::text, created_at, data from events where data->>'deviceId' like ${`${tag}-%`} order by data->>'deviceId'`;
+    expect(events.map((e) => [e.org_id, e.data])).toEqual([[o.id, data(1)], [o.id, data(2)], [other.id, data(3)], [null, data(4)]]);
+
+    const rows = await db.webhookDelivery.findMany({ where: { webhookId: hook.id }, orderBy: { eventId: 'asc' } });
+    expect(rows).toHaveLength(2);
+    for (const e of events.slice(0, 2)) {
+      const row = rows.find((r) => r.eventId === e.id)!;
+      expect(row).toMatchObject({ status: 'pending', attempt: 0, event: 'device.offline', orgId: o.id, partnerId: partner.id });
+      expect(row.payload).toEqual({ id: e.id, type: 'device.offline', timestamp: e.created_at.toISOString(), orgId: o.id, data: e.data });
+      expect(await jobRunAt(row.id)).toBeInstanceOf(Date);
+    }
+    expect(await db.webhookDelivery.count({ where: { webhookId: onlineOnly.id } })).toBe(0);
+
+    await runDueJobs();
+    const sent = receiver.requests.filter((r) => events.slice(0, 2).some((e) => r.headers['x-service-event-id'] === e.id));
+    expect(sent.map((r) => JSON.parse(r.body).data.hostname).sort()).toEqual(['srv-1', 'srv-2']);
   });
 
   it('delivers user.login emitted by a real sign-in', async () => {
