@@ -16,7 +16,7 @@ export interface RecordedEvent {
 // (attempt 0) for every active webhook of the event's organization subscribed to its type, and
 // one add_jobs call for all of them. The statement's final select must read `queued` (a
 // SELECT-only CTE runs only when read). Constants are inlined: they are the module's own.
-const FAN_OUT_CTES = `
+export const FAN_OUT_CTES = `
   hooks as (
     select w.id, w.partner_id, w.org_id, ev.id as event_id, ev.type, ev.created_at, ev.data from ev
     join webhooks w on w.org_id = ev.org_id and w.status = 'active' and w.events @> array[ev.type]::text[]

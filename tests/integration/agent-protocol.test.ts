@@ -169,6 +169,42 @@ describe('presence', () => {
     expect(await db.event.count({ where: { partnerId: partner.id } })).toBe(events);
   });
 
+  it('devices back from offline at once are each set online with their own device.online event, webhook delivery and commands', async () => {
+    process.env.WEBHOOK_TEST_ALLOW_LOOPBACK = 'true';
+    resetEnvCache();
+    try {
+      const org = await makeOrg(partner.id);
+      const orgKey = (await createKey(admin, { orgId: org.id })).key;
+      const hook = await api.post('/webhooks', { token: admin, body: { orgId: org.id, name: 'online', url: 'http://127.0.0.1:9/online', events: ['device.online'] } });
+      expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+      const agents = [];
+      for (const n of [1, 2, 3]) agents.push(await enroll(orgKey, { hostname: `back-${n}` }));
+      const ids = agents.map((a) => a.deviceId);
+      const command = await queue(ids[0], { type: 'refresh_inventory' });
+      await db.device.updateMany({ where: { id: { in: ids } }, data: { status: 'offline' } });
+
+      const beats = await Promise.all(agents.map((a) => heartbeat(a)));
+      expect(beats.map((b) => b.status)).toEqual([200, 200, 200]);
+      expect(beats.map((b) => b.body.commands.map((c: { id: string }) => c.id))).toEqual([[command.body.id], [], []]);
+      const devices = await db.device.findMany({ where: { id: { in: ids } }, orderBy: { hostname: 'asc' } });
+      expect(devices.map((d) => d.status)).toEqual(['online', 'online', 'online']);
+      const events = await db.event.findMany({ where: { type: 'device.online', orgId: org.id } });
+      expect(events.map((e) => e.data).sort((a, b) => String((a as { hostname: string }).hostname).localeCompare((b as { hostname: string }).hostname))).toEqual(
+        devices.map((d) => ({ deviceId: d.id, hostname: d.hostname, lastSeen: d.lastSeenAt!.toISOString(), previousStatus: 'offline' })),
+      );
+      const deliveries = await db.webhookDelivery.findMany({ where: { webhookId: hook.body.id } });
+      expect(deliveries.map((d) => d.eventId).sort()).toEqual(events.map((e) => e.id).sort());
+      expect(deliveries.every((d) => d.status === 'pending' && d.event === 'device.online')).toBe(true);
+
+      // The next beats are steady ones again: no further event.
+      await Promise.all(agents.map((a) => heartbeat(a)));
+      expect(await db.event.count({ where: { type: 'device.online', orgId: org.id } })).toBe(3);
+    } finally {
+      delete process.env.WEBHOOK_TEST_ALLOW_LOOPBACK;
+      resetEnvCache();
+    }
+  });
+
   it('a changed hostname or agent version emits device.updated', async () => {
     const agent = await enroll(key, { hostname: 'old-name' });
     await heartbeat(agent, { hostname: 'new-name', agentVersion: '1.0.1' });
