@@ -147,7 +147,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await Promise.race([Promise.all(urls.map((u) => waitForHttp(`${u}/api/v1/health`, 180_000))), ...exited]);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}; logs in ${logDir}`);
+    throw new Error(`${(error as Error).message}; logs in ${logDir}`, { cause: error });
   }
   opts.log(`${opts.webProcesses} web process(es) on ${urls.join(', ')}, ${opts.workers} worker(s); logs in ${logDir}`);
   return { databaseUrl, urls, env, web, workers, rss, logDir, stop };

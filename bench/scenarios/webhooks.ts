@@ -57,7 +57,10 @@ export const webhooksScenario: Scenario = {
     const receiver = startLoad<ReceiverStats>('bench/load/webhook-receiver.ts', ['--host', address, '--secret', secret], {
       onStderr: (line) => {
         const m = /^listening (\d+)/.exec(line);
-        if (m) (port = Number(m[1])), listening();
+        if (m) {
+          port = Number(m[1]);
+          listening();
+        }
       },
     });
     await Promise.race([portKnown, receiver.result.then(() => undefined)]);

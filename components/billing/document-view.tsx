@@ -29,6 +29,7 @@ export function DocumentView(p: DocumentViewProps) {
     <main className="mx-auto max-w-3xl bg-white p-6 text-slate-900 sm:my-8 sm:rounded-lg sm:shadow">
       <header className="flex items-start justify-between gap-4 border-b pb-4" style={{ borderColor: p.brand.colors.primary }}>
         <div className="flex items-center gap-3">
+          {/* eslint-disable-next-line @next/next/no-img-element -- the MSP's logo (this service's logo route or its https URL); no optimisation pipeline */}
           {p.brand.logoUrl ? <img src={p.brand.logoUrl} alt="" className="h-10 w-auto" /> : null}
           <span className="text-lg font-semibold">{p.brand.name}</span>
         </div>

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { TPublicBranding } from '@/lib/portal/branding/schemas';
 import type { LoadedPortalSession } from '@/lib/portal/session/load-portal-session';
-import { displayNameOf } from '@/lib/portal/session/load-portal-session';
+import { displayNameOf } from '@/lib/portal/session/display-name';
 import { brandStyle } from '@/components/portal/brand-style';
 import { BrandMark } from '@/components/portal/brand-mark';
 import { SupportFooter } from '@/components/portal/support-footer';

@@ -8,7 +8,7 @@ import { SEVERITIES } from '@/lib/alerts/schemas';
 export const MONITOR_KINDS = ['http', 'tcp', 'dns', 'tls'] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 
-const ZHost = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:\[\]]+$/, 'A hostname or IP address');
+const ZHost = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, 'A hostname or IP address');
 const ZPort = z.number().int().min(1).max(65_535);
 
 export const ZHttpConfig = z

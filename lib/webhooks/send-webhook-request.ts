@@ -83,7 +83,6 @@ export function sendWebhookRequest(request: WebhookRequest): Promise<WebhookResp
 
   return new Promise<WebhookResponse>((resolve) => {
     let settled = false;
-    let deadline: NodeJS.Timeout | undefined;
     const finish = (result: Omit<WebhookResponse, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -104,7 +103,8 @@ export function sendWebhookRequest(request: WebhookRequest): Promise<WebhookResp
       ...(url.protocol === 'https:' ? { servername: hostname } : {}),
     });
     const timeoutMs = request.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-    deadline = setTimeout(() => {
+    // `finish` clears it; every path to `finish` runs after this line.
+    const deadline = setTimeout(() => {
       req.destroy(new Error(`Timed out after ${timeoutMs} ms`));
     }, timeoutMs);
 

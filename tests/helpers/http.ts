@@ -2,7 +2,15 @@
 import { routeIndex } from '@/app/api/route-index.generated';
 import { PEER_HEADER } from '@/lib/http/client-ip';
 
-export interface TestResponse<T = any> {
+/**
+ * A response body as the tests see it by default: whatever JSON the route sent. Tests assert its
+ * shape at run time (`expect(body).toMatchObject(…)`), so the default is deliberately loose; pass
+ * a type argument where a test wants the compiler's help.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the body is unchecked JSON
+export type Json = any;
+
+export interface TestResponse<T = Json> {
   status: number;
   body: T;
   text: string;
@@ -33,7 +41,7 @@ function match(pattern: string, path: string): Record<string, string> | null {
   return params;
 }
 
-export async function call<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+export async function call<T = Json>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
   const [pathname, search = ''] = path.split('?');
   const url = new URL(`http://localhost:3000/api/v1${pathname}${search ? `?${search}` : ''}`);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
@@ -72,9 +80,9 @@ export async function call<T = any>(method: string, path: string, opts: RequestO
 }
 
 export const api = {
-  get: <T = any>(path: string, opts?: RequestOptions) => call<T>('GET', path, opts),
-  post: <T = any>(path: string, opts?: RequestOptions) => call<T>('POST', path, opts),
-  patch: <T = any>(path: string, opts?: RequestOptions) => call<T>('PATCH', path, opts),
-  put: <T = any>(path: string, opts?: RequestOptions) => call<T>('PUT', path, opts),
-  delete: <T = any>(path: string, opts?: RequestOptions) => call<T>('DELETE', path, opts),
+  get: <T = Json>(path: string, opts?: RequestOptions) => call<T>('GET', path, opts),
+  post: <T = Json>(path: string, opts?: RequestOptions) => call<T>('POST', path, opts),
+  patch: <T = Json>(path: string, opts?: RequestOptions) => call<T>('PATCH', path, opts),
+  put: <T = Json>(path: string, opts?: RequestOptions) => call<T>('PUT', path, opts),
+  delete: <T = Json>(path: string, opts?: RequestOptions) => call<T>('DELETE', path, opts),
 };

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { db } from '@/lib/db';
 import { hashPassword } from '@/lib/auth/passwords';
-import { api, type RequestOptions, type TestResponse } from './http';
+import { api, type Json, type RequestOptions, type TestResponse } from './http';
 
 export const PORTAL_PASSWORD = 'Portal-Password-42!';
 export const ORIGIN = 'http://localhost:3000';
@@ -47,9 +47,9 @@ export function setCookies(res: TestResponse): Record<string, { value: string; r
 export interface PortalBrowser {
   cookie: string;
   csrf: string;
-  get: <T = any>(path: string, opts?: RequestOptions) => Promise<TestResponse<T>>;
-  post: <T = any>(path: string, opts?: RequestOptions) => Promise<TestResponse<T>>;
-  patch: <T = any>(path: string, opts?: RequestOptions) => Promise<TestResponse<T>>;
+  get: <T = Json>(path: string, opts?: RequestOptions) => Promise<TestResponse<T>>;
+  post: <T = Json>(path: string, opts?: RequestOptions) => Promise<TestResponse<T>>;
+  patch: <T = Json>(path: string, opts?: RequestOptions) => Promise<TestResponse<T>>;
 }
 
 /** Wraps an existing session: every request carries the cookie, writes add X-CSRF-Token and Origin. */

@@ -1,11 +1,11 @@
 // Ticket fixtures and mail inspection shared by the ticket test files.
 import { db } from '@/lib/db';
-import { api } from './http';
+import { api, type Json } from './http';
 
 export async function newTicket(token: string, body: Record<string, unknown>) {
   const res = await api.post('/tickets', { token, body: { subject: 'Printer on fire', ...body } });
   if (res.status !== 201) throw new Error(`ticket create failed: ${res.status} ${res.text}`);
-  return res.body as { id: string; number: number; [key: string]: any };
+  return res.body as { id: string; number: number; [key: string]: Json };
 }
 
 export interface QueuedEmail {

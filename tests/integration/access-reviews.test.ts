@@ -4,7 +4,6 @@ import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '..
 import { makeApiKey, makeRole, withKey } from '../helpers/access';
 import { db } from '@/lib/db';
 
-type Partner = Awaited<ReturnType<typeof makePartner>>;
 type Item = { id: string; userId: string; email: string; decision: string | null; outcome?: string | null };
 
 async function setup() {

@@ -51,7 +51,7 @@ async function makeScript(extra: Record<string, unknown> = {}, orgId: string | n
 async function claim(agent: EnrolledAgent) {
   const hb = await heartbeat(agent);
   expect(hb.status).toBe(200);
-  return hb.body.commands as { id: string; type: string; payload: Record<string, any> }[];
+  return hb.body.commands as { id: string; type: string; payload: Record<string, unknown> }[];
 }
 
 const events = (type: string, executionId: string) => db.event.count({ where: { type, data: { path: ['executionId'], equals: executionId } } });

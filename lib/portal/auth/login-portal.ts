@@ -16,7 +16,7 @@ import { resolveLoginPortal } from '@/lib/portal/auth/resolve-login-portal';
 import { readPortalCookie, unsealPortalSession } from '@/lib/portal/session/portal-cookies';
 import { startPortalSession } from '@/lib/portal/session/start-portal-session';
 import { assertSameOrigin } from '@/lib/portal/session/request-host';
-import { displayNameOf } from '@/lib/portal/session/load-portal-session';
+import { displayNameOf } from '@/lib/portal/session/display-name';
 import type { ZPortalLogin } from '@/lib/portal/auth/schemas';
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');

@@ -5,7 +5,8 @@ import { AppError, forbidden, unauthorized, unavailable } from '@/lib/http/error
 import { safeEqual, sha256Hex } from '@/lib/auth/secrets';
 import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import { CSRF_HEADER, readPortalCookie } from '@/lib/portal/session/portal-cookies';
-import { displayNameOf, loadPortalSession } from '@/lib/portal/session/load-portal-session';
+import { displayNameOf } from '@/lib/portal/session/display-name';
+import { loadPortalSession } from '@/lib/portal/session/load-portal-session';
 import { assertSameOrigin } from '@/lib/portal/session/request-host';
 import { PORTAL_PERMISSIONS } from '@/lib/portal/session/portal-permissions';
 

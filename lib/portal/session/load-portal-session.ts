@@ -51,8 +51,3 @@ export async function loadPortalSession(sealed: string | null | undefined): Prom
   const sessionId = await unsealPortalSession(sealed);
   return sessionId ? loadPortalSessionById(sessionId) : null;
 }
-
-/** The name a portal user goes by: their contact name, else their email address. */
-export function displayNameOf(contact: { name: string | null; email: string }): string {
-  return contact.name?.trim() || contact.email;
-}

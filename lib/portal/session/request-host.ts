@@ -42,7 +42,7 @@ export function assertSameOrigin(req: Request): void {
   if (site === 'cross-site') throw forbidden('Cross-site requests are refused', 'CROSS_ORIGIN_REQUEST');
   const origin = req.headers.get('origin');
   if (origin === null) return;
-  let originHost: string | null = null;
+  let originHost: string | null;
   try {
     originHost = origin === 'null' ? null : new URL(origin).host.toLowerCase();
   } catch {

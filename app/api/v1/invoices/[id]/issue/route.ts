@@ -10,7 +10,7 @@ export const POST = defineRoute({
   permission: 'billing:manage',
   params: ZIdParams,
   summary: 'Issue a draft invoice',
-  description: 'Assigns the partner’\s next invoice number (sequential, gap-free under concurrency), the issue date (today, UTC), the due date and, with a recipient, the sent timestamp and the email (customer link and PDF). 409 `INVALID_STATUS_TRANSITION` unless draft; 409 `INVOICE_EMPTY` without lines.',
+  description: 'Assigns the partner’s next invoice number (sequential, gap-free under concurrency), the issue date (today, UTC), the due date and, with a recipient, the sent timestamp and the email (customer link and PDF). 409 `INVALID_STATUS_TRANSITION` unless draft; 409 `INVOICE_EMPTY` without lines.',
   tags: ['Billing'],
   response: z.object({ data: ZInvoice }),
   audit: 'invoice.issue',
