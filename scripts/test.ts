@@ -1,7 +1,9 @@
 // `npm test`: every test — unit and integration (vitest, real PostgreSQL) and end to end
-// (Playwright in Debian's chromium against the built app) — with no set-up beyond npm install.
-// Flags: --no-e2e, --e2e-only; arguments naming e2e/*.spec.ts files narrow Playwright to them; other
-// arguments go to vitest (e.g. a file filter).
+// (Playwright in Debian's chromium against the built app) — and the static checks (the compiler
+// over every file, ESLint and the layering check), with no set-up beyond npm install.
+// Flags: --no-e2e, --e2e-only, --no-checks; arguments naming e2e/*.spec.ts files narrow Playwright
+// to them; other arguments go to vitest (e.g. a file filter). A narrowed run skips the static
+// checks (`npm run typecheck`, `npm run lint` run them alone).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,8 @@ const runE2e = !args.includes('--no-e2e');
 const runVitest = !args.includes('--e2e-only');
 const isSpec = (a: string) => /(^|\/)e2e\/.+\.spec\.ts$/.test(a);
 const specArgs = args.filter(isSpec);
-const vitestArgs = args.filter((a) => !a.startsWith('--no-e2e') && !a.startsWith('--e2e-only') && !isSpec(a));
+const vitestArgs = args.filter((a) => !a.startsWith('--no-e2e') && !a.startsWith('--e2e-only') && !a.startsWith('--no-checks') && !isSpec(a));
+const runChecks = runVitest && !args.includes('--no-checks') && specArgs.length === 0 && vitestArgs.length === 0;
 const say = (m: string) => console.log(`[test] ${m}`);
 
 function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -26,6 +29,63 @@ function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promise<nu
     const child = spawn(process.execPath, [cmd, ...cmdArgs], { cwd: root, env, stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? 1));
   });
+}
+
+interface CheckResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  output: string;
+}
+
+/**
+ * Runs one static check with its output held back, so it prints as one block after the tests
+ * instead of interleaving with vitest's. Steps run in order, all of them, so one report lists
+ * every problem; the check fails when any step does.
+ */
+function runCheck(name: string, steps: [string, string[]][]): Promise<CheckResult> {
+  const started = performance.now();
+  let output = '';
+  const step = (i: number): Promise<boolean> =>
+    i === steps.length
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const [cmd, cmdArgs] = steps[i];
+          const child = spawn(process.execPath, [cmd, ...cmdArgs], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' } });
+          child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+          child.on('error', (error) => {
+            output += `${error.message}\n`;
+            resolve(false);
+          });
+          child.on('exit', (code) => resolve(code === 0));
+        }).then(async (ok) => (await step(i + 1)) && ok);
+  return step(0).then((ok) => ({ name, ok, seconds: (performance.now() - started) / 1000, output }));
+}
+
+const bin = (p: string) => path.join(root, 'node_modules', p);
+
+/** `npm run typecheck`: Next's route types, then the compiler over every file in tsconfig.json. */
+const typecheck = () =>
+  runCheck('typecheck', [
+    [bin('next/dist/bin/next'), ['typegen']],
+    [bin('typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json', '--pretty', 'false']],
+  ]);
+
+/** `npm run lint`: ESLint (cached between local runs), then the transitive layering check. */
+const lint = () =>
+  runCheck('lint', [
+    [bin('eslint/bin/eslint.js'), ['--cache', '--cache-location', bin('.cache/eslint/'), '.']],
+    [bin('tsx/dist/cli.mjs'), [path.join(root, 'scripts/check-layering.ts')]],
+  ]);
+
+function report(check: CheckResult): void {
+  if (check.ok) {
+    say(`${check.name} passed in ${check.seconds.toFixed(1)} s`);
+    return;
+  }
+  const body = check.output.trim().split('\n').filter((l) => !/^(Generating route types|✓ Types generated)/.test(l)).join('\n');
+  console.error(`\n[test] ${check.name} FAILED in ${check.seconds.toFixed(1)} s:\n\n${body}\n`);
 }
 
 const TEST_SECRETS = {
@@ -90,33 +150,44 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
 async function main() {
   const started = performance.now();
   execFileSync(process.execPath, [path.join(root, 'scripts/gen-route-index.mjs')]);
+  // The static checks need no database: they start first and run beside everything else.
+  const lintRun = runChecks ? lint() : null;
+  const typecheckRun = runChecks ? typecheck() : null;
   const pg = await resolvePostgres({ dataDir: path.join(root, '.data', `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
   const template = `rmm_template_${process.pid}`;
-  let failed = false;
+  const failures: string[] = [];
   try {
     await dropDatabase(pg.adminUrl, template);
     await createDatabase(pg.adminUrl, template);
     await migrateDatabase(pg.urlFor(template), { quiet: true });
     say('database template ready');
 
-    // The build and the vitest run overlap: neither needs the other.
-    const build = runE2e ? ensureBuilt((m) => say(m)) : Promise.resolve();
+    // The build and the vitest run overlap: neither needs the other. The build waits for the
+    // typecheck: `next build` skips its own check of the same program (see next.config.mjs), and
+    // `next typegen` must not write .next/types while a build clears .next.
+    const build = runE2e ? (typecheckRun ?? Promise.resolve()).then(() => ensureBuilt((m) => say(m))) : Promise.resolve();
     if (runVitest) {
       const code = await run(path.join(root, 'node_modules/vitest/vitest.mjs'), ['run', ...vitestArgs], {
         ...process.env,
         TEST_PG_ADMIN_URL: pg.adminUrl,
         TEST_TEMPLATE_DB: template,
       });
-      failed ||= code !== 0;
+      if (code !== 0) failures.push('vitest');
+    }
+    for (const check of await Promise.all([typecheckRun, lintRun])) {
+      if (!check) continue;
+      report(check);
+      if (!check.ok) failures.push(check.name);
     }
     await build;
-    if (runE2e) failed ||= (await e2e(pg, template)) !== 0;
+    if (runE2e && (await e2e(pg, template)) !== 0) failures.push('playwright');
   } finally {
     await dropDatabase(pg.adminUrl, template).catch(() => undefined);
     await pg.stop();
   }
-  say(`${failed ? 'FAILED' : 'passed'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  process.exit(failed ? 1 : 0);
+  const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  say(failures.length ? `FAILED (${failures.join(', ')}) in ${took}` : `passed in ${took}`);
+  process.exit(failures.length ? 1 : 0);
 }
 
 main().catch((error) => {
