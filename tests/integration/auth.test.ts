@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { api } from '../helpers/http';
-import { makePartner, makePartnerUser, makePlatformAdmin, PASSWORD, tokenFor, totp } from '../helpers/factories';
+import { makeOrg, makePartner, makePartnerUser, makePlatformAdmin, PASSWORD, tokenFor, totp } from '../helpers/factories';
 import { db } from '@/lib/db';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { resetEnvCache } from '@/lib/env';
@@ -172,6 +172,37 @@ describe('MFA', () => {
     const replay = await api.post('/auth/mfa/verify', { token, body: { code } });
     expect(replay.status).toBe(400);
     expect(replay.body.error.code).toBe('INVALID_MFA_CODE');
+  });
+
+  it('a token minted before the challenge stays below MFA-gated routes after the session steps up', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
+    const partner = await makePartner();
+    const org = await makeOrg(partner.id);
+    const user = await makePartnerUser(partner, { mfaSecret: secret });
+    const before = await tokenFor(user);
+    const script = await api.post('/scripts', { token: before, body: { name: 'Step-up', osTypes: ['linux'], language: 'bash', content: 'echo\n', orgId: org.id } });
+    expect(script.status, script.text).toBe(201);
+    const verified = await api.post('/auth/mfa/verify', { token: before, body: { code: totp(secret) } });
+    expect(verified.status, verified.text).toBe(200);
+    const after = verified.body.accessToken as string;
+
+    const attempts = [
+      (token: string) => api.post('/orgs/import/preview', { token, body: { rows: [{ organization: 'Step-up Org' }] } }),
+      (token: string) => api.get('/scripts/bundle/export', { token, query: { ids: script.body.id } }),
+      (token: string) => api.delete(`/orgs/organizations/${org.id}`, { token }),
+    ];
+    for (const attempt of attempts) {
+      const refused = await attempt(before);
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.error.code).toBe('MFA_REQUIRED');
+    }
+    expect((await db.organization.findUniqueOrThrow({ where: { id: org.id } })).deletedAt).toBeNull();
+    // The old token still works where no MFA is needed, and /users/me tells it apart.
+    expect((await api.get('/users/me', { token: before })).body.mfa).toBe(false);
+    expect((await api.get('/users/me', { token: after })).body.mfa).toBe(true);
+    expect((await attempts[0](after)).status).toBe(200);
+    expect((await attempts[1](after)).status).toBe(200);
+    expect((await attempts[2](after)).status).toBe(204);
   });
 
   it('does nothing when ENABLE_2FA is off', async () => {
