@@ -95,9 +95,27 @@ describe('refresh-token rotation', () => {
     expect((await api.get('/users/me', { token: tabB.body.accessToken })).status).toBe(200);
     const next = await api.post('/auth/refresh', { body: { refreshToken: tabB.body.refreshToken } });
     expect(next.status).toBe(200);
-    // Two rotations later the first token is no race any more: 401, and nothing was revoked by it.
-    expect((await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } })).status).toBe(401);
-    expect((await api.post('/auth/refresh', { body: { refreshToken: next.body.refreshToken } })).status).toBe(200);
+    // Two rotations later the first token is no race any more, grace or not: it leaked, and the
+    // whole family goes, the live refresh token and access token included.
+    const reuse = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect((await api.post('/auth/refresh', { body: { refreshToken: next.body.refreshToken } })).status).toBe(401);
+    expect((await api.get('/users/me', { token: next.body.accessToken })).status).toBe(401);
+  });
+
+  it('within the grace window a token whose successor was already exchanged revokes the family', async () => {
+    const first = await login(email, PASSWORD, '10.5.0.6');
+    const r1 = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    const r2 = await api.post('/auth/refresh', { body: { refreshToken: r1.body.refreshToken } });
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const reuse = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.error.code).toBe('INVALID_REFRESH_TOKEN');
+    expect((await api.post('/auth/refresh', { body: { refreshToken: r2.body.refreshToken } })).status).toBe(401);
+    expect((await api.get('/users/me', { token: r2.body.accessToken })).status).toBe(401);
+    const sessionId = (await db.refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(first.body.refreshToken) } })).sessionId;
+    expect((await db.session.findUniqueOrThrow({ where: { id: sessionId } })).revokedReason).toBe('refresh_token_reuse');
+    expect(await db.auditLog.count({ where: { action: 'session.refresh_token_reuse', targetId: sessionId } })).toBe(1);
   });
 
   it('accepts the refresh token from the HTTP-only cookie', async () => {
