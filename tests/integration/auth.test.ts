@@ -50,6 +50,29 @@ describe('POST /auth/login', () => {
     }
   });
 
+  it('failures spread over many addresses cannot lock the owner out of an address it signed in from', async () => {
+    const user = await makePlatformAdmin();
+    expect((await login(user.email, PASSWORD, '10.7.0.1')).status).toBe(200);
+    expect((await login(user.email, PASSWORD, '10.7.0.2')).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await login(user.email, 'wrong-password', `10.7.1.${i}`)).status);
+    // The account is under attack: after the per-account budget (10) unknown addresses get 429.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await login(user.email, PASSWORD, '10.7.2.1')).status).toBe(429);
+    // The owner's own addresses still sign in.
+    expect((await login(user.email, PASSWORD, '10.7.0.1')).status).toBe(200);
+    // Guessing from a known address is still limited per account and address...
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', '10.7.0.2')).status).toBe(401);
+    const pair = await login(user.email, PASSWORD, '10.7.0.2');
+    expect(pair.status).toBe(429);
+    expect(pair.headers.get('retry-after')).toMatch(/^\d+$/);
+    // ...without touching the owner's other addresses, and other accounts are untouched.
+    expect((await login(user.email, PASSWORD, '10.7.0.1')).status).toBe(200);
+    const other = await makePlatformAdmin();
+    expect((await login(other.email, PASSWORD, '10.7.1.3')).status).toBe(200);
+  });
+
   it('refuses users of pending, suspended and churned partners with 403 PARTNER_INACTIVE', async () => {
     for (const status of ['pending', 'suspended', 'churned'] as const) {
       const partner = await makePartner({ status });
