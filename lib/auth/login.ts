@@ -77,6 +77,14 @@ export async function login(ctx: AuthContext, input: { email: string; password: 
       orgId: principal.orgId,
       data: { userId: principal.userId, email: principal.email, sessionId: issued.sessionId },
     });
+    // user.login says who signed in; session.login describes the session that sign-in opened.
+    // An MFA challenge completed later upgrades that session and opens none, so emits nothing.
+    await emitEvent(tx, {
+      type: 'session.login',
+      partnerId: principal.partnerId,
+      orgId: principal.orgId,
+      data: { sessionId: issued.sessionId, userId: principal.userId, email: principal.email, ip: ctx.ip, userAgent, mfaRequired: principal.mfaEnabled },
+    });
     return issued;
   });
   return { tokens, principal };

@@ -202,6 +202,29 @@ describe('the event bus fan-out', () => {
     const sent = receiver.requests.find((r) => r.headers['x-service-delivery-record-id'] === rows[0].id)!;
     expect(JSON.parse(sent.body)).toMatchObject({ type: 'user.login', orgId: o.id, data: { userId: user.id, email: user.email } });
   });
+
+  it('delivers session.login and session.logout emitted by a real sign-in and sign-out', async () => {
+    const o = await makeOrg(partner.id);
+    const hook = await createHook({ events: ['session.login', 'session.logout'] }, o.id);
+    const user = await makeOrgUser(partner, o);
+    const login = await api.post('/auth/login', { body: { email: user.email, password: PASSWORD }, ip: '198.51.100.7', headers: { 'user-agent': 'vitest-browser' } });
+    expect(login.status).toBe(200);
+    const sessionId = JSON.parse(Buffer.from(login.body.accessToken.split('.')[1], 'base64url').toString()).sid;
+    expect((await api.post('/auth/logout', { token: login.body.accessToken })).status).toBe(204);
+    await runDueJobs();
+    const rows = await db.webhookDelivery.findMany({ where: { webhookId: hook.id }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => [r.event, r.status])).toEqual([
+      ['session.login', 'delivered'],
+      ['session.logout', 'delivered'],
+    ]);
+    const body = (id: string) => JSON.parse(receiver.requests.find((r) => r.headers['x-service-delivery-record-id'] === id)!.body);
+    expect(body(rows[0].id)).toMatchObject({
+      type: 'session.login',
+      orgId: o.id,
+      data: { sessionId, userId: user.id, email: user.email, ip: '198.51.100.7', userAgent: 'vitest-browser', mfaRequired: false },
+    });
+    expect(body(rows[1].id)).toMatchObject({ type: 'session.logout', orgId: o.id, data: { sessionId, userId: user.id, email: user.email, reason: 'logout', startedAt: expect.any(String) } });
+  });
 });
 
 describe('retries', () => {
