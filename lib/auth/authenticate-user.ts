@@ -51,7 +51,10 @@ export async function authenticateUser(req: Request, base: { requestId: string; 
     permissions: principal.permissions,
     orgAccess: principal.orgAccess,
     orgIds: principal.orgIds,
-    mfa: session.mfa,
+    // Both: the session completed a challenge AND this token was minted after it. A token from
+    // before the challenge keeps its `mfa: false` for its lifetime (doc 1, Authentication rule 2),
+    // so a copy of it taken before the step-up never gains the stepped-up rights.
+    mfa: session.mfa && claims.mfa,
   };
   await enforceIpAllowlist(ctx, principal, 'request');
   return ctx;

@@ -1,15 +1,14 @@
 // POST /auth/login: one identical 401 for an unknown address and a wrong password, with the
-// same password-hashing work on both paths; rate limited per client IP and per account.
+// same password-hashing work on both paths; throttled per client IP and per account (the rules
+// are in login-throttle.ts).
 import { db } from '@/lib/db';
-import { env } from '@/lib/env';
-import { AppError, tooManyRequests } from '@/lib/http/errors';
+import { AppError } from '@/lib/http/errors';
 import type { AuthContext } from '@/lib/auth/context';
 import { verifyPassword, verifyAgainstDummy } from '@/lib/auth/passwords';
 import { principalFromUser, principalInclude, type UserWithMemberships, type Principal } from '@/lib/auth/load-principal';
 import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import { issueSession } from '@/lib/auth/issue-session';
-import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
-import { rateLimitExceeded, recordRateLimitEvent } from '@/lib/rate-limit/rate-limit-status';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '@/lib/auth/login-throttle';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
 import { emitEvent } from '@/lib/events/emit-event';
@@ -30,14 +29,8 @@ export function userSummary(p: Principal) {
 }
 
 export async function login(ctx: AuthContext, input: { email: string; password: string }, userAgent: string | null) {
-  const config = env();
-  const window = config.LOGIN_RATE_LIMIT_WINDOW_SECONDS;
-  const ipVerdict = await consumeRateLimit(`login:ip:${ctx.ip ?? 'unknown'}`, config.LOGIN_RATE_LIMIT_PER_IP, window);
-  if (!ipVerdict.allowed) throw tooManyRequests('Too many login attempts; try again later', ipVerdict.retryAfterSeconds);
-  const accountKey = `login:account:${input.email}`;
-  if (await rateLimitExceeded(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window)) {
-    throw tooManyRequests('Too many login attempts; try again later', window);
-  }
+  const attempt = { kind: 'login', email: input.email, ip: ctx.ip } as const;
+  await assertLoginAllowed(attempt, 'Too many login attempts; try again later');
 
   const user = await db.user.findUnique({ where: { email: input.email }, include: principalInclude });
   const passwordOk = user?.passwordHash
@@ -50,7 +43,7 @@ export async function login(ctx: AuthContext, input: { email: string; password: 
     throw new AppError('NO_TENANT_ACCESS', 403, 'Your account is verified but has no access to a partner or organization yet; ask an administrator to invite you');
   }
   if (!user || !passwordOk || !principal || principal.status !== 'active') {
-    await recordRateLimitEvent(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window);
+    await recordLoginFailure(attempt);
     if (user) {
       await writeAudit(ctx, {
         action: 'user.login_failed',
@@ -69,6 +62,7 @@ export async function login(ctx: AuthContext, input: { email: string; password: 
   const tokens = await db.$transaction(async (tx) => {
     const issued = await issueSession(tx, principal, { mfa: false, ip: ctx.ip, userAgent });
     await tx.user.update({ where: { id: principal.userId }, data: { lastLoginAt: new Date() } });
+    await recordLoginSuccess(attempt, tx);
     await writeAudit(ctx, {
       action: 'user.login',
       targetType: 'user',
@@ -82,6 +76,14 @@ export async function login(ctx: AuthContext, input: { email: string; password: 
       partnerId: principal.partnerId,
       orgId: principal.orgId,
       data: { userId: principal.userId, email: principal.email, sessionId: issued.sessionId },
+    });
+    // user.login says who signed in; session.login describes the session that sign-in opened.
+    // An MFA challenge completed later upgrades that session and opens none, so emits nothing.
+    await emitEvent(tx, {
+      type: 'session.login',
+      partnerId: principal.partnerId,
+      orgId: principal.orgId,
+      data: { sessionId: issued.sessionId, userId: principal.userId, email: principal.email, ip: ctx.ip, userAgent, mfaRequired: principal.mfaEnabled },
     });
     return issued;
   });

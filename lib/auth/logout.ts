@@ -32,5 +32,11 @@ export async function logout(ctx: AuthContext, input: { accessToken: string | nu
       actor: { type: 'user', id: session.userId, email: session.user.email },
     }, tx);
     await emitEvent(tx, { type: 'user.logout', partnerId, orgId, data: { userId: session.userId, sessionId: session.id } });
+    await emitEvent(tx, {
+      type: 'session.logout',
+      partnerId,
+      orgId,
+      data: { sessionId: session.id, userId: session.userId, email: session.user.email, reason: 'logout', startedAt: session.createdAt.toISOString() },
+    });
   });
 }

@@ -2,8 +2,10 @@
 // out means it leaked: the whole family is revoked. Except within REFRESH_REUSE_GRACE_SECONDS of
 // its rotation, where the usual cause is benign — two console tabs refreshing at once, or a
 // response (with its new cookie) lost to a navigation. Then the session's unused successor is
-// exchanged instead, so the caller gets a working pair; if the successor is already used or not
-// yet written (the other refresh still in flight), the answer is a plain 401 the client may retry.
+// exchanged instead, so the caller gets a working pair; if the successor is not yet written (the
+// other refresh still in flight) or another request claims it in the same instant, the answer is a
+// plain 401 the client may retry. A successor that had already been exchanged when this token came
+// back is no race: someone else holds the live family, so it is revoked as a leak, grace or not.
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import type { AuthContext } from '@/lib/auth/context';
@@ -54,7 +56,11 @@ export async function refreshSession(ctx: AuthContext, rawToken: string) {
       where: { sessionId: session.id, createdAt: { gt: record.createdAt }, id: { not: record.id } },
       select: { id: true, rotatedAt: true, expiresAt: true },
     });
-    const successor = later.length === 1 && !later[0].rotatedAt && later[0].expiresAt > new Date() ? later[0] : null;
+    if (later.length > 1 || later.some((t) => t.rotatedAt)) {
+      await revokeFamily(ctx, session.id, session.userId);
+      throw invalidRefresh();
+    }
+    const successor = later.length === 1 && later[0].expiresAt > new Date() ? later[0] : null;
     if (!successor || !(await claim(successor.id))) throw invalidRefresh();
   }
   const principal = principalFromUser(session.user as UserWithMemberships);

@@ -67,7 +67,9 @@ export async function resolveNewLine(client: DbOrTx, doc: LineDocument, type: Li
       unitPrice = priced.unitPrice;
       description ??= priced.name;
     } else {
-      description ??= (await checkCatalogItem(client, doc, input.catalogItemId)).name;
+      // Checked whether or not the name is needed: an explicit description must not skip it.
+      const item = await checkCatalogItem(client, doc, input.catalogItemId);
+      description ??= item.name;
     }
   }
   if (unitPrice === null) throw badRequest('unitPrice is required without a catalog item', [{ path: 'body.unitPrice', message: 'Required' }]);

@@ -18,7 +18,7 @@ export async function listOrders(ctx: ActorContext, input: { partnerId?: string;
   }
   const partnerId = await resolveDistributorPartner(ctx, input.partnerId);
   const rows = await db.distributorOrder.findMany({
-    where: { ...tenantWhere(ctx), partnerId, status: { in: [...QUEUE_STATUSES] } },
+    where: { AND: [tenantWhere(ctx), { partnerId, status: { in: [...QUEUE_STATUSES] } }] },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 500,
   });

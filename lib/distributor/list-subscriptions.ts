@@ -24,7 +24,7 @@ export async function listSubscriptions(ctx: ActorContext, input: z.output<typeo
     if (!org || !orgInScope(ctx, org)) throw notFound('Organization');
   }
   const companies = await db.distributorCompany.findMany({
-    where: { integrationId: integration.id, ...mappedOrgWhere(ctx), ...(input.orgId ? { orgId: input.orgId } : {}) },
+    where: { AND: [{ integrationId: integration.id }, mappedOrgWhere(ctx), input.orgId ? { orgId: input.orgId } : {}] },
     select: { distributorCompanyId: true, name: true, orgId: true },
   });
   const byId = new Map(companies.map((c) => [c.distributorCompanyId, c]));

@@ -39,7 +39,7 @@ function securityOf(meta: RouteMeta) {
 function operation(meta: RouteMeta, method: string, path: string) {
   const notes: string[] = [];
   if (meta.permission !== 'none') notes.push(`Permission: \`${meta.permission}\`.`);
-  if (meta.mfa) notes.push('MFA-gated: needs a session that completed an MFA challenge (403 `MFA_REQUIRED` otherwise).');
+  if (meta.mfa) notes.push('MFA-gated: needs an access token minted after its session completed an MFA challenge (`mfa` claim true; 403 `MFA_REQUIRED` otherwise).');
   if (meta.scopes) notes.push(`Scopes: ${meta.scopes.join(', ')}.`);
   const success: Record<string, unknown> =
     meta.status === 204 || (method === 'DELETE' && !meta.response)

@@ -19,7 +19,7 @@ export async function getPostureSummary(ctx: UserContext, query: z.output<typeof
   if (query.orgId) await getOrganizationOrThrow(ctx, query.orgId);
   const scope = postureDeviceSql(ctx, query.orgId);
   const [orgs, counts, [totals]] = await Promise.all([
-    db.organization.findMany({ where: { ...orgWhere(ctx), ...(query.orgId ? { id: query.orgId } : {}) }, select: { id: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    db.organization.findMany({ where: { AND: [orgWhere(ctx), query.orgId ? { id: query.orgId } : {}] }, select: { id: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
     db.$queryRaw<{ org_id: string; product: string; status: 'active' | 'installed'; device_count: number }[]>`
       select d.org_id, p.product, p.status, count(*)::int as device_count
       from devices d join device_management_products p on p.device_id = d.id

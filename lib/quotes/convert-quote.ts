@@ -23,11 +23,13 @@ export async function convertQuote(ctx: ActorContext, id: string, input: z.outpu
     const current = await lockQuoteOrThrow(ctx, id, tx);
     if (current.status !== 'accepted') throw invalidTransition('quote', current.status, 'converted');
     await assertBillingAllowed(tx, current.partnerId);
-    // Re-checked: a site or group named on the quote may have gone since.
+    // Re-checked: a site or group named on the quote may have gone since. The catalog item is
+    // not: the accepted price and description are the agreement, and the line keeps its link to
+    // the item even if the item was deleted since (deletion is soft, the row stays).
     const states = [];
     for (const line of current.lines) {
       const s = quoteLineState(line);
-      states.push(await resolveNewLine(tx, current, s.type, { ...s, catalogItemId: s.catalogItemId }));
+      states.push({ ...(await resolveNewLine(tx, current, s.type, { ...s, catalogItemId: null })), catalogItemId: s.catalogItemId });
     }
     const recurring = states.filter((s) => s.type !== 'one_time');
     const oneTime = states.filter((s) => s.type === 'one_time');

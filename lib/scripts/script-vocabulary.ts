@@ -11,6 +11,9 @@ import { vocabularyPartner } from '@/lib/scripts/resolve-script-library';
 import type { ScriptCategory, ScriptTag } from '@/lib/generated/prisma/client';
 
 const partnerFilter = (ctx: ScopedContext) => (ctx.scope === 'system' ? {} : { partnerId: ctx.partnerId ?? '00000000-0000-0000-0000-000000000000' });
+// A `partnerId` filter narrows the caller's own partner (AND), never replaces it: a partner caller
+// naming another partner gets an empty list, a platform admin gets that partner's vocabulary.
+const listWhere = (ctx: ScopedContext, partnerId?: string) => ({ AND: [partnerFilter(ctx), partnerId ? { partnerId } : {}] });
 
 const toCategoryDto = (c: ScriptCategory & { _count: { scripts: number } }) => ({
   id: c.id,
@@ -26,7 +29,7 @@ const toTagDto = (t: ScriptTag & { _count: { links: number } }) => ({ id: t.id, 
 const duplicate = (what: string, name: string) => conflict(`A ${what} named "${name}" already exists`, `SCRIPT_${what.toUpperCase()}_EXISTS`);
 
 export async function listCategories(ctx: ScopedContext, partnerId?: string) {
-  const rows = await db.scriptCategory.findMany({ where: { ...partnerFilter(ctx), ...(partnerId ? { partnerId } : {}) }, include: { _count: { select: { scripts: true } } }, orderBy: { name: 'asc' } });
+  const rows = await db.scriptCategory.findMany({ where: listWhere(ctx, partnerId), include: { _count: { select: { scripts: true } } }, orderBy: { name: 'asc' } });
   return { data: rows.map(toCategoryDto) };
 }
 
@@ -69,7 +72,7 @@ export async function deleteCategory(ctx: ActorContext, id: string): Promise<voi
 }
 
 export async function listTags(ctx: ScopedContext, partnerId?: string) {
-  const rows = await db.scriptTag.findMany({ where: { ...partnerFilter(ctx), ...(partnerId ? { partnerId } : {}) }, include: { _count: { select: { links: true } } }, orderBy: { name: 'asc' } });
+  const rows = await db.scriptTag.findMany({ where: listWhere(ctx, partnerId), include: { _count: { select: { links: true } } }, orderBy: { name: 'asc' } });
   return { data: rows.map(toTagDto) };
 }
 

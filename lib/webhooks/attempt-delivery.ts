@@ -1,5 +1,6 @@
 // One delivery attempt, as the worker runs it: claim, re-validate the URL (DNS included), POST
 // the signed payload to the pinned address, then record delivered / retrying / failed.
+import { randomUUID } from 'node:crypto';
 import { decryptSecret } from '@/lib/auth/secrets';
 import { logger } from '@/lib/observability/logger';
 import { claimDelivery, type ClaimedDelivery } from '@/lib/webhooks/claim-delivery';
@@ -17,8 +18,15 @@ export const UNSAFE_URL_MESSAGE = 'Unsafe webhook URL';
 
 export type AttemptOutcome = 'skipped' | 'delivered' | 'retrying' | 'failed' | 'unsafe';
 
-/** The standard headers of doc 2, then the webhook's own (same name, any case: replaced). */
+/**
+ * The standard headers of doc 2, then the webhook's own (same name, any case: replaced).
+ * `X-Service-Delivery-Id` names this attempt (doc 2: unique per attempt), so a receiver can tell
+ * an automatic retry from a duplicate of the same request; the delivery record the attempts
+ * belong to (the id of GET /webhooks/:id/deliveries and of manual retry) is
+ * `X-Service-Delivery-Record-Id`, with the attempt number in `X-Service-Delivery-Attempt`.
+ */
 export function deliveryHeaders(input: {
+  attemptId: string;
   deliveryId: string;
   eventId: string;
   eventType: string;
@@ -31,7 +39,8 @@ export function deliveryHeaders(input: {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': USER_AGENT,
-    'X-Service-Delivery-Id': input.deliveryId,
+    'X-Service-Delivery-Id': input.attemptId,
+    'X-Service-Delivery-Record-Id': input.deliveryId,
     'X-Service-Event-Id': input.eventId,
     'X-Service-Event-Type': input.eventType,
     'X-Service-Timestamp': input.timestamp,
@@ -89,6 +98,7 @@ export async function attemptDelivery(job: DeliveryJobPayload): Promise<AttemptO
     const body = serializePayload(claim.payload);
     const timestamp = String(Date.now());
     const headers = deliveryHeaders({
+      attemptId: randomUUID(),
       deliveryId: claim.id,
       eventId: claim.eventId,
       eventType: claim.event,

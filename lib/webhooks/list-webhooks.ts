@@ -11,11 +11,7 @@ import { toWebhookDto } from '@/lib/webhooks/to-webhook-dto';
 
 export async function listWebhooks(ctx: UserContext, query: z.output<typeof ZListWebhooksQuery>) {
   const org = await resolveWebhookOrg(ctx, query.orgId, 'query');
-  const where: Prisma.WebhookWhereInput = {
-    ...tenantWhere(ctx),
-    orgId: org.id,
-    ...(query.status ? { status: toStoredStatus(query.status) } : {}),
-  };
+  const where: Prisma.WebhookWhereInput = { AND: [tenantWhere(ctx), { orgId: org.id }, query.status ? { status: toStoredStatus(query.status) } : {}] };
   const [rows, total] = await Promise.all([
     db.webhook.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...pageArgs(query) }),
     db.webhook.count({ where }),

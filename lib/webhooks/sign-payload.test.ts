@@ -14,12 +14,13 @@ describe('delivery signature', () => {
   });
 
   it('builds the standard headers, signs only with a secret, and merges custom headers after', () => {
-    const base = { deliveryId: 'd1', eventId: 'e1', eventType: 'device.offline', attempt: 2, timestamp: '1700000000000', body: '{}' };
+    const base = { attemptId: 'a1', deliveryId: 'd1', eventId: 'e1', eventType: 'device.offline', attempt: 2, timestamp: '1700000000000', body: '{}' };
     const unsigned = deliveryHeaders({ ...base, secret: null, custom: [] });
     expect(unsigned).toEqual({
       'Content-Type': 'application/json',
       'User-Agent': 'Service-Webhooks/1.0',
-      'X-Service-Delivery-Id': 'd1',
+      'X-Service-Delivery-Id': 'a1',
+      'X-Service-Delivery-Record-Id': 'd1',
       'X-Service-Event-Id': 'e1',
       'X-Service-Event-Type': 'device.offline',
       'X-Service-Timestamp': '1700000000000',

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { api } from '../helpers/http';
-import { makePartner, makePartnerUser, makePlatformAdmin, PASSWORD, tokenFor, totp } from '../helpers/factories';
+import { makeOrg, makePartner, makePartnerUser, makePlatformAdmin, PASSWORD, tokenFor, totp } from '../helpers/factories';
 import { db } from '@/lib/db';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { resetEnvCache } from '@/lib/env';
@@ -50,6 +50,29 @@ describe('POST /auth/login', () => {
     }
   });
 
+  it('failures spread over many addresses cannot lock the owner out of an address it signed in from', async () => {
+    const user = await makePlatformAdmin();
+    expect((await login(user.email, PASSWORD, '10.7.0.1')).status).toBe(200);
+    expect((await login(user.email, PASSWORD, '10.7.0.2')).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await login(user.email, 'wrong-password', `10.7.1.${i}`)).status);
+    // The account is under attack: after the per-account budget (10) unknown addresses get 429.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await login(user.email, PASSWORD, '10.7.2.1')).status).toBe(429);
+    // The owner's own addresses still sign in.
+    expect((await login(user.email, PASSWORD, '10.7.0.1')).status).toBe(200);
+    // Guessing from a known address is still limited per account and address...
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', '10.7.0.2')).status).toBe(401);
+    const pair = await login(user.email, PASSWORD, '10.7.0.2');
+    expect(pair.status).toBe(429);
+    expect(pair.headers.get('retry-after')).toMatch(/^\d+$/);
+    // ...without touching the owner's other addresses, and other accounts are untouched.
+    expect((await login(user.email, PASSWORD, '10.7.0.1')).status).toBe(200);
+    const other = await makePlatformAdmin();
+    expect((await login(other.email, PASSWORD, '10.7.1.3')).status).toBe(200);
+  });
+
   it('refuses users of pending, suspended and churned partners with 403 PARTNER_INACTIVE', async () => {
     for (const status of ['pending', 'suspended', 'churned'] as const) {
       const partner = await makePartner({ status });
@@ -95,9 +118,27 @@ describe('refresh-token rotation', () => {
     expect((await api.get('/users/me', { token: tabB.body.accessToken })).status).toBe(200);
     const next = await api.post('/auth/refresh', { body: { refreshToken: tabB.body.refreshToken } });
     expect(next.status).toBe(200);
-    // Two rotations later the first token is no race any more: 401, and nothing was revoked by it.
-    expect((await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } })).status).toBe(401);
-    expect((await api.post('/auth/refresh', { body: { refreshToken: next.body.refreshToken } })).status).toBe(200);
+    // Two rotations later the first token is no race any more, grace or not: it leaked, and the
+    // whole family goes, the live refresh token and access token included.
+    const reuse = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect((await api.post('/auth/refresh', { body: { refreshToken: next.body.refreshToken } })).status).toBe(401);
+    expect((await api.get('/users/me', { token: next.body.accessToken })).status).toBe(401);
+  });
+
+  it('within the grace window a token whose successor was already exchanged revokes the family', async () => {
+    const first = await login(email, PASSWORD, '10.5.0.6');
+    const r1 = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    const r2 = await api.post('/auth/refresh', { body: { refreshToken: r1.body.refreshToken } });
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const reuse = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.error.code).toBe('INVALID_REFRESH_TOKEN');
+    expect((await api.post('/auth/refresh', { body: { refreshToken: r2.body.refreshToken } })).status).toBe(401);
+    expect((await api.get('/users/me', { token: r2.body.accessToken })).status).toBe(401);
+    const sessionId = (await db.refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(first.body.refreshToken) } })).sessionId;
+    expect((await db.session.findUniqueOrThrow({ where: { id: sessionId } })).revokedReason).toBe('refresh_token_reuse');
+    expect(await db.auditLog.count({ where: { action: 'session.refresh_token_reuse', targetId: sessionId } })).toBe(1);
   });
 
   it('accepts the refresh token from the HTTP-only cookie', async () => {
@@ -172,6 +213,37 @@ describe('MFA', () => {
     const replay = await api.post('/auth/mfa/verify', { token, body: { code } });
     expect(replay.status).toBe(400);
     expect(replay.body.error.code).toBe('INVALID_MFA_CODE');
+  });
+
+  it('a token minted before the challenge stays below MFA-gated routes after the session steps up', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
+    const partner = await makePartner();
+    const org = await makeOrg(partner.id);
+    const user = await makePartnerUser(partner, { mfaSecret: secret });
+    const before = await tokenFor(user);
+    const script = await api.post('/scripts', { token: before, body: { name: 'Step-up', osTypes: ['linux'], language: 'bash', content: 'echo\n', orgId: org.id } });
+    expect(script.status, script.text).toBe(201);
+    const verified = await api.post('/auth/mfa/verify', { token: before, body: { code: totp(secret) } });
+    expect(verified.status, verified.text).toBe(200);
+    const after = verified.body.accessToken as string;
+
+    const attempts = [
+      (token: string) => api.post('/orgs/import/preview', { token, body: { rows: [{ organization: 'Step-up Org' }] } }),
+      (token: string) => api.get('/scripts/bundle/export', { token, query: { ids: script.body.id } }),
+      (token: string) => api.delete(`/orgs/organizations/${org.id}`, { token }),
+    ];
+    for (const attempt of attempts) {
+      const refused = await attempt(before);
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.error.code).toBe('MFA_REQUIRED');
+    }
+    expect((await db.organization.findUniqueOrThrow({ where: { id: org.id } })).deletedAt).toBeNull();
+    // The old token still works where no MFA is needed, and /users/me tells it apart.
+    expect((await api.get('/users/me', { token: before })).body.mfa).toBe(false);
+    expect((await api.get('/users/me', { token: after })).body.mfa).toBe(true);
+    expect((await attempts[0](after)).status).toBe(200);
+    expect((await attempts[1](after)).status).toBe(200);
+    expect((await attempts[2](after)).status).toBe(204);
   });
 
   it('does nothing when ENABLE_2FA is off', async () => {

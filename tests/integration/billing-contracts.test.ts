@@ -135,6 +135,12 @@ describe('contracts and lines', () => {
     expect(await code(add({ type: 'per_device', unitPrice: '1', description: 'x', deviceSetType: 'site', siteId: otherSite.id }))).toBe('400 SITE_NOT_IN_ORG');
     expect(await code(add({ type: 'per_device', unitPrice: '1', description: 'x', deviceSetType: 'group', groupId: otherGroup.id }))).toBe('400 GROUP_NOT_IN_ORG');
     expect(await code(add({ type: 'manual', catalogItemId: '00000000-0000-4000-8000-000000000000' }))).toBe('400 CATALOG_ITEM_NOT_FOUND');
+    // With description and unitPrice given the item is not needed for either, but still checked.
+    const foreignItem = await newCatalogItem(adminB, { prices: [{ currency: 'EUR', unitPrice: '1' }] });
+    for (const catalogItemId of ['00000000-0000-4000-8000-000000000000', foreignItem.id]) {
+      expect(await code(add({ type: 'manual', catalogItemId, description: 'x', unitPrice: '1' }))).toBe('400 CATALOG_ITEM_NOT_FOUND');
+      expect(await code(api.post('/contracts', { token: admin, body: { name: 'Unknown item', currency: 'EUR', startDate: '2026-01-15', orgId: orgA.id, lines: [{ type: 'manual', catalogItemId, description: 'x', unitPrice: '1' }] } }))).toBe('400 CATALOG_ITEM_NOT_FOUND');
+    }
     expect(await code(add({ type: 'manual', catalogItemId: noEur.id }))).toBe('409 NO_PRICE_FOR_CURRENCY');
     const yen = await newContract(admin, { orgId: orgA.id, currency: 'JPY' });
     expect(await code(api.post(`/contracts/${yen.id}/lines`, { token: admin, body: { type: 'manual', catalogItemId: item.id } }))).toBe('409 PRICE_NOT_REPRESENTABLE');

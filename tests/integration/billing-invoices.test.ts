@@ -36,6 +36,19 @@ async function newInvoice(body: Record<string, unknown> = {}, token = admin, org
 }
 
 describe('invoices', () => {
+  it('refuses an unknown or foreign catalog item even when description and unitPrice are given', async () => {
+    const foreign = await newCatalogItem(adminB, { prices: [{ currency: 'EUR', unitPrice: '1' }] });
+    const inv = await newInvoice();
+    for (const catalogItemId of ['00000000-0000-4000-8000-000000000000', foreign.id]) {
+      const line = { type: 'manual', catalogItemId, description: 'x', unitPrice: '1' };
+      const created = await api.post('/invoices', { token: admin, body: { orgId: orgA.id, currency: 'EUR', lines: [line] } });
+      expect([created.status, created.body.error?.code]).toEqual([400, 'CATALOG_ITEM_NOT_FOUND']);
+      const added = await api.post(`/invoices/${inv.id}/lines`, { token: admin, body: line });
+      expect([added.status, added.body.error?.code]).toEqual([400, 'CATALOG_ITEM_NOT_FOUND']);
+    }
+    expect(await db.invoiceLine.count({ where: { invoiceId: inv.id } })).toBe(2);
+  });
+
   it('computes exact totals and issues with number, dates, sent timestamp, email and PDF', async () => {
     const inv = await newInvoice({ paymentTermsDays: 14 });
     expect(inv).toMatchObject({ status: 'draft', number: null, recipientEmail: 'ap@contoso.test', subtotal: '2000.10', taxTotal: '379.96', total: '2380.06' });

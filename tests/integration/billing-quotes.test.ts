@@ -48,6 +48,19 @@ async function newQuote(body: Record<string, unknown> = {}) {
 const tokenFromMail = (text: string) => /\/billing\/quote\/([\w.-]+)/.exec(text)![1];
 
 describe('quotes', () => {
+  it('refuses an unknown or foreign catalog item even when description and unitPrice are given', async () => {
+    const foreign = await newCatalogItem(adminB, { prices: [{ currency: 'EUR', unitPrice: '1' }] });
+    const q = await newQuote();
+    for (const catalogItemId of ['00000000-0000-4000-8000-000000000000', foreign.id]) {
+      const line = { type: 'manual', catalogItemId, description: 'x', unitPrice: '1' };
+      const created = await api.post('/quotes', { token: admin, body: { orgId: orgA.id, title: 'Bad item', currency: 'EUR', lines: [line] } });
+      expect([created.status, created.body.error?.code]).toEqual([400, 'CATALOG_ITEM_NOT_FOUND']);
+      const added = await api.post(`/quotes/${q.quote.id}/lines`, { token: admin, body: line });
+      expect([added.status, added.body.error?.code]).toEqual([400, 'CATALOG_ITEM_NOT_FOUND']);
+    }
+    expect(await db.quoteLine.count({ where: { quoteId: q.quote.id } })).toBe(3);
+  });
+
   it('returns exactly the spec’s detail shape', async () => {
     const created = await newQuote();
     const res = await api.get(`/quotes/${created.quote.id}`, { token: admin });

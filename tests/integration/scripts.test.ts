@@ -2,7 +2,8 @@
 // system library and templates, cross-tenant isolation and validation.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
+import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makePlatformAdmin, tokenFor } from '../helpers/factories';
+import { makeApiKey, withKey } from '../helpers/access';
 import { db } from '@/lib/db';
 import { SYSTEM_LIBRARY } from '@/lib/scripts/system-library';
 import { SCRIPT_TEMPLATES } from '@/lib/scripts/templates';
@@ -11,6 +12,7 @@ type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partnerA: Partner;
 let partnerB: Partner;
 let adminA: string;
+let userA: { id: string };
 let adminB: string;
 let techSelected: string; // partner technician limited to orgA1
 let readOnlyA: string;
@@ -32,7 +34,8 @@ beforeAll(async () => {
   orgA1 = await makeOrg(partnerA.id);
   orgA2 = await makeOrg(partnerA.id);
   await makeOrg(partnerB.id);
-  adminA = await tokenFor(await makePartnerUser(partnerA));
+  userA = await makePartnerUser(partnerA);
+  adminA = await tokenFor(userA);
   adminB = await tokenFor(await makePartnerUser(partnerB));
   techSelected = await tokenFor(await makePartnerUser(partnerA, { role: 'Technician', orgAccess: 'selected', orgIds: [orgA1.id] }));
   readOnlyA = await tokenFor(await makePartnerUser(partnerA, { role: 'Read Only' }));
@@ -233,6 +236,26 @@ describe('categories and tags', () => {
     expect((await api.get(`/scripts/${s.id}`, { token: adminA })).body.tags).toEqual([]);
     // Organization users read the vocabulary but do not write it.
     expect((await api.get('/script-library/tags', { token: orgUserA1 })).status).toBe(200);
+  });
+
+  it('a partnerId filter narrows the caller scope, never widens it (JWT and API key)', async () => {
+    const c = await api.post('/script-library/categories', { token: adminB, body: { name: `B-only ${Date.now()}` } });
+    const t = await api.post('/script-library/tags', { token: adminB, body: { name: `b-only-${Date.now()}` } });
+    expect([c.status, t.status]).toEqual([201, 201]);
+    const key = await makeApiKey(userA, ['scripts:read']);
+    for (const opts of [{ token: adminA }, withKey(key.key)]) {
+      for (const path of ['/script-library/categories', '/script-library/tags']) {
+        const res = await api.get(path, { ...opts, query: { partnerId: partnerB.id } });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data).toEqual([]);
+        const own = await api.get(path, { ...opts, query: { partnerId: partnerA.id } });
+        expect(own.body.data.every((x: { partnerId: string }) => x.partnerId === partnerA.id)).toBe(true);
+      }
+    }
+    const admin = await tokenFor(await makePlatformAdmin());
+    const seen = await api.get('/script-library/categories', { token: admin, query: { partnerId: partnerB.id } });
+    expect(seen.body.data.map((x: { id: string }) => x.id)).toContain(c.body.id);
+    expect(seen.body.data.every((x: { partnerId: string }) => x.partnerId === partnerB.id)).toBe(true);
   });
 });
 

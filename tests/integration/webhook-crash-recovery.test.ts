@@ -73,7 +73,7 @@ describe('crash safety', () => {
       await killWorker();
       throw error;
     });
-    expect(first.headers['x-service-delivery-id']).toBe(id);
+    expect(first.headers['x-service-delivery-record-id']).toBe(id);
 
     // Mid-attempt: the attempt is claimed under a lease and graphile-worker holds the job.
     const mid = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
@@ -96,7 +96,7 @@ describe('crash safety', () => {
 
     const done = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
     expect(done).toMatchObject({ status: 'delivered', attempt: 2, responseStatus: 200, claimedUntil: null });
-    const sent = receiver.requests.slice(before).filter((r) => r.headers['x-service-delivery-id'] === id);
+    const sent = receiver.requests.slice(before).filter((r) => r.headers['x-service-delivery-record-id'] === id);
     expect(sent).toHaveLength(2);
     expect(sent[1].headers['x-service-event-id']).toBe(sent[0].headers['x-service-event-id']);
     expect(sent[1].headers['x-service-delivery-attempt']).toBe('2');

@@ -68,7 +68,10 @@ describe('delivery to a real receiver', () => {
     expect(req.url).toBe('/hook');
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['user-agent']).toBe('Service-Webhooks/1.0');
-    expect(req.headers['x-service-delivery-id']).toBe(id);
+    expect(req.headers['x-service-delivery-record-id']).toBe(id);
+    expect(req.headers['x-service-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(req.headers['x-service-delivery-id']).not.toBe(id);
+    expect(req.headers['x-service-delivery-attempt']).toBe('1');
     expect(req.headers['x-service-event-type']).toBe('webhook.test');
     expect(req.headers['x-service-timestamp']).toMatch(/^\d{13}$/);
     expect(req.headers['x-service-signature-timestamp']).toBe(req.headers['x-service-timestamp']);
@@ -196,8 +199,31 @@ describe('the event bus fan-out', () => {
     const rows = await db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ event: 'user.login', status: 'delivered' });
-    const sent = receiver.requests.find((r) => r.headers['x-service-delivery-id'] === rows[0].id)!;
+    const sent = receiver.requests.find((r) => r.headers['x-service-delivery-record-id'] === rows[0].id)!;
     expect(JSON.parse(sent.body)).toMatchObject({ type: 'user.login', orgId: o.id, data: { userId: user.id, email: user.email } });
+  });
+
+  it('delivers session.login and session.logout emitted by a real sign-in and sign-out', async () => {
+    const o = await makeOrg(partner.id);
+    const hook = await createHook({ events: ['session.login', 'session.logout'] }, o.id);
+    const user = await makeOrgUser(partner, o);
+    const login = await api.post('/auth/login', { body: { email: user.email, password: PASSWORD }, ip: '198.51.100.7', headers: { 'user-agent': 'vitest-browser' } });
+    expect(login.status).toBe(200);
+    const sessionId = JSON.parse(Buffer.from(login.body.accessToken.split('.')[1], 'base64url').toString()).sid;
+    expect((await api.post('/auth/logout', { token: login.body.accessToken })).status).toBe(204);
+    await runDueJobs();
+    const rows = await db.webhookDelivery.findMany({ where: { webhookId: hook.id }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => [r.event, r.status])).toEqual([
+      ['session.login', 'delivered'],
+      ['session.logout', 'delivered'],
+    ]);
+    const body = (id: string) => JSON.parse(receiver.requests.find((r) => r.headers['x-service-delivery-record-id'] === id)!.body);
+    expect(body(rows[0].id)).toMatchObject({
+      type: 'session.login',
+      orgId: o.id,
+      data: { sessionId, userId: user.id, email: user.email, ip: '198.51.100.7', userAgent: 'vitest-browser', mfaRequired: false },
+    });
+    expect(body(rows[1].id)).toMatchObject({ type: 'session.logout', orgId: o.id, data: { sessionId, userId: user.id, email: user.email, reason: 'logout', startedAt: expect.any(String) } });
   });
 });
 
@@ -222,7 +248,12 @@ describe('retries', () => {
     const final = await delivery(id);
     expect(final).toMatchObject({ status: 'failed', attempt: 6, nextAttemptAt: null, responseStatus: 500 });
     expect(await jobRunAt(id)).toBeNull();
-    expect(receiver.requests.filter((r) => r.headers['x-service-delivery-id'] === id)).toHaveLength(6);
+    // One record, six attempts: the record id repeats, each attempt has its own delivery id.
+    const attempts = receiver.requests.filter((r) => r.headers['x-service-delivery-record-id'] === id);
+    expect(attempts).toHaveLength(6);
+    expect(attempts.map((r) => r.headers['x-service-delivery-attempt'])).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(new Set(attempts.map((r) => r.headers['x-service-delivery-id'])).size).toBe(6);
+    expect(attempts.every((r) => r.headers['x-service-delivery-id'] !== id)).toBe(true);
     const dead = await db.webhookDeadLetter.findUniqueOrThrow({ where: { deliveryId: id } });
     expect(dead).toMatchObject({ webhookId: hook.id, attempts: 6, lastResponseStatus: 500, lastError: 'HTTP 500', redrivenAt: null });
     expect(await db.webhook.findUniqueOrThrow({ where: { id: hook.id } })).toMatchObject({ failureCount: 1, successCount: 0 });

@@ -177,7 +177,7 @@ describe('re-validation before every attempt', () => {
     expect(lookups).toEqual(['rebind.test']);
     expect(decoy.requests).toHaveLength(0);
     const got = receiver.requests.at(-1)!;
-    expect(got.headers['x-service-delivery-id']).toBe(test.body.delivery.id);
+    expect(got.headers['x-service-delivery-record-id']).toBe(test.body.delivery.id);
     expect(got.headers.host).toBe(`rebind.test:${receiver.port}`);
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: test.body.delivery.id } })).toMatchObject({ status: 'delivered' });
   });

@@ -1,15 +1,14 @@
 // POST /portal/auth/login: one identical 401 for an unknown address and a wrong password, with
-// the same password-hashing work on both paths; rate limited per client IP and per address.
+// the same password-hashing work on both paths; throttled per client IP and per account like the
+// console's sign-in (lib/auth/login-throttle.ts).
 // Every sign-in opens a new session (new id, new CSRF token) and ends the one the browser held.
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import { env } from '@/lib/env';
 import type { AuthContext } from '@/lib/auth/context';
-import { AppError, tooManyRequests } from '@/lib/http/errors';
+import { AppError } from '@/lib/http/errors';
 import { verifyAgainstDummy, verifyPassword } from '@/lib/auth/passwords';
 import { assertPartnerActive } from '@/lib/auth/partner-guard';
-import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
-import { rateLimitExceeded, recordRateLimitEvent } from '@/lib/rate-limit/rate-limit-status';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '@/lib/auth/login-throttle';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { accountUsable, findPortalAccounts } from '@/lib/portal/auth/find-portal-accounts';
 import { resolveLoginPortal } from '@/lib/portal/auth/resolve-login-portal';
@@ -23,12 +22,8 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Inval
 
 export async function loginPortal(ctx: AuthContext, input: z.output<typeof ZPortalLogin>, req: Request) {
   assertSameOrigin(req);
-  const config = env();
-  const window = config.LOGIN_RATE_LIMIT_WINDOW_SECONDS;
-  const ipVerdict = await consumeRateLimit(`portal-login:ip:${ctx.ip ?? 'unknown'}`, config.LOGIN_RATE_LIMIT_PER_IP, window);
-  if (!ipVerdict.allowed) throw tooManyRequests('Too many sign-in attempts; try again later', ipVerdict.retryAfterSeconds);
-  const accountKey = `portal-login:account:${input.email}`;
-  if (await rateLimitExceeded(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window)) throw tooManyRequests('Too many sign-in attempts; try again later', window);
+  const attempt = { kind: 'portal-login', email: input.email, ip: ctx.ip } as const;
+  await assertLoginAllowed(attempt, 'Too many sign-in attempts; try again later');
 
   const portal = await resolveLoginPortal(req, input.site);
   const candidates = (await findPortalAccounts(input.email, portal)).filter(accountUsable);
@@ -36,7 +31,7 @@ export async function loginPortal(ctx: AuthContext, input: z.output<typeof ZPort
   const account = candidates.length === 1 ? candidates[0] : null;
   const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!account || !passwordOk || account.status !== 'active') {
-    await recordRateLimitEvent(accountKey, config.LOGIN_RATE_LIMIT_PER_ACCOUNT, window);
+    await recordLoginFailure(attempt);
     if (account) {
       await writeAudit(ctx, { action: 'portal.login_failed', targetType: 'contact', targetId: account.contactId, result: 'failure', partnerId: account.partnerId, orgId: account.orgId, actor: { type: 'contact', id: account.contactId, email: account.email } });
     }
@@ -49,6 +44,7 @@ export async function loginPortal(ctx: AuthContext, input: z.output<typeof ZPort
     if (previous) await tx.portalSession.updateMany({ where: { id: previous, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'rotated' } });
     const session = await startPortalSession(tx, account, { ip: ctx.ip, userAgent: req.headers.get('user-agent') });
     await tx.portalAccount.update({ where: { contactId: account.contactId }, data: { lastLoginAt: new Date() } });
+    await recordLoginSuccess(attempt, tx);
     await writeAudit(ctx, { action: 'portal.login', targetType: 'contact', targetId: account.contactId, partnerId: account.partnerId, orgId: account.orgId, actor: { type: 'contact', id: account.contactId, email: account.email } }, tx);
     return session;
   });
