@@ -24,13 +24,32 @@ function state(): DbState {
     // pool and replaced on next use; queries meanwhile fail and the routes answer 503. Said once
     // per connection, at warn: an operator needs to see the database go away.
     pool.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'));
-    // A connection checked out (a transaction between statements) has no pool listener: without
-    // one of its own its 'error' event would be an uncaught exception and end the process. The
-    // statement running on it fails and says so; the pool drops the client when it is released.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    releaseBrokenConnections(pool);
     globalForDb.__rmmDb = { pool, client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) };
   }
   return globalForDb.__rmmDb;
+}
+
+/**
+ * A checked-out connection that breaks is handed back to the pool (and so discarded) at once.
+ * Without a listener of its own its 'error' event would be an uncaught exception ending the
+ * process (the pool listens only to idle connections). And Prisma's adapter releases a
+ * transaction's connection only after a successful ROLLBACK, which a dead connection never
+ * gives: each transaction cut by an outage would hold a pool slot for good, and a few outages
+ * would leave a web process with no connections at all.
+ */
+function releaseBrokenConnections(pool: pg.Pool): void {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => {
+      if (!checkedOut.has(client)) return; // idle: the pool's own listener removes it
+      const release = client.release;
+      client.release = () => undefined; // the holder's own release, if it ever comes, is moot
+      release(err);
+    }),
+  );
 }
 
 // A proxy keeps `import { db }` cheap: nothing connects until the first query, which lets

@@ -36,6 +36,9 @@ function startRunner(events: WorkerEvents): Promise<Runner> {
       worker: {
         ...(env().WORKER_LOCAL_QUEUE_SIZE > 1 ? { localQueue: { size: env().WORKER_LOCAL_QUEUE_SIZE } } : {}),
         completeJobBatchDelay: env().WORKER_COMPLETE_BATCH_DELAY_MS,
+        // Failures batched the same way: a failure write lost to an outage then stops the runner
+        // (and the loop below restarts it) instead of leaving its job locked and unrecorded.
+        failJobBatchDelay: env().WORKER_COMPLETE_BATCH_DELAY_MS,
       },
     },
   });
@@ -43,6 +46,18 @@ function startRunner(events: WorkerEvents): Promise<Runner> {
 
 let stopping = false;
 let runner: Runner | null = null;
+/** Why the current runner ended by itself (events, or a database error that escaped it). */
+let runnerFailure: unknown = null;
+let abandonRunner: (() => void) | null = null;
+
+function runnerFailed(error: unknown) {
+  runnerFailure ??= error;
+  // After such a failure graphile-worker's own shutdown has been seen never to settle its
+  // promise (and then to leave nothing keeping the process alive): it gets a few seconds.
+  const abandon = abandonRunner;
+  abandonRunner = null;
+  if (abandon) setTimeout(abandon, 5_000);
+}
 let wake: () => void = () => undefined;
 const pause = (ms: number) => new Promise<void>((resolve) => {
   const timer = setTimeout(resolve, ms);
@@ -78,33 +93,44 @@ async function runUntilStopped(): Promise<void> {
   let starts = 0;
   while (!stopping) {
     const poolIds: string[] = [];
+    runnerFailure = null;
     const events: WorkerEvents = new EventEmitter();
     events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
+    // The runner's promise resolves even when its pool gave up: the reason comes from here.
+    events.on('pool:fatalError', ({ error }) => runnerFailed(error));
+    events.on('worker:fatalError', ({ error }) => runnerFailed(error));
+    const abandoned = new Promise<void>((resolve) => (abandonRunner = resolve));
+    const keepAlive = setInterval(() => undefined, 60_000);
     try {
       runner = await startRunner(events);
       if (stopping) await runner.stop(); // the signal came while it was starting
       logger.info({ restarts: starts }, starts === 0 ? 'worker started' : 'worker job runner restarted');
       starts += 1;
-      await runner.promise;
-      return; // stopped on request
+      await Promise.race([runner.promise, abandoned]);
     } catch (error) {
-      if (stopping) return;
-      if (!isDatabaseUnavailable(error) && (await databaseReachable())) throw error;
-      logger.warn({ err: error }, 'the database went away; the job runner restarts when it is back');
+      runnerFailure ??= error;
     } finally {
+      clearInterval(keepAlive);
+      abandonRunner = null;
       runner = null;
     }
+    if (stopping) return;
+    const failure = runnerFailure;
+    if (!isDatabaseUnavailable(failure) && (await databaseReachable())) {
+      throw failure ?? new Error('the job runner stopped by itself');
+    }
+    logger.warn({ err: failure }, 'the database went away; the job runner restarts when it is back');
     await waitForDatabase();
     if (stopping || poolIds.length === 0) continue;
-    const utils = await makeWorkerUtils({ connectionString: env().DATABASE_URL, logger: workerLogger });
+    const utils = makeWorkerUtils({ connectionString: env().DATABASE_URL, logger: workerLogger });
     try {
-      await utils.forceUnlockWorkers(poolIds);
+      await (await utils).forceUnlockWorkers(poolIds);
     } catch (error) {
       // Locks left behind expire on their own (graphile-worker: 4 hours; webhook deliveries are
       // picked up sooner by their recovery sweep).
-      logger.warn({ err: error }, 'could not release the stopped runner\'s job locks');
+      logger.warn({ err: error }, "could not release the stopped runner's job locks");
     } finally {
-      await utils.release();
+      await (await utils.catch(() => null))?.release();
     }
   }
 }
@@ -121,6 +147,30 @@ function onSignal(signal: NodeJS.Signals) {
 }
 process.on('SIGTERM', onSignal);
 process.on('SIGINT', onSignal);
+
+// graphile-worker 0.17 leaves some promises rejected with nobody listening when the connection
+// drops: an unbatched job completion or failure (the job then stays locked, its outcome
+// unrecorded), its local queue returning jobs after release. During an outage that is expected:
+// the runner is stopped, and the loop above starts a fresh one and unlocks its jobs once the
+// database is back. Any other unhandled rejection is a bug: end the process and let its
+// supervisor restart it.
+// graphile-worker rewraps some of these errors, keeping only the original's message.
+const CONNECTION_LOSS = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|terminating connection|not queryable|the database system is/;
+
+process.on('unhandledRejection', (reason) => {
+  void (async () => {
+    const message = reason instanceof Error ? reason.message : String(reason);
+    if (isDatabaseUnavailable(reason) || CONNECTION_LOSS.test(message) || !(await databaseReachable())) {
+      logger.warn({ err: reason }, 'a database error escaped the job runner; restarting the runner');
+      runnerFailed(reason);
+      void runner?.stop().catch(() => undefined);
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    logger.flush();
+    process.exit(1);
+  })();
+});
 
 runUntilStopped()
   .then(async () => {
