@@ -49,9 +49,18 @@ let runner: Runner | null = null;
 /** Why the current runner ended by itself (events, or a database error that escaped it). */
 let runnerFailure: unknown = null;
 let abandonRunner: (() => void) | null = null;
+/** When the runner last saw the database fail (a lost listener, a failed fetch or job write). */
+let lastDatabaseTrouble = 0;
+const DATABASE_TROUBLE_WINDOW_MS = 60_000;
+
+// graphile-worker rewraps some connection errors, keeping only the original's message.
+const CONNECTION_LOSS = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|terminating connection|not queryable|the database system is/;
+const looksLikeConnectionLoss = (error: unknown) =>
+  isDatabaseUnavailable(error) || CONNECTION_LOSS.test(error instanceof Error ? error.message : String(error));
 
 function runnerFailed(error: unknown) {
   runnerFailure ??= error;
+  if (looksLikeConnectionLoss(error)) lastDatabaseTrouble = Date.now();
   // After such a failure graphile-worker's own shutdown has been seen never to settle its
   // promise (and then to leave nothing keeping the process alive): it gets a few seconds.
   const abandon = abandonRunner;
@@ -81,16 +90,18 @@ async function waitForDatabase(): Promise<void> {
 }
 
 /**
- * Runs graphile-worker until a stop signal. graphile-worker 0.17 gives up on its own when a
- * batched job completion or failure hits a lost connection (its batch retry loop leaves on the
- * first error; graphile/worker#636) and when the database is down as it starts. Both are
- * outages, not bugs: wait for the database, give the jobs the dead runner still had locked back
- * to the queue (`forceUnlockWorkers`: those jobs either ran, and a webhook delivery's attempt
- * counter makes the rerun a no-op, or did not, and run now), and start a fresh runner in this
- * process. Anything else still ends the process, for its supervisor to restart.
+ * Runs graphile-worker until a stop signal. graphile-worker 0.17 gives a runner up when the
+ * database goes away under it: a batched job completion or failure that hits a lost connection
+ * (its batch retry loop leaves on the first error; graphile/worker#636), a database down as it
+ * starts, errors it leaves unhandled (below). Those are outages, not bugs: wait for the
+ * database, give the jobs the stopped runner still had locked back to the queue
+ * (`forceUnlockWorkers`: each either ran, and a webhook delivery's attempt counter makes the
+ * rerun a no-op, or did not, and runs now), and start a fresh runner in this process. Anything
+ * else, or a runner that keeps stopping, ends the process for its supervisor to restart.
  */
 async function runUntilStopped(): Promise<void> {
   let starts = 0;
+  let restartsAt: number[] = [];
   while (!stopping) {
     const poolIds: string[] = [];
     runnerFailure = null;
@@ -99,6 +110,9 @@ async function runUntilStopped(): Promise<void> {
     // The runner's promise resolves even when its pool gave up: the reason comes from here.
     events.on('pool:fatalError', ({ error }) => runnerFailed(error));
     events.on('worker:fatalError', ({ error }) => runnerFailed(error));
+    events.on('pool:listen:error', () => (lastDatabaseTrouble = Date.now()));
+    events.on('worker:getJob:error', () => (lastDatabaseTrouble = Date.now()));
+    events.on('job:error', ({ error }) => looksLikeConnectionLoss(error) && (lastDatabaseTrouble = Date.now()));
     const abandoned = new Promise<void>((resolve) => (abandonRunner = resolve));
     const keepAlive = setInterval(() => undefined, 60_000);
     try {
@@ -115,10 +129,14 @@ async function runUntilStopped(): Promise<void> {
       runner = null;
     }
     if (stopping) return;
+    // A runner that ends by itself around a database failure ended because of it (its own
+    // shutdown then reports knock-on errors: a pool already ended, a queue already released).
     const failure = runnerFailure;
-    if (!isDatabaseUnavailable(failure) && (await databaseReachable())) {
-      throw failure ?? new Error('the job runner stopped by itself');
-    }
+    const outage = looksLikeConnectionLoss(failure) || Date.now() - lastDatabaseTrouble < DATABASE_TROUBLE_WINDOW_MS || !(await databaseReachable());
+    if (!outage) throw failure ?? new Error('the job runner stopped by itself');
+    // Restarting in place is for outages; a runner that keeps dying is left to the supervisor.
+    restartsAt = [...restartsAt.filter((t) => Date.now() - t < 5 * 60_000), Date.now()];
+    if (restartsAt.length > 10) throw new Error(`the job runner stopped ${restartsAt.length} times in 5 minutes`, { cause: failure });
     logger.warn({ err: failure }, 'the database went away; the job runner restarts when it is back');
     await waitForDatabase();
     if (stopping || poolIds.length === 0) continue;
@@ -154,13 +172,10 @@ process.on('SIGINT', onSignal);
 // the runner is stopped, and the loop above starts a fresh one and unlocks its jobs once the
 // database is back. Any other unhandled rejection is a bug: end the process and let its
 // supervisor restart it.
-// graphile-worker rewraps some of these errors, keeping only the original's message.
-const CONNECTION_LOSS = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|terminating connection|not queryable|the database system is/;
-
 process.on('unhandledRejection', (reason) => {
   void (async () => {
-    const message = reason instanceof Error ? reason.message : String(reason);
-    if (isDatabaseUnavailable(reason) || CONNECTION_LOSS.test(message) || !(await databaseReachable())) {
+    const recentTrouble = Date.now() - lastDatabaseTrouble < DATABASE_TROUBLE_WINDOW_MS;
+    if (looksLikeConnectionLoss(reason) || recentTrouble || !(await databaseReachable())) {
       logger.warn({ err: reason }, 'a database error escaped the job runner; restarting the runner');
       runnerFailed(reason);
       void runner?.stop().catch(() => undefined);

@@ -75,15 +75,11 @@ function startProducer() {
   };
 }
 
-const t0 = Date.now();
-const lap = (what: string) => console.log(`[restarts] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-
 beforeAll(async () => {
   pg = await startEmbeddedPostgres({ dataDir: path.join(root, '.data', `restart-pg-${process.pid}-${randomBytes(3).toString('hex')}`), ephemeral: true });
   await createDatabase(pg.adminUrl, 'rmm');
   const url = pg.urlFor('rmm');
   await migrateDatabase(url, { quiet: true });
-  lap('migrated');
   // From here on this file's code (factories, routes, lib) talks to the private server.
   await disconnectDb();
   process.env.DATABASE_URL = url;
@@ -124,17 +120,12 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  lap('after all');
   await supervisor?.stop();
-  lap('worker stopped');
-  (await import('node:fs')).writeFileSync(path.join(root, '.data', 'restart-debug.log'), supervisorLog.join('\n') + '\n----\n' + workerOutput);
   delete process.env.WEBHOOK_TEST_ALLOW_LOOPBACK;
   closeWebhookAgents();
   await receiver?.stop();
   await disconnectDb();
-  lap('disconnected');
   await pg?.stop();
-  lap('database stopped');
 });
 
 describe('database restarts under webhook delivery load', () => {
@@ -196,7 +187,6 @@ describe('database restarts under webhook delivery load', () => {
         // The worker recovers by itself: an event accepted after the restart is delivered.
         const after = producer.accepted.length;
         await until(`a delivery after restart ${round}`, () => producer.accepted.slice(after).some((id) => deliveredEventIds().has(id)));
-        lap(`round ${round} done`);
         restarts.push({ downMs: upAt - downAt, webRecoveredMs, deliveryRecoveredMs: Date.now() - upAt });
       }
     } finally {
@@ -207,7 +197,7 @@ describe('database restarts under webhook delivery load', () => {
     const accepted = producer.accepted;
     await until('every accepted event delivered', () => accepted.every((id) => deliveredEventIds().has(id)), 45_000).catch(() => undefined);
     const missing = accepted.filter((id) => !deliveredEventIds().has(id));
-    expect(missing).toEqual([]);
+    expect(missing, `${supervisorLog.join('\n')}\n${workerOutput.slice(-4_000)}`).toEqual([]);
     // The worker came through in one piece: no restart by the supervisor was needed.
     expect(workerAlive()).toBe(true);
     expect(supervisor.restarts('worker'), `${supervisorLog.join('\n')}\n${workerOutput.slice(-4_000)}`).toBe(0);
