@@ -110,6 +110,9 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const adminUrl = `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
+  // A run that ends without stop() (a failed hook, process.exit) still leaves no data behind.
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  if (opts.ephemeral) process.once('exit', removeData);
   return {
     adminUrl,
     port,
@@ -118,7 +121,10 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
     resume: () => server.start(),
     async stop() {
       await server.stop();
-      if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
+      if (opts.ephemeral) {
+        removeData();
+        process.off('exit', removeData);
+      }
     },
   };
 }
