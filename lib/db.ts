@@ -3,6 +3,7 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { env } from '@/lib/env';
+import { logger } from '@/lib/observability/logger';
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -19,10 +20,36 @@ const globalForDb = globalThis as unknown as { __rmmDb?: DbState };
 function state(): DbState {
   if (!globalForDb.__rmmDb) {
     const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: env().DB_POOL_SIZE, idleTimeoutMillis: 30_000 });
-    pool.on('error', () => undefined); // a dropped idle connection is replaced on next use
+    // A connection the server dropped (a restart, a failover, a network cut) is discarded by the
+    // pool and replaced on next use; queries meanwhile fail and the routes answer 503. Said once
+    // per connection, at warn: an operator needs to see the database go away.
+    pool.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'));
+    releaseBrokenConnections(pool);
     globalForDb.__rmmDb = { pool, client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) };
   }
   return globalForDb.__rmmDb;
+}
+
+/**
+ * A checked-out connection that breaks is handed back to the pool (and so discarded) at once.
+ * Without a listener of its own its 'error' event would be an uncaught exception ending the
+ * process (the pool listens only to idle connections). And Prisma's adapter releases a
+ * transaction's connection only after a successful ROLLBACK, which a dead connection never
+ * gives: each transaction cut by an outage would hold a pool slot for good, and a few outages
+ * would leave a web process with no connections at all.
+ */
+function releaseBrokenConnections(pool: pg.Pool): void {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => {
+      if (!checkedOut.has(client)) return; // idle: the pool's own listener removes it
+      const release = client.release;
+      client.release = () => undefined; // the holder's own release, if it ever comes, is moot
+      release(err);
+    }),
+  );
 }
 
 // A proxy keeps `import { db }` cheap: nothing connects until the first query, which lets

