@@ -76,3 +76,11 @@ describe('readJsonBody', () => {
     await expect(readJsonBody(post('{}', 'application/json', { 'content-length': '999999999' }))).rejects.toMatchObject({ status: 413 });
   });
 });
+
+describe('zJsonObject', () => {
+  it('bounds a free-form field by its serialized size', async () => {
+    const { zJsonObject } = await import('@/lib/http/common-schemas');
+    expect(zJsonObject(64).safeParse({ a: 'x'.repeat(10) }).success).toBe(true);
+    expect(zJsonObject(64).safeParse({ a: 'x'.repeat(100) }).success).toBe(false);
+  });
+});
