@@ -19,6 +19,9 @@ import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makePlatformAdmin, 
 import { createKey, enroll } from '../helpers/agents';
 import { asPrincipal, makePrincipal } from '../helpers/partner-api';
 import { makePortalUser, ORIGIN, portalLogin } from '../helpers/portal';
+import { newTicket } from '../helpers/tickets';
+import { seedAlert } from '../helpers/alerts';
+import { newCatalogItem, newContract } from '../helpers/billing';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const CONCURRENCY = 8;
@@ -407,6 +410,10 @@ describe('every operation refuses bad input with a 4xx in the envelope and chang
     const agent = await enroll(key.key);
     const contact = await makePortalUser(org);
     const portal = await portalLogin(contact.email!);
+    const ticket = await newTicket(partnerAdmin, { orgId: org.id });
+    const alert = await seedAlert(org, { deviceId: agent.deviceId });
+    const catalogItem = await newCatalogItem(partnerAdmin);
+    const contract = await newContract(partnerAdmin, { orgId: org.id });
     const principal = await makePrincipal(partnerAdmin, { scopes: PARTNER_API_SCOPE_NAMES, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), allowedCidrs: ['203.0.113.0/24'] });
     fx = {
       partnerAdmin,
@@ -431,6 +438,14 @@ describe('every operation refuses bad input with a 4xx in the envelope and chang
         'enrollment-keys/id': key.id,
         'contacts/id': contact.id,
         'service-principals/id': principal.id,
+        'tickets/id': ticket.id,
+        ticketId: ticket.id,
+        'alerts/id': alert.id,
+        alertId: alert.id,
+        'catalog/id': catalogItem.id,
+        catalogItemId: catalogItem.id,
+        'contracts/id': contract.id,
+        contractId: contract.id,
       },
     };
     ops = await operations();
@@ -468,8 +483,7 @@ describe('every operation refuses bad input with a 4xx in the envelope and chang
       await Promise.all(
         probes.slice(i, i + CONCURRENCY).map(async (p) => {
           const res = await call(p.op.method, p.path, p.opts);
-          const bucket = `${Math.floor(res.status / 100)}xx`;
-          statusCounts[bucket] = (statusCounts[bucket] ?? 0) + 1;
+          statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
           if (res.status !== 401 && res.status !== 403) reached.set(p.op.key, true);
           else if (!reached.has(p.op.key)) reached.set(p.op.key, false);
           const e = (res.body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
@@ -482,9 +496,10 @@ describe('every operation refuses bad input with a 4xx in the envelope and chang
     const changed = Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]);
     const notReached = [...reached].filter(([, r]) => !r).map(([k]) => k);
     const covered = new Set(probes.map((p) => p.op.key)).size;
+    const count = (test: (status: number) => boolean) => Object.entries(statusCounts).reduce((n, [k, v]) => n + (test(Number(k)) ? v : 0), 0);
     console.log(
       `bad-input contract: ${covered} operations covered (${Object.keys(UNCOVERED).length} listed as uncovered, ${ops.length} in all), ${probes.length} inputs tried; ` +
-        `answers ${JSON.stringify(statusCounts)}; ${failures.length} not a 4xx envelope; tables changed: ${changed.length}; operations answering only 401/403: ${notReached.length}`,
+        `4xx ${count((c) => c >= 400 && c < 500)}, 5xx ${count((c) => c >= 500)}, other ${count((c) => c < 400)} (by status ${JSON.stringify(statusCounts)}); ${failures.length} not a 4xx envelope; tables changed: ${changed.length}; operations answering only 401/403: ${notReached.length}`,
     );
     if (process.env.CONTRACT_REPORT) writeFileSync(process.env.CONTRACT_REPORT, [...failures.sort(), '--- changed', ...changed, '--- not reached', ...notReached].join('\n'));
     expect(failures).toEqual([]);
