@@ -41,6 +41,12 @@ describe('unrouted /api/v1 answers', () => {
     expect(unroutedAnswer(routes, 'GET', '/portal/x')).toBeNull();
   });
 
+  it('answers a path that does not decode with 400 in the envelope', async () => {
+    const res = unroutedAnswer(routes, 'GET', '/api/v1/devices/%E0%A4%A');
+    expect(res?.status).toBe(400);
+    expect((await res?.json()).error.code).toBe('VALIDATION_ERROR');
+  });
+
   it('resolves dot segments, encoded ones too, keeping the query', () => {
     expect(resolveDotSegments('/api/v1/devices/../')).toBe('/api/v1/');
     expect(resolveDotSegments('/api/v1/devices/x/%2e%2e?page=2')).toBe('/api/v1/devices/?page=2');

@@ -71,6 +71,23 @@ export function matchRoute<R extends RoutePattern>(routes: readonly R[], pathnam
   return best;
 }
 
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Next answers a path it cannot decode with a plain-text 400; this one is in the envelope. */
+function badPath(): Response {
+  return new Response(JSON.stringify(errorBody('VALIDATION_ERROR', 'The path is not valid percent-encoded UTF-8', [{ path: 'path', message: 'Malformed percent-encoding' }])), {
+    status: 400,
+    headers: JSON_TYPE,
+  });
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -86,6 +103,7 @@ function safeDecode(segment: string): string {
 export function unroutedAnswer(routes: readonly RoutePattern[], method: string, pathname: string): Response | null {
   if (pathname !== '/api/v1' && !pathname.startsWith('/api/v1/')) return null;
   const rest = pathname.slice('/api/v1'.length);
+  if (!decodable(rest)) return badPath();
   // A trailing slash matches like the path without it (Next redirects a served one there).
   const found = matchRoute(routes, rest);
   if (!found) return routeNotFound();
