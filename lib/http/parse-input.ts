@@ -138,9 +138,9 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, whe
   // Depth is always bounded; text is refused, or cleaned for routes that tolerate it (agents).
   if (opts.cleanText) value = toStorableValue(value);
   assertPlainInput(value, where);
-  let result: ReturnType<S['safeParse']>;
+  let result: z.ZodSafeParseResult<z.output<S>>;
   try {
-    result = schema.safeParse(value) as ReturnType<S['safeParse']>;
+    result = schema.safeParse(value) as z.ZodSafeParseResult<z.output<S>>;
   } catch (err) {
     // A refinement or transform that throws on input it did not expect (a Decimal of "abc") is
     // still the client's bad input: 400, and a warning so the schema gets a proper check.
