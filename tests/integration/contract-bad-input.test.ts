@@ -154,12 +154,22 @@ function typesOf(s: JsonSchema): string[] {
   return options(s).flatMap(typesOf);
 }
 
+/** A nullable or optional field's schema without its null alternative (where its bounds live). */
+function core(s: JsonSchema): JsonSchema {
+  const alternatives = options(s).filter((o) => !typesOf(o).every((t) => t === 'null'));
+  return alternatives.length === 1 && !s.properties ? { ...alternatives[0], default: s.default ?? alternatives[0].default } : s;
+}
+
 const nullable = (s: JsonSchema) => typesOf(s).includes('null') || (typesOf(s).length === 0 && !s.properties);
 const isFreeForm = (s: JsonSchema) => typesOf(s).length === 0 || (typesOf(s).includes('object') && !s.properties && !options(s).length);
 
 const STRING_CANDIDATES = ['1.00', '1', 'a', 'abc', 'a-1', 'EUR', 'linux', '2030-01-01', '12:00', 'Europe/Berlin', '10.0.0.0/8', 'x@example.test', 'https://example.test/x'];
 
+/** Fields whose rules live in refinements the JSON Schema cannot show. */
+const NAMED_SAMPLES: Record<string, string> = { currency: 'EUR', timezone: 'Europe/Berlin', timeZone: 'Europe/Berlin' };
+
 function sampleString(s: JsonSchema, name: string): string {
+  if (NAMED_SAMPLES[name]) return NAMED_SAMPLES[name];
   switch (s.format) {
     case 'uuid':
       return fx.ids[name] ?? randomUUID();
@@ -219,10 +229,11 @@ interface BadValue {
 }
 
 /** Values the property's own schema refuses. */
-function badValuesFor(s: JsonSchema): BadValue[] {
+function badValuesFor(field: JsonSchema): BadValue[] {
+  const s = core(field);
   const types = typesOf(s);
   const out: BadValue[] = [];
-  if (!nullable(s)) out.push({ label: 'null', value: null });
+  if (!nullable(field)) out.push({ label: 'null', value: null });
   if (isFreeForm(s)) {
     out.push({ label: 'JSON 1,000 deep', value: DEEP_MARK });
     out.push({ label: 'NUL in a key', value: { 'a\u0000b': 1 } });
@@ -516,5 +527,41 @@ describe('every operation refuses bad input with a 4xx in the envelope and chang
     expect(failures).toEqual([]);
     expect(changed).toEqual([]);
     expect(notReached).toEqual([]);
+  }, 600_000);
+
+  // A string field whose schema sets no maximum may legitimately take a long value (script
+  // bodies, descriptions), so a 2xx is fine here and the database may change; a 5xx never is
+  // (an indexed column, for one, cannot hold a value past PostgreSQL's index row limit).
+  it('never answers 5xx to a 100,000-character string in a field without a maximum', async () => {
+    const probes: Probe[] = [];
+    for (const op of ops) {
+      if (UNCOVERED[op.key] || WHOLE_BODY_ONLY[op.key] || !op.body) continue;
+      const caller = callerFor(op.meta);
+      const path = concretePath(op.path);
+      const base = sample(op.body);
+      for (const field of fieldsOf(op.body)) {
+        const f = core(field.schema);
+        const types = typesOf(f);
+        if (!types.includes('string') || f.maxLength !== undefined || f.enum || f.const !== undefined || f.format || f.pattern || NAMED_SAMPLES[field.path.at(-1)!]) continue;
+        const rawBody = serialize(setAt(base, field.path, 'x'.repeat(100_000), op.body));
+        probes.push({ op, label: `${field.path.join('.')}: 100,000 characters`, path, opts: { ...caller, rawBody, headers: { ...caller.headers, 'content-type': 'application/json' } } });
+      }
+    }
+    const failures: string[] = [];
+    const refused: string[] = [];
+    const statusCounts: Record<number, number> = {};
+    for (let i = 0; i < probes.length; i += CONCURRENCY) {
+      await Promise.all(
+        probes.slice(i, i + CONCURRENCY).map(async (p) => {
+          const res = await call(p.op.method, p.path, p.opts);
+          statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
+          if (res.status >= 500) failures.push(`${p.op.key} [${p.label}] → ${res.status} ${res.text.slice(0, 160)}`);
+          if (process.env.CONTRACT_REPORT) refused.push(`${p.op.key} [${p.label}] → ${res.status} ${res.text.slice(0, 200)}`);
+        }),
+      );
+    }
+    console.log(`unbounded strings: ${probes.length} fields without a maximum tried (by status ${JSON.stringify(statusCounts)}); ${failures.length} answered 5xx`);
+    if (process.env.CONTRACT_REPORT) writeFileSync(`${process.env.CONTRACT_REPORT}.unbounded`, refused.concat('--- 5xx', failures).join('\n'));
+    expect(failures).toEqual([]);
   }, 600_000);
 });
