@@ -49,7 +49,12 @@ const WHOLE_BODY_ONLY: Record<string, string> = {
   'POST /agents/{agentId}/heartbeat': 'an invalid optional field is dropped and listed in droppedFields; the beat is recorded (200)',
 };
 
-/** Tables whose rows any request may write whatever its outcome, left out of the fingerprint. */
+/**
+ * Tables whose rows any request may write whatever its outcome, left out of the fingerprint.
+ * Everything else in the public schema is compared, sessions and refresh tokens included (a
+ * refused request must not sign anyone in); graphile-worker's queue lives in its own schema and
+ * is not compared (no job may be queued either, but the worker's own bookkeeping is not ours).
+ */
 const VOLATILE_TABLES = new Set([
   // Rate-limit counters are consumed by attempts, refused ones included (sign-in, portal submissions).
   'rate_limit_events',
