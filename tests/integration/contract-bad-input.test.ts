@@ -53,7 +53,8 @@ const WHOLE_BODY_ONLY: Record<string, string> = {
  * Tables whose rows any request may write whatever its outcome, left out of the fingerprint.
  * Everything else in the public schema is compared, sessions and refresh tokens included (a
  * refused request must not sign anyone in); graphile-worker's queue lives in its own schema and
- * is not compared (no job may be queued either, but the worker's own bookkeeping is not ours).
+ * is compared by its job count (no refused request may queue a job; the worker's other
+ * bookkeeping is not ours).
  */
 const VOLATILE_TABLES = new Set([
   // Rate-limit counters are consumed by attempts, refused ones included (sign-in, portal submissions).
@@ -391,6 +392,8 @@ async function fingerprint(): Promise<Record<string, string>> {
     const [row] = await db.$queryRawUnsafe<{ n: bigint; h: string | null }[]>(`SELECT count(*) AS n, md5(string_agg(md5((to_jsonb(x)${drop})::text), '' ORDER BY md5((to_jsonb(x)${drop})::text))) AS h FROM "${t}" x`);
     out[t] = `${row.n}:${row.h ?? ''}`;
   }
+  const [jobs] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM graphile_worker._private_jobs`;
+  out['graphile_worker jobs'] = String(jobs.n);
   return out;
 }
 
