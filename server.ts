@@ -1,12 +1,26 @@
 // The HTTP server: Next.js behind a plain Node server that records each connection's peer
 // address in a header the app can trust (Next passes client-sent X-Forwarded-For through
 // unchanged, so it cannot tell who actually connected).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { serveFastPath } from './server-fast-paths';
+import { routeIndex } from './app/api/route-index.generated';
+import { resolveDotSegments, unroutedAnswer } from './lib/http/not-found';
+import { BASE_HEADERS } from './lib/http/node-adapter';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
+
+/** Answers an /api/v1 request no route serves (404/405 in the error envelope); false otherwise. */
+async function serveUnrouted(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const answer = unroutedAnswer(routeIndex, req.method ?? 'GET', (req.url ?? '/').split('?')[0]);
+  if (!answer) return false;
+  const headers: Record<string, string> = { ...BASE_HEADERS };
+  answer.headers.forEach((v, k) => (headers[k] = v));
+  res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+  return true;
+}
+
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
@@ -17,8 +31,13 @@ async function main() {
   await app.prepare();
   const server = createServer((req, res) => {
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    // `/api/v1/devices/../x` means `/api/v1/x` (as clients that resolve dot segments send it):
+    // resolved once here so routing, Next and the handlers all see the same path.
+    req.url = (req.url && resolveDotSegments(req.url)) ?? req.url;
     if (serveFastPath(req, res)) return;
-    void handle(req, res);
+    void serveUnrouted(req, res)
+      .catch(() => false)
+      .then((served) => (served ? undefined : handle(req, res)));
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {

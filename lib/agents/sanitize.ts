@@ -1,17 +1,8 @@
 // Agent-supplied text goes into PostgreSQL text and jsonb, which hold neither U+0000 nor
 // unpaired surrogates: agents are tolerated, so such characters are cleaned, not refused.
-import { toStorableText } from '@/lib/http/storable-text';
+import { toStorableValue } from '@/lib/http/storable-text';
 
-export function stripNul<T>(value: T): T {
-  if (typeof value === 'string') return toStorableText(value) as T;
-  if (Array.isArray(value)) return value.map(stripNul) as T;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[stripNul(k)] = stripNul(v);
-    return out as T;
-  }
-  return value;
-}
+export const stripNul = toStorableValue;
 
 /** Cuts a string to at most maxBytes of UTF-8 without splitting a character. */
 export function truncateUtf8(text: string, maxBytes: number): { text: string; truncated: boolean } {

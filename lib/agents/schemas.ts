@@ -1,6 +1,7 @@
 // The agent protocol (doc 1 "Enrollment keys and agents", doc 3 "Agent enrollment"). Parts the
 // spec does not show are designed here and documented through these schemas in OpenAPI.
 import { z } from 'zod';
+import { zJsonObject } from '@/lib/http/common-schemas';
 import { COMMAND_TYPES } from '@/lib/devices/command-schemas';
 import { tolerant } from '@/lib/agents/tolerant';
 
@@ -103,7 +104,7 @@ export const ZCommandResultBody = z.object({
   exitCode: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
   stdout: z.string().max(16_000_000).optional().describe('Stored up to COMMAND_OUTPUT_MAX_BYTES (default 256 KiB) of UTF-8; longer output is truncated and flagged'),
   stderr: z.string().max(16_000_000).optional().describe('Same cap as stdout'),
-  result: z.record(z.string(), z.unknown()).optional().describe('Structured result (e.g. durationMs, startedAt)'),
+  result: zJsonObject(256 * 1024).optional().describe('Structured result (e.g. durationMs, startedAt)'),
 });
 
 export const ZCommandResultResponse = z.object({
@@ -140,8 +141,8 @@ export const ZManagementPostureReport = z
 
 export const ZInventoryBody = z.object({
   collectedAt: z.string().datetime({ offset: true }).optional().describe('When the agent collected it; default: now'),
-  hardware: z.record(z.string(), z.unknown()).default({}).describe('CPU, memory, BIOS/board, serial …'),
-  os: z.record(z.string(), z.unknown()).default({}).describe('name, version, kernel, build …'),
+  hardware: zJsonObject().default({}).describe('CPU, memory, BIOS/board, serial …'),
+  os: zJsonObject().default({}).describe('name, version, kernel, build …'),
   disks: z
     .array(z.object({ mount: text(1000), device: text(1000).optional(), fsType: text(64).optional(), totalBytes: bytes.optional(), usedBytes: bytes.optional() }))
     .max(500)

@@ -17,7 +17,8 @@ export const ZMoney = z
 
 export const ZTaxRate = z
   .string()
-  .regex(TAX_RATE_PATTERN, 'Tax rate must be a decimal string with at most 4 decimal places')
+  // abort: the range check parses the digits (BigInt), which throws on anything else.
+  .regex(TAX_RATE_PATTERN, { message: 'Tax rate must be a decimal string with at most 4 decimal places', abort: true })
   .refine((v) => rateUnits(v) <= 1_000_000n, 'Tax rate must be between 0 and 100')
   .describe('Percent as a decimal string, 0 to 100, at most 4 decimal places (e.g. "8.875")');
 
@@ -28,7 +29,7 @@ export const ZCurrency = z
 
 export const ZSortOrder = z.number().int().min(0).max(MAX_INT32).describe('Non-negative 32-bit integer');
 export const ZRole = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Role names are 1-64 characters: letters, digits, - and _');
-export const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date as YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Invalid date');
+export const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date as YYYY-MM-DD', abort: true }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Invalid date');
 
 /** Device-set fields of a per-device line (create and patch share them). */
 export const deviceSetFields = {

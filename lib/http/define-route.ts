@@ -7,7 +7,7 @@ import { AppError, errorBody, forbidden } from '@/lib/http/errors';
 import { requestIdFrom } from '@/lib/http/request-id';
 import { resolveClientAddress } from '@/lib/http/client-ip';
 import { authenticatorFor, type AuthContexts, type AuthKind } from '@/lib/http/authenticators';
-import { parseOrThrow, queryObject, readJsonBody } from '@/lib/http/parse-input';
+import { assertPlainInput, parseOrThrow, queryObject, readJsonBody } from '@/lib/http/parse-input';
 import { isDatabaseUnavailable, translateDbError } from '@/lib/http/db-errors';
 import { type Permission } from '@/lib/auth/permissions';
 import type { AuthContext, Scope } from '@/lib/auth/context';
@@ -33,6 +33,13 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Machine reports (agents: command output, inventory) may carry NUL bytes and broken text:
+   * such characters are cleaned out instead of refused with a 400. Default false.
+   */
+  cleanText?: boolean;
+  /** Largest JSON body accepted (413 beyond); default MAX_JSON_BODY_BYTES. */
+  maxBodyBytes?: number;
   /** OpenAPI request body of a route that reads `req` itself (multipart uploads): no JSON parsing then. */
   requestBody?: RawRequestBody;
   /** Status of a successful answer (default 200; 204 when the handler returns nothing). */
@@ -66,6 +73,8 @@ export interface RouteMeta {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  cleanText: boolean;
+  maxBodyBytes?: number;
   requestBody?: RawRequestBody;
   response?: Schema;
   status: number;
@@ -176,9 +185,11 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
       ctx = (await authenticate(kinds, req, { requestId, ip: address.ip })) as AuthContext;
       authorize(config as unknown as RouteConfig<AuthKind, unknown, unknown, unknown>, ctx);
       config.guard?.(ctx as AuthContexts[A]);
+      // A NUL in a path segment (%00) is bad input named like any other field, not a missing record.
+      assertPlainInput(rawParams, 'params');
       const params = config.params ? parseParams(config.params, rawParams) : undefined;
       const query = config.query ? parseOrThrow(config.query, queryObject(url.searchParams), 'query') : undefined;
-      const body = config.body ? parseOrThrow(config.body, await readJsonBody(req), 'body') : undefined;
+      const body = config.body ? parseOrThrow(config.body, await readJsonBody(req, config.maxBodyBytes), 'body', { cleanText: config.cleanText }) : undefined;
       const result = await config.handler({
         ctx: ctx as AuthContexts[A],
         params: params as Out<P>,
@@ -224,6 +235,8 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     params: config.params as Schema | undefined,
     query: config.query as Schema | undefined,
     body: config.body as Schema | undefined,
+    cleanText: config.cleanText ?? false,
+    maxBodyBytes: config.maxBodyBytes,
     requestBody: config.requestBody,
     response: config.response,
     status: config.status ?? 200,

@@ -2,10 +2,10 @@
 // itself (see server-fast-paths.ts). Same handler, same auth, validation and error envelope.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteHandler } from '@/lib/http/define-route';
+import { MAX_JSON_BODY_BYTES } from '@/lib/http/parse-input';
 
-const MAX_BODY_BYTES = 1024 * 1024;
 // The headers next.config.mjs adds to every answer.
-const BASE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' };
+export const BASE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' };
 const INTERNAL = JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', details: [] } });
 
 /**
@@ -39,7 +39,7 @@ export function serveWithRoute(req: IncomingMessage, res: ServerResponse, handle
   let size = 0;
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    if (size <= (handler.meta.maxBodyBytes ?? MAX_JSON_BODY_BYTES)) chunks.push(chunk);
   });
   req.on('error', () => res.destroy());
   req.on('end', () => {
@@ -47,9 +47,9 @@ export function serveWithRoute(req: IncomingMessage, res: ServerResponse, handle
       try {
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-        // An oversized body is cut to something that fails JSON parsing: a clear 400.
-        const bytes = size > MAX_BODY_BYTES ? Buffer.from('body too large') : Buffer.concat(chunks);
-        const request = new ReadRequest(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method, headers }, bytes);
+        // An oversized body is not kept: its declared length makes the route answer 413 unread.
+        if (size > (handler.meta.maxBodyBytes ?? MAX_JSON_BODY_BYTES)) headers.set('content-length', String(size));
+        const request = new ReadRequest(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method, headers }, Buffer.concat(chunks));
         const context = { params: Promise.resolve(params) };
         const { response, body } = handler.serveRaw ? await handler.serveRaw(request, context) : { response: await handler(request, context), body: null };
         const out: Record<string, string> = { ...BASE_HEADERS };

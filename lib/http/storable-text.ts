@@ -13,6 +13,18 @@ export function toStorableText(s: string): string {
   return wellFormed.includes('\u0000') ? wellFormed.replaceAll('\u0000', '') : wellFormed;
 }
 
+/** toStorableText over every string and object key of a JSON value. */
+export function toStorableValue<T>(value: T): T {
+  if (typeof value === 'string') return toStorableText(value) as T;
+  if (Array.isArray(value)) return value.map(toStorableValue) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[toStorableText(k)] = toStorableValue(v);
+    return out as T;
+  }
+  return value;
+}
+
 const MESSAGE = 'Must be plain text (no NUL or unpaired surrogate characters)';
 
 /** A trimmed string of bounded length that PostgreSQL can store. */

@@ -7,6 +7,8 @@ import { zRawText, zText } from '@/lib/http/storable-text';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
 
 export const MAX_IMPORT_ROWS = 1000;
+/** 1,000 rows of a few bounded text fields each. */
+export const IMPORT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_EXTERNAL_SYSTEM = 'csv';
 
 /** Trimmed text where a blank value means "not supplied". */

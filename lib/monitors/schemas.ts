@@ -1,6 +1,7 @@
 // Network monitors (doc 1 "Monitors"): unprivileged checks run by the worker — HTTP(S) status,
 // keyword and latency, TCP port, DNS resolution, TLS certificate expiry. Bodies designed here.
 import { z } from 'zod';
+import { zJsonObject } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { SEVERITIES } from '@/lib/alerts/schemas';
@@ -61,7 +62,7 @@ export const ZCreateMonitor = z.discriminatedUnion('kind', [
 ]);
 
 export const ZUpdateMonitor = z
-  .object({ ...common, config: z.record(z.string(), z.unknown()).describe('The whole configuration of the monitor kind') })
+  .object({ ...common, config: zJsonObject().describe('The whole configuration of the monitor kind') })
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');

@@ -3,6 +3,15 @@
 import { z } from 'zod';
 import type { RouteMeta } from '@/lib/http/define-route';
 import { PERMISSIONS } from '@/lib/auth/permissions';
+import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/http/parse-input';
+
+const INPUT_RULES = [
+  'Input rules shared by every operation (400 `VALIDATION_ERROR` naming the field, e.g. `body.lines.0.description`, `query.search`, `params.id`):',
+  '- no string or object key, in path, query or body, may contain U+0000 or an unpaired UTF-16 surrogate (`\\u0000`, `\\ud800` escapes included);',
+  `- JSON nests at most ${MAX_JSON_DEPTH} objects or arrays deep, free-form fields (settings, metadata, payloads) included;`,
+  `- a JSON body is at most ${MAX_JSON_BODY_BYTES / 1024 / 1024} MiB unless the operation says otherwise (413 \`PAYLOAD_TOO_LARGE\`), and comes with \`Content-Type: application/json\` (or any \`application/*+json\`), else 415 \`UNSUPPORTED_MEDIA_TYPE\`; an operation whose body is optional may be called with no body at all.`,
+  'A path no operation serves answers 404 `NOT_FOUND`, a method a path does not serve 405 `METHOD_NOT_ALLOWED` with an `Allow` header, both in the error envelope.',
+].join('\n');
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -41,6 +50,7 @@ function operation(meta: RouteMeta, method: string, path: string) {
   if (meta.permission !== 'none') notes.push(`Permission: \`${meta.permission}\`.`);
   if (meta.mfa) notes.push('MFA-gated: needs an access token minted after its session completed an MFA challenge (`mfa` claim true; 403 `MFA_REQUIRED` otherwise).');
   if (meta.scopes) notes.push(`Scopes: ${meta.scopes.join(', ')}.`);
+  if (meta.cleanText) notes.push('NUL and unpaired surrogate characters in the body are removed (replaced by U+FFFD), not refused.');
   const success: Record<string, unknown> =
     meta.status === 204 || (method === 'DELETE' && !meta.response)
       ? { '204': { description: 'No content' } }
@@ -56,6 +66,10 @@ function operation(meta: RouteMeta, method: string, path: string) {
     errors['403'] = { description: 'Forbidden (permission, scope, MFA, partner inactive, IP allowlist)', content: { 'application/json': { schema: ERROR_REF } } };
   }
   if (path.includes('{')) errors['404'] = { description: 'Not found or outside the caller’s scope', content: { 'application/json': { schema: ERROR_REF } } };
+  if (meta.body) {
+    errors['413'] = { description: `Body over ${(meta.maxBodyBytes ?? MAX_JSON_BODY_BYTES) / 1024 / 1024} MiB`, content: { 'application/json': { schema: ERROR_REF } } };
+    errors['415'] = { description: 'A body without a JSON content type', content: { 'application/json': { schema: ERROR_REF } } };
+  }
   return {
     operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
     summary: meta.summary,
@@ -89,7 +103,7 @@ export async function buildOpenApi(index: { path: string; load: () => Promise<Re
     info: {
       title: 'RMM Service API',
       version: '1.0.0',
-      description: `Remote monitoring and management for managed service providers. Every path is relative to the server URL, which ends in /api/v1.\n\nPermissions:\n${Object.entries(PERMISSIONS).map(([k, v]) => `- \`${k}\`: ${v}`).join('\n')}`,
+      description: `Remote monitoring and management for managed service providers. Every path is relative to the server URL, which ends in /api/v1.\n\n${INPUT_RULES}\n\nPermissions:\n${Object.entries(PERMISSIONS).map(([k, v]) => `- \`${k}\`: ${v}`).join('\n')}`,
     },
     servers: [{ url: serverUrl }],
     paths,

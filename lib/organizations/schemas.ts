@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zJsonObject } from '@/lib/http/common-schemas';
 import { ZSlug } from '@/lib/partners/schemas';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
 
@@ -15,7 +16,7 @@ export const ZCreateOrganization = z.object({
   slug: ZSlug.optional().describe('Derived from the name when omitted'),
   status: z.enum(ORG_STATUSES).default('active'),
   timezone: ZTimeZone.optional(),
-  settings: z.record(z.string(), z.unknown()).default({}),
+  settings: zJsonObject().default({}),
   contractStart: z.string().date().optional(),
   billingContact: ZContact.optional(),
   maxDevices: z.number().int().min(0).max(10_000_000).nullable().optional(),
@@ -28,7 +29,7 @@ export const ZUpdateOrganization = z
     slug: ZSlug,
     status: z.enum(ORG_STATUSES),
     timezone: ZTimeZone.nullable(),
-    settings: z.record(z.string(), z.unknown()),
+    settings: zJsonObject(),
     contractStart: z.string().date().nullable(),
     billingContact: ZContact.nullable(),
     maxDevices: z.number().int().min(0).max(10_000_000).nullable(),

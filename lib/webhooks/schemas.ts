@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zJsonObject } from '@/lib/http/common-schemas';
 import { EVENT_TYPES } from '@/lib/events/catalogue';
 import { pageQuery } from '@/lib/http/pagination';
 import { API_WEBHOOK_STATUSES, DELIVERY_STATUSES } from '@/lib/webhooks/status';
@@ -76,7 +77,7 @@ export const ZListDeliveriesQuery = pageQuery(50, 100).extend({
 export const ZTestWebhook = z
   .object({
     event: z.enum(EVENT_TYPES).default('webhook.test').describe('Event type of the test payload (default webhook.test)'),
-    payload: z.record(z.string(), z.unknown()).optional().describe('The payload `data`; default holds a message, timestamp and the webhook id'),
+    payload: zJsonObject().optional().describe('The payload `data`; default holds a message, timestamp and the webhook id'),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 // Calls the real route handlers in-process, routed exactly like Next would route the path.
 import { routeIndex } from '@/app/api/route-index.generated';
 import { PEER_HEADER } from '@/lib/http/client-ip';
+import { matchRoute, unroutedAnswer } from '@/lib/http/not-found';
 
 /**
  * A response body as the tests see it by default: whatever JSON the route sent. Tests assert its
@@ -29,25 +30,10 @@ export interface RequestOptions {
   ip?: string | null;
 }
 
-function match(pattern: string, path: string): Record<string, string> | null {
-  const p = pattern.split('/').filter(Boolean);
-  const s = path.split('/').filter(Boolean);
-  if (p.length !== s.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < p.length; i++) {
-    if (p[i].startsWith('{')) params[p[i].slice(1, -1)] = decodeURIComponent(s[i]);
-    else if (p[i] !== s[i]) return null;
-  }
-  return params;
-}
-
 export async function call<T = Json>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
   const [pathname, search = ''] = path.split('?');
   const url = new URL(`http://localhost:3000/api/v1${pathname}${search ? `?${search}` : ''}`);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const candidates = routeIndex.map((r) => ({ r, params: match(r.path, pathname) })).filter((c) => c.params);
-  // Static segments win over parameters, as in Next's router.
-  candidates.sort((a, b) => (a.r.path.match(/\{/g)?.length ?? 0) - (b.r.path.match(/\{/g)?.length ?? 0));
   const headers = new Headers(opts.headers);
   if (opts.ip !== null) headers.set(PEER_HEADER, opts.ip ?? '127.0.0.1');
   if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
@@ -58,14 +44,13 @@ export async function call<T = Json>(method: string, path: string, opts: Request
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const req = new Request(url, { method, headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
-  let res: Response;
-  const found = candidates[0];
-  const mod = found ? await found.r.load() : null;
-  const handler = mod?.[method] as ((req: Request, ctx: unknown) => Promise<Response>) | undefined;
-  if (!found || !handler) {
-    const { plainNotFound } = await import('@/lib/http/not-found');
-    res = found ? new Response(null, { status: 405 }) : plainNotFound();
-  } else {
+  // Routed like the Node server routes: dot segments resolved, 404/405 from the route index.
+  let res = unroutedAnswer(routeIndex, method, url.pathname);
+  if (!res) {
+    const found = matchRoute(routeIndex, url.pathname.slice('/api/v1'.length));
+    const mod = found ? await found.route.load() : null;
+    const handler = mod?.[method] as ((req: Request, ctx: unknown) => Promise<Response>) | undefined;
+    if (!found || !handler) throw new Error(`${method} ${path}: the route index and the module disagree`);
     res = await handler(req, { params: Promise.resolve(found.params) });
   }
   const bytes = new Uint8Array(await res.arrayBuffer());

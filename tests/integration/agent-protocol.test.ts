@@ -328,6 +328,15 @@ describe('heartbeat fast path of the HTTP server', () => {
       const body = await ok.json();
       expect(body).toMatchObject({ droppedFields: ['metrics.cpuPercent'], commands: [{ id: cmd.body.id, type: 'refresh_inventory' }] });
       expect((await post('{oops')).status).toBe(400);
+      // The fast path parses input like every route: content type, size, NUL in the path.
+      const plain = await fetch(`${base}/agents/${agent.agentId}/heartbeat`, { method: 'POST', headers: { authorization: `Bearer ${agent.authToken}`, 'content-type': 'text/plain' }, body: '{}' });
+      expect([plain.status, (await plain.json()).error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      const huge = await post(JSON.stringify({ hostname: 'x'.repeat(1024 * 1024 + 1) }));
+      expect([huge.status, (await huge.json()).error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+      const nul = await fetch(`${base}/agents/a%00b/heartbeat`, { method: 'POST', headers: { authorization: `Bearer ${agent.authToken}`, 'content-type': 'application/json' }, body: '{}' });
+      expect([nul.status, (await nul.json()).error.details[0].path]).toEqual([400, 'params.agentId']);
+      const search = await fetch(`${base}/devices?search=a%00b`, { headers: { authorization: `Bearer ${await tokenFor(await makePartnerUser(partner), { mfa: true })}` } });
+      expect([search.status, (await search.json()).error.details[0].path]).toEqual([400, 'query.search']);
       const denied = await post('{}', 'agt_forged');
       expect([denied.status, (await denied.json()).error.code]).toEqual([401, 'INVALID_AGENT_TOKEN']);
       expect((await fetch(`${base}/agents/${agent.agentId}/heartbeat`)).status).toBe(418); // GET: not the fast path

@@ -164,6 +164,11 @@ describe('opening tickets', () => {
     expect((await alice.post('/portal/tickets', { rawBody: big.body, headers: { 'content-type': big.contentType } })).status).toBe(413);
     const noSubject = multipart([{ name: 'files', filename: 'a.png', data: SAMPLES.png }]);
     expect((await alice.post('/portal/tickets', { rawBody: noSubject.body, headers: { 'content-type': noSubject.contentType } })).status).toBe(400);
+    // Form fields follow the same text rule as JSON: a NUL is refused, naming the field.
+    const nul = multipart([{ name: 'subject', data: 'Null\u0000byte' }, { name: 'files', filename: 'a.png', data: SAMPLES.png }]);
+    const nulRes = await alice.post('/portal/tickets', { rawBody: nul.body, headers: { 'content-type': nul.contentType } });
+    expect(nulRes.status).toBe(400);
+    expect(nulRes.body.error.details[0].path).toBe('body.subject');
     expect(await db.ticket.count({ where: { orgId: orgA.id } })).toBe(before);
   });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { db } from '@/lib/db';
 import { parseFlag, resetEnvCache } from '@/lib/env';
-import { NOT_FOUND_BODY } from '@/lib/http/not-found';
+import { NOT_FOUND_BODY, plainNotFound } from '@/lib/http/not-found';
 
 const STRONG = 'Sturdy-Passw0rd!';
 let seq = 0;
@@ -32,11 +32,12 @@ describe('ENABLE_REGISTRATION', () => {
     expect(parseFlag('maybe', true)).toBe(true);
   });
 
-  it('when off, both registration routes answer the plain 404 byte for byte like an unknown route, whatever the body', async () => {
-    const unknown = await api.post('/auth/no-such-route', { body: partnerBody() });
-    expect(unknown.status).toBe(404);
-    expect(unknown.text).toBe(NOT_FOUND_BODY);
-    expect(unknown.text).toBe('{"error":"Not Found"}');
+  it('when off, both registration routes answer doc 1’s plain 404 byte for byte, whatever the body', async () => {
+    // Doc 1 fixes this body; other unknown paths answer the error envelope.
+    const unknown = plainNotFound();
+    expect(await unknown.clone().text()).toBe(NOT_FOUND_BODY);
+    expect(NOT_FOUND_BODY).toBe('{"error":"Not Found"}');
+    const unknownBytes = new Uint8Array(await unknown.clone().arrayBuffer());
     for (const value of ['0', 'false', 'no', 'off', 'OFF', ' False ']) {
       setEnv({ ENABLE_REGISTRATION: value });
       for (const [path, body] of [
@@ -47,12 +48,12 @@ describe('ENABLE_REGISTRATION', () => {
       ] as const) {
         const res = await api.post(path, { body, ip: nextIp() });
         expect(res.status, `${path} with ENABLE_REGISTRATION=${value}`).toBe(404);
-        expect(Buffer.from(res.bytes).equals(Buffer.from(unknown.bytes))).toBe(true);
+        expect(Buffer.from(res.bytes).equals(Buffer.from(unknownBytes))).toBe(true);
         expect(res.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
         expect(res.headers.get('x-request-id')).toBeNull();
       }
       const malformed = await api.post('/auth/register-partner', { rawBody: '{not json', headers: { 'content-type': 'application/json' }, ip: nextIp() });
-      expect(malformed.text).toBe(unknown.text);
+      expect(malformed.text).toBe(NOT_FOUND_BODY);
     }
     expect(await db.pendingRegistration.count()).toBe(0);
   });

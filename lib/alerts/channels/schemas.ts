@@ -1,6 +1,7 @@
 // Notification channels (doc 2: email, two chat kinds, generic webhook, incident paging, SMS).
 // Config bodies are designed here; secrets are write-only (reads show masked values).
 import { z } from 'zod';
+import { zJsonObject } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { MAX_WEBHOOK_URL_LENGTH } from '@/lib/webhooks/check-webhook-url';
@@ -81,8 +82,7 @@ export const ZUpdateChannel = z
   .object({
     name: zText(255, 1).optional(),
     enabled: z.boolean().optional(),
-    config: z
-      .record(z.string(), z.unknown())
+    config: zJsonObject()
       .optional()
       .describe('The whole configuration for the channel kind (replaces the stored one), except that a secret field left out (webhookUrl of slack/teams, secret of webhook, routingKey of pagerduty, authToken of sms) keeps its stored value; `"secret": null` removes a webhook channel\'s signing secret'),
   })

@@ -1,6 +1,7 @@
 // Reads a bundle request body with the 20 MB cap enforced while streaming: a declared length
 // over the cap is refused before reading, and an undeclared one as soon as it passes the cap.
 import { AppError } from '@/lib/http/errors';
+import { parseJsonText } from '@/lib/http/parse-input';
 import { BUNDLE_MAX_REQUEST_BYTES } from '@/lib/scripts/bundles/schemas';
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 413, `Bundle requests are limited to ${BUNDLE_MAX_REQUEST_BYTES / 1024 / 1024} MB`);
@@ -23,11 +24,5 @@ export async function readBundleRequest(req: Request, maxBytes = BUNDLE_MAX_REQU
       chunks.push(value);
     }
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('INVALID_JSON', 400, 'Request body is not valid JSON');
-  }
+  return parseJsonText(req, Buffer.concat(chunks).toString('utf8'));
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import busboy from 'busboy';
 import { AppError, badRequest } from '@/lib/http/errors';
+import { toStorableText } from '@/lib/http/storable-text';
 import { SNIFF_BYTES, sniffAttachmentType, type AttachmentType } from '@/lib/tickets/attachments/sniff-attachment-type';
 
 export interface UploadedFile {
@@ -174,6 +175,7 @@ function closingConnection(error: unknown): unknown {
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 255);
+  // Cutting at 255 UTF-16 units can split a surrogate pair: made storable again after the cut.
+  const clean = toStorableText(base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 255));
   return clean === '' || clean === '.' || clean === '..' ? 'attachment' : clean;
 }

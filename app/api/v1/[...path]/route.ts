@@ -1,7 +1,8 @@
-// Any /api/v1 path without a route: the plain 404 (same bytes as disabled registration).
-import { plainNotFound } from '@/lib/http/not-found';
+// Any /api/v1 path without a route: 404 in the error envelope. (The Node server answers these
+// itself from the route index; this covers Next serving the app on its own.)
+import { routeNotFound } from '@/lib/http/not-found';
 
-const answer = async () => plainNotFound();
+const answer = async () => routeNotFound();
 export const GET = answer;
 export const POST = answer;
 export const PUT = answer;

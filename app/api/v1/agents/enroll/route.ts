@@ -7,6 +7,7 @@ export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
   body: ZEnrollBody,
+  cleanText: true,
   status: 201,
   summary: 'Enroll an agent',
   description: [

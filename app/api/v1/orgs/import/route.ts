@@ -1,6 +1,6 @@
 // POST /api/v1/orgs/import — commit an organization/site import.
 import { defineRoute } from '@/lib/http/define-route';
-import { ZOrgImportBody, ZOrgImportResult } from '@/lib/imports/schemas';
+import { IMPORT_MAX_BODY_BYTES, ZOrgImportBody, ZOrgImportResult } from '@/lib/imports/schemas';
 import { commitOrgImport } from '@/lib/imports/commit-org-import';
 import { requireSiteWrite } from '@/lib/imports/require-site-write';
 
@@ -10,6 +10,7 @@ export const POST = defineRoute({
   mfa: true,
   scopes: ['system', 'partner'],
   body: ZOrgImportBody,
+  maxBodyBytes: IMPORT_MAX_BODY_BYTES,
   summary: 'Import organizations and sites',
   description: [
     'The preview’s rows, with per-row acknowledgements: `expectedAnnotation` (a row whose re-derived annotation differs fails `annotation-changed`; required as `name-match` to attach to a name match, else `match-unconfirmed`), `expectedOrganizationId` (must still be the match, else `match-changed`), `reactivate: true` (restore a `matched-soft-deleted` organization and attach), `forceCreate: true` (create a new organization instead of a name-matched or deleted match). `conflict` rows fail `row-conflict`.',

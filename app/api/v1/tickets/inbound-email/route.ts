@@ -7,6 +7,8 @@ export const POST = defineRoute({
   auth: 'inboundEmail',
   permission: 'none',
   body: ZInboundEmail,
+  // A plain part of up to 2M and an HTML part of up to 5M characters.
+  maxBodyBytes: 16 * 1024 * 1024,
   status: 201,
   summary: 'Deliver an inbound email (MTA hook)',
   description: [

@@ -9,6 +9,7 @@ export const POST = defineRoute({
   permission: 'none',
   params: ZAgentParams,
   body: ZHeartbeatBody,
+  cleanText: true,
   audit: false,
   summary: 'Agent heartbeat',
   description: [

@@ -9,6 +9,9 @@ export const PUT = defineRoute({
   permission: 'none',
   params: ZAgentParams,
   body: ZInventoryBody,
+  cleanText: true,
+  // Up to 20,000 packages with their fields.
+  maxBodyBytes: 16 * 1024 * 1024,
   audit: false,
   summary: 'Upload the device inventory',
   description: 'Hardware, OS, disks, network interfaces and installed software (up to 20,000 packages); replaces the previous inventory. Sent after enrollment, on `refresh_inventory` and daily. Refused with 403 `AGENT_ACCESS_NARROWED` while the partner is offboarding.',

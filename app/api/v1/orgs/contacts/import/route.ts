@@ -1,6 +1,6 @@
 // POST /api/v1/orgs/contacts/import — commit a contact import.
 import { defineRoute } from '@/lib/http/define-route';
-import { ZContactImportBody, ZContactImportResult } from '@/lib/imports/schemas';
+import { IMPORT_MAX_BODY_BYTES, ZContactImportBody, ZContactImportResult } from '@/lib/imports/schemas';
 import { commitContactImport } from '@/lib/imports/commit-contact-import';
 
 export const POST = defineRoute({
@@ -9,6 +9,7 @@ export const POST = defineRoute({
   mfa: true,
   scopes: ['system', 'partner'],
   body: ZContactImportBody,
+  maxBodyBytes: IMPORT_MAX_BODY_BYTES,
   summary: 'Import contacts',
   description: [
     'The preview’s rows; to apply an `email-match` or `name-match` the row echoes `expectedAnnotation` and `expectedContactId`. Every row is re-derived against fresh state. Always 200 with `{ imported, updated, skipped, errors }`; each error has `index`, `code` and `message`. Codes: `row-conflict` (malformed or ambiguous against existing state), `org-not-found`, `annotation-changed` (the re-derived annotation differs from the acknowledgement), `match-changed` (the acknowledged contact is no longer the one the row resolves to), `match-unconfirmed` (a fuzzy match never acknowledged), `no-identifier` (the merged contact would have no name, email, phone or mobile), `invalid-role`, `site-not-in-org`, `write-failed`.',

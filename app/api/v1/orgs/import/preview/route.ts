@@ -1,6 +1,6 @@
 // POST /api/v1/orgs/import/preview — annotate organization/site import rows; nothing is written.
 import { defineRoute } from '@/lib/http/define-route';
-import { ZOrgImportPreview, ZOrgImportPreviewBody } from '@/lib/imports/schemas';
+import { IMPORT_MAX_BODY_BYTES, ZOrgImportPreview, ZOrgImportPreviewBody } from '@/lib/imports/schemas';
 import { previewOrgImport } from '@/lib/imports/preview-org-import';
 import { requireSiteWrite } from '@/lib/imports/require-site-write';
 
@@ -10,6 +10,7 @@ export const POST = defineRoute({
   mfa: true,
   scopes: ['system', 'partner'],
   body: ZOrgImportPreviewBody,
+  maxBodyBytes: IMPORT_MAX_BODY_BYTES,
   summary: 'Preview an organization/site import',
   description: [
     'Up to 1,000 rows `{ organization, site?, externalId?, externalSystem?, timezone?, address?, contact? }`. Rows repeating an organization (same external id, else same name ignoring case and spacing) become one organization with many sites; a group naming no site gets a default site named after the organization.',

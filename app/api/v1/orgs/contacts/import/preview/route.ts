@@ -1,6 +1,6 @@
 // POST /api/v1/orgs/contacts/import/preview — annotate contact import rows; nothing is written.
 import { defineRoute } from '@/lib/http/define-route';
-import { ZContactImportPreview, ZContactImportPreviewBody } from '@/lib/imports/schemas';
+import { IMPORT_MAX_BODY_BYTES, ZContactImportPreview, ZContactImportPreviewBody } from '@/lib/imports/schemas';
 import { previewContactImport } from '@/lib/imports/preview-contact-import';
 
 export const POST = defineRoute({
@@ -9,6 +9,7 @@ export const POST = defineRoute({
   mfa: true,
   scopes: ['system', 'partner'],
   body: ZContactImportPreviewBody,
+  maxBodyBytes: IMPORT_MAX_BODY_BYTES,
   summary: 'Preview a contact import',
   description: [
     'Up to 1,000 rows; each names its own organization (`organizationId`, or `organization` resolved by name within the caller’s partner) and optionally a `site` of it by name. At least one of name, email, phone, mobile must carry text, else the whole request fails with 400. `roles` from `billing`, `technical`, `escalation`, `admin`, `site`, `after_hours`, `portal`; `externalId` with `externalSystem` (default `csv`) is the contact’s durable identity within the organization. System-scope callers name `partnerId`.',

@@ -9,6 +9,9 @@ export const POST = defineRoute({
   permission: 'none',
   params: ZAgentCommandParams,
   body: ZCommandResultBody,
+  cleanText: true,
+  // stdout and stderr are accepted up to 16M characters each (and cut when stored).
+  maxBodyBytes: 64 * 1024 * 1024,
   audit: false,
   summary: 'Report a command result',
   description:
