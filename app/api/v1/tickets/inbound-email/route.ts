@@ -6,6 +6,7 @@ import { ingestInboundEmail } from '@/lib/tickets/inbound/ingest-inbound-email';
 export const POST = defineRoute({
   auth: 'inboundEmail',
   permission: 'none',
+  authorization: 'public',
   body: ZInboundEmail,
   status: 201,
   summary: 'Deliver an inbound email (MTA hook)',
