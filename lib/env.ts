@@ -46,6 +46,9 @@ const EnvFields = z.object({
   PASSWORD_HASH_ITERATIONS: int(2, 1),
 
   ENABLE_2FA: flag(true),
+  // A request whose handler ran no authorization decision (lib/http/define-route.ts): `enforce`
+  // answers 500 (tests), `log` logs an error and answers normally.
+  AUTHZ_BACKSTOP: z.enum(['enforce', 'log']).default('log'),
   ENABLE_REGISTRATION: flag(true),
   PUBLIC_ENABLE_REGISTRATION: flag(true),
   // Self-registration (doc 1 "Limits"): attempts per client IP per sliding hour.

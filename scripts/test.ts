@@ -126,6 +126,8 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
     // Every journey signs in from loopback, more often than the production per-address budget
     // (30 per 15 minutes) allows; the limit itself is covered by the integration tests.
     LOGIN_RATE_LIMIT_PER_IP: '1000',
+    // A handler that runs no authorization decision fails its request (500) instead of a log line.
+    AUTHZ_BACKSTOP: 'enforce',
   };
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bootstrap-admin.ts')], { cwd: root, env, stdio: 'inherit' });
   const app = startApp({ env, stdio: 'inherit' });

@@ -10,6 +10,7 @@ import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import { bearerToken } from '@/lib/auth/authenticate-user';
 import type { AgentContext } from '@/lib/auth/context';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
+import { recordDecision } from '@/lib/tenancy/authorization-decisions';
 
 interface AgentRow {
   id: string;
@@ -95,4 +96,6 @@ export async function authenticateAgent(
 /** The path names an agent; its token must be that agent's. */
 export function assertOwnAgent(ctx: AgentContext, agentId: string): void {
   if (ctx.agentId !== agentId) throw new AppError('AGENT_MISMATCH', 403, 'This token belongs to a different agent');
+  // The agent acts on its own device only: the authorization decision of every agent route.
+  recordDecision(ctx);
 }

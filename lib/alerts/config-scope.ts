@@ -4,27 +4,16 @@
 import type { ScopedContext } from '@/lib/auth/context';
 import { db } from '@/lib/db';
 import { forbidden, notFound } from '@/lib/http/errors';
-import { hasFullPartnerAccess, orgWhere } from '@/lib/tenancy/scope';
+import { hasFullPartnerAccess, orgWhere, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
 
-const NOTHING = '00000000-0000-0000-0000-000000000000';
+export type ConfigWhere = ReturnType<typeof tenantOrPartnerWideWhere>;
 
-export interface ConfigWhere {
-  partnerId?: string;
-  OR?: ({ orgId: null } | { orgId: { in: string[] } } | { orgId: string })[];
-  orgId?: string | { in: string[] };
-}
-
-/** Predicate for reads: the caller's organizations plus the partner-wide records. */
+/**
+ * Predicate for reads: the caller's organizations plus, for partner callers, the partner-wide
+ * records (organization callers see their own organization's only).
+ */
 export function configWhere(ctx: ScopedContext): ConfigWhere {
-  switch (ctx.scope) {
-    case 'system':
-      return {};
-    case 'organization':
-      return { partnerId: ctx.partnerId ?? NOTHING, orgId: ctx.orgId ?? NOTHING };
-    case 'partner':
-      if (ctx.orgAccess === 'all') return { partnerId: ctx.partnerId ?? NOTHING };
-      return { partnerId: ctx.partnerId ?? NOTHING, OR: [{ orgId: null }, { orgId: { in: ctx.orgAccess === 'selected' ? [...ctx.orgIds] : [] } }] };
-  }
+  return ctx.scope === 'organization' ? tenantWhere(ctx) : tenantOrPartnerWideWhere(ctx);
 }
 
 /** A write may touch the record: its organization is in scope, or it is partner-wide and the caller sees everything. */

@@ -3,6 +3,7 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
+import { tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
 
 export const ZListAuditLogsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -18,12 +19,12 @@ export const ZListAuditLogsQuery = z.object({
   to: z.coerce.date().optional(),
 });
 
-/** Audit entries in the caller's scope; partner-level entries (no organization) belong to the partner. */
+/**
+ * Audit entries in the caller's scope; partner-level entries (no organization) belong to the
+ * partner and are seen by its partner callers, not by organization callers.
+ */
 export function auditScopeWhere(ctx: ActorContext): Prisma.AuditLogWhereInput {
-  if (ctx.scope === 'system') return {};
-  if (ctx.scope === 'organization') return { orgId: ctx.orgId };
-  if (ctx.orgAccess === 'all') return { partnerId: ctx.partnerId };
-  return { partnerId: ctx.partnerId, OR: [{ orgId: null }, { orgId: { in: [...ctx.orgIds] } }] };
+  return ctx.scope === 'organization' ? tenantWhere(ctx) : tenantOrPartnerWideWhere(ctx);
 }
 
 export function auditFilterWhere(ctx: ActorContext, q: z.output<typeof ZListAuditLogsQuery>): Prisma.AuditLogWhereInput {

@@ -9,6 +9,7 @@ import { loadPrincipal } from '@/lib/auth/load-principal';
 import { mintAccessToken, mintRefreshToken } from '@/lib/auth/issue-session';
 import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
 import { writeAudit } from '@/lib/audit/write-audit';
+import { decideSelf } from '@/lib/tenancy/authorization-decisions';
 
 const ISSUER = 'RMM Service';
 const RECOVERY_CODES = 10;
@@ -27,6 +28,7 @@ async function checkTotp(secret: string, code: string, lastStep: number | null):
 }
 
 export async function setupMfa(ctx: UserContext) {
+  decideSelf(ctx, "the signed-in user's own MFA");
   const user = await db.user.findUniqueOrThrow({ where: { id: ctx.userId } });
   if (user.mfaEnabled) throw conflict('MFA is already enabled for this account', 'MFA_ALREADY_ENABLED');
   const secret = generateSecret();
@@ -49,6 +51,7 @@ async function elevateSession(ctx: UserContext) {
 }
 
 export async function enableMfa(ctx: UserContext, code: string) {
+  decideSelf(ctx, "the signed-in user's own MFA");
   await limitAttempts(ctx.userId);
   const user = await db.user.findUniqueOrThrow({ where: { id: ctx.userId } });
   if (user.mfaEnabled) throw conflict('MFA is already enabled for this account', 'MFA_ALREADY_ENABLED');
@@ -72,6 +75,7 @@ export async function enableMfa(ctx: UserContext, code: string) {
 }
 
 export async function verifyMfa(ctx: UserContext, code: string) {
+  decideSelf(ctx, "the signed-in user's own session");
   await limitAttempts(ctx.userId);
   const user = await db.user.findUniqueOrThrow({ where: { id: ctx.userId } });
   if (!user.mfaEnabled || !user.mfaSecret) throw new AppError('MFA_NOT_ENABLED', 400, 'MFA is not enabled for this account; set it up first');

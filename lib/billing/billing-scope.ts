@@ -1,9 +1,7 @@
 // Which billing documents a caller sees: those of live organizations in its scope.
 import type { ScopedContext } from '@/lib/auth/context';
 import { badRequest, notFound } from '@/lib/http/errors';
-import { orgWhere, tenantWhere } from '@/lib/tenancy/scope';
-
-const NOTHING = '00000000-0000-0000-0000-000000000000';
+import { orgWhere, partnerWhere, tenantWhere } from '@/lib/tenancy/scope';
 
 export function documentWhere(ctx: ScopedContext) {
   return { ...tenantWhere(ctx), organization: orgWhere(ctx) };
@@ -11,7 +9,7 @@ export function documentWhere(ctx: ScopedContext) {
 
 /** Catalog items belong to a partner: partner callers see their own, system callers any. */
 export function catalogWhere(ctx: ScopedContext) {
-  return ctx.scope === 'system' ? { deletedAt: null } : { deletedAt: null, partnerId: ctx.partnerId ?? NOTHING };
+  return { deletedAt: null, ...partnerWhere(ctx) };
 }
 
 /** The partner a catalog write acts for: the caller's, or for system callers the one they name. */

@@ -4,6 +4,7 @@
 import { db } from '@/lib/db';
 import type { ActorContext } from '@/lib/auth/context';
 import { AppError, forbidden, notFound } from '@/lib/http/errors';
+import { MATCH_NOTHING_ID, partnerWhere as tenancyPartnerWhere } from '@/lib/tenancy/scope';
 
 export async function resolveDistributorPartner(ctx: ActorContext, partnerId: string | undefined): Promise<string> {
   if (ctx.scope === 'organization') throw forbidden('Distributor routes need partner or system scope');
@@ -19,6 +20,7 @@ export async function resolveDistributorPartner(ctx: ActorContext, partnerId: st
 
 /** Partner predicate for rows reached by their own id (integration, company): system sees all. */
 export function partnerWhere(ctx: ActorContext): { partnerId?: string } {
-  if (ctx.scope === 'system') return {};
-  return { partnerId: ctx.scope === 'partner' && ctx.partnerId ? ctx.partnerId : '00000000-0000-0000-0000-000000000000' };
+  const own = tenancyPartnerWhere(ctx);
+  // Organization callers never reach distributor rows.
+  return ctx.scope === 'organization' ? { partnerId: MATCH_NOTHING_ID } : own;
 }

@@ -1,5 +1,7 @@
 // The one route wrapper: request id, authentication, partner guard, MFA gate, permission and
-// scope checks, zod parsing, the error envelope, metrics, logs and the mutation audit trail.
+// scope checks, zod parsing, the error envelope, metrics, logs, the mutation audit trail and
+// the authorization backstop (a handler that ran no authorization decision is a server fault;
+// what counts as one: lib/tenancy/authorization-decisions.ts).
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { env } from '@/lib/env';
@@ -15,6 +17,7 @@ import { writeAudit } from '@/lib/audit/write-audit';
 import { logger } from '@/lib/observability/logger';
 import { recordRequest } from '@/lib/observability/metrics';
 import { RawJson } from '@/lib/http/raw-json';
+import { clearDecision, hasDecision, recordDecision } from '@/lib/tenancy/authorization-decisions';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -24,6 +27,13 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
   auth: A | A[];
   /** Permission checked before the handler, or 'none' on purpose (e.g. any signed-in user). */
   permission: Permission | 'none';
+  /**
+   * 'public': a route for callers without a tenant identity (`auth: 'none'` or the MTA hook),
+   * whose answer does not depend on who asks or whose credential arrives in the input (a
+   * sign-in, a capability token in the path): the authorization backstop's decision is this
+   * declaration. Every other route decides in its handler (see authorization-decisions.ts).
+   */
+  authorization?: 'public';
   /** Requires a session that completed an MFA challenge (when ENABLE_2FA is on). */
   mfa?: boolean;
   /** Scopes allowed to call the route; others get 403. Default: all. */
@@ -68,6 +78,7 @@ export interface RawRequestBody {
 export interface RouteMeta {
   auth: AuthKind[];
   permission: Permission | 'none';
+  authorization?: 'public';
   mfa: boolean;
   scopes?: Scope[];
   params?: Schema;
@@ -102,6 +113,8 @@ export type RouteHandler = ((req: Request, context: NextContext) => Promise<Resp
 };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Credential classes that carry no tenant identity (the only ones a public route accepts). */
+const ANONYMOUS_KINDS = new Set<AuthKind>(['none', 'inboundEmail']);
 
 /** /api/v1/orgs/sites/6f1c… → /api/v1/orgs/sites/[id], so metrics and audits group by route. */
 function routePattern(pathname: string, params: Record<string, string | string[]>): string {
@@ -169,6 +182,9 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
   const kinds = (Array.isArray(config.auth) ? config.auth : [config.auth]) as AuthKind[];
   if (!config.permission) throw new Error(`Route "${config.summary}" declares no permission`);
   if (config.mfa && kinds.includes('apiKey' as AuthKind)) throw new Error(`Route "${config.summary}" is MFA-gated and cannot accept API keys`);
+  if (config.authorization === 'public' && !kinds.every((k) => ANONYMOUS_KINDS.has(k))) {
+    throw new Error(`Route "${config.summary}" is public and can accept only anonymous callers`);
+  }
 
   const serve = async (req: Request, context: NextContext, raw: boolean): Promise<RawServed> => {
     const started = performance.now();
@@ -183,7 +199,9 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     let ctx: AuthContext | undefined;
     try {
       ctx = (await authenticate(kinds, req, { requestId, ip: address.ip })) as AuthContext;
+      clearDecision(ctx);
       authorize(config as unknown as RouteConfig<AuthKind, unknown, unknown, unknown>, ctx);
+      if (config.permission !== 'none' || config.authorization === 'public') recordDecision(ctx);
       config.guard?.(ctx as AuthContexts[A]);
       // A NUL in a path segment (%00) is bad input named like any other field, not a missing record.
       assertPlainInput(rawParams, 'params');
@@ -197,6 +215,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
         body: body as Out<B>,
         req,
       });
+      if (!hasDecision(ctx)) undecided(log);
       const status = config.status ?? 200;
       if (result instanceof Response) response = result;
       else if (result === undefined) response = new Response(null, { status: 204 });
@@ -230,6 +249,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
   const meta: RouteMeta = {
     auth: kinds,
     permission: config.permission,
+    authorization: config.authorization,
     mfa: config.mfa ?? false,
     scopes: config.scopes,
     params: config.params as Schema | undefined,
@@ -245,6 +265,17 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     tags: config.tags,
   };
   return Object.assign(handler, { meta, serveRaw: (req: Request, context: NextContext) => serve(req, context, true) });
+}
+
+/**
+ * The backstop: a handler returned without any authorization decision on its context. In
+ * enforce mode (tests, the e2e stack) the request fails with 500; in log mode (production
+ * default) the answer still goes out and the miss is logged as an error to be fixed.
+ */
+function undecided(log: typeof logger): void {
+  const message = 'Authorization backstop: the handler ran no scope or permission decision';
+  if (env().AUTHZ_BACKSTOP === 'enforce') throw new Error(message);
+  log.error(message);
 }
 
 function parseParams(schema: Schema, raw: Record<string, string | string[]>) {

@@ -6,6 +6,14 @@ import type { Notification } from '@/lib/generated/prisma/client';
 import { notFound } from '@/lib/http/errors';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import type { ZListNotificationsQuery } from '@/lib/notifications/schemas';
+import type { ActorContext } from '@/lib/auth/context';
+import { decideSelf } from '@/lib/tenancy/authorization-decisions';
+
+/** The caller's own notifications: the authorization decision of every operation here. */
+function ownWhere(ctx: ActorContext): { userId: string } {
+  decideSelf(ctx, "the caller's own notifications");
+  return { userId: ctx.userId };
+}
 
 export function toNotificationDto(n: Notification) {
   return {
@@ -23,8 +31,8 @@ export function toNotificationDto(n: Notification) {
   };
 }
 
-export async function listNotifications(userId: string, q: z.output<typeof ZListNotificationsQuery>) {
-  const where = { userId, ...(q.unread ? { readAt: null } : {}) };
+export async function listNotifications(ctx: ActorContext, q: z.output<typeof ZListNotificationsQuery>) {
+  const where = { ...ownWhere(ctx), ...(q.unread ? { readAt: null } : {}) };
   const [rows, total] = await Promise.all([
     db.notification.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...pageArgs(q) }),
     db.notification.count({ where }),
@@ -32,26 +40,26 @@ export async function listNotifications(userId: string, q: z.output<typeof ZList
   return pageResult(rows.map(toNotificationDto), q, total);
 }
 
-export async function countUnread(userId: string) {
-  return { count: await db.notification.count({ where: { userId, readAt: null } }) };
+export async function countUnread(ctx: ActorContext) {
+  return { count: await db.notification.count({ where: { ...ownWhere(ctx), readAt: null } }) };
 }
 
-export async function markNotification(userId: string, id: string, read: boolean) {
-  const moved = await db.notification.updateMany({ where: { id, userId }, data: { readAt: read ? new Date() : null } });
+export async function markNotification(ctx: ActorContext, id: string, read: boolean) {
+  const moved = await db.notification.updateMany({ where: { id, ...ownWhere(ctx) }, data: { readAt: read ? new Date() : null } });
   if (moved.count === 0) throw notFound('Notification');
   return toNotificationDto(await db.notification.findUniqueOrThrow({ where: { id } }));
 }
 
-export async function deleteNotification(userId: string, id: string): Promise<void> {
-  const gone = await db.notification.deleteMany({ where: { id, userId } });
+export async function deleteNotification(ctx: ActorContext, id: string): Promise<void> {
+  const gone = await db.notification.deleteMany({ where: { id, ...ownWhere(ctx) } });
   if (gone.count === 0) throw notFound('Notification');
 }
 
 /** Marks every unread notification of the caller read (the full page's "Mark all read"). */
-export async function markAllNotificationsRead(userId: string) {
-  return { updated: (await db.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } })).count };
+export async function markAllNotificationsRead(ctx: ActorContext) {
+  return { updated: (await db.notification.updateMany({ where: { ...ownWhere(ctx), readAt: null }, data: { readAt: new Date() } })).count };
 }
 
-export async function clearNotifications(userId: string) {
-  return { deleted: (await db.notification.deleteMany({ where: { userId } })).count };
+export async function clearNotifications(ctx: ActorContext) {
+  return { deleted: (await db.notification.deleteMany({ where: ownWhere(ctx) })).count };
 }

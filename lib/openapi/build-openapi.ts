@@ -84,6 +84,7 @@ function operation(meta: RouteMeta, method: string, path: string) {
     security: securityOf(meta),
     'x-permission': meta.permission,
     'x-mfa-required': meta.mfa,
+    ...(meta.authorization ? { 'x-authorization': meta.authorization } : {}),
     ...(meta.scopes ? { 'x-scopes': meta.scopes } : {}),
   };
 }

@@ -6,11 +6,14 @@ import { forbidden } from '@/lib/http/errors';
 import type { ServicePrincipalContext } from '@/lib/auth/context';
 import type { z } from 'zod';
 import type { PartnerApiScope } from '@/lib/partner-api/scopes';
+import { recordDecision } from '@/lib/tenancy/authorization-decisions';
 
 type Schema = z.ZodType;
 
 export function requirePartnerScope(ctx: ServicePrincipalContext, scope: PartnerApiScope): void {
   if (!ctx.partnerScopes.has(scope)) throw forbidden(`This service principal lacks the scope ${scope}`, 'INSUFFICIENT_SCOPE');
+  // The partner API's permission check: the decision the wrapper's `permission` makes elsewhere.
+  recordDecision(ctx);
 }
 
 export function definePartnerApiRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(

@@ -6,6 +6,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import type { ServicePrincipalContext } from '@/lib/auth/context';
 import { toOrganizationDto } from '@/lib/organizations/to-organization-dto';
+import { tenantWhere } from '@/lib/tenancy/scope';
 
 /** The principal's reach: its partner and, when narrowed, its organizations. */
 export interface ExportScope {
@@ -14,8 +15,10 @@ export interface ExportScope {
   orgIds: string[] | null;
 }
 
+/** The principal's tenancy predicate in the shape raw SQL needs. */
 export function exportScopeOf(ctx: ServicePrincipalContext): ExportScope {
-  return { partnerId: ctx.partnerId, orgIds: ctx.orgAccess === 'all' ? null : [...ctx.orgIds] };
+  const { orgId } = tenantWhere(ctx);
+  return { partnerId: ctx.partnerId, orgIds: orgId === undefined ? null : typeof orgId === 'string' ? [orgId] : orgId.in };
 }
 
 /**

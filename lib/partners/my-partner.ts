@@ -6,10 +6,11 @@ import { writeAudit } from '@/lib/audit/write-audit';
 import { ZUpdateMyPartner } from '@/lib/partners/schemas';
 import { buildPartnerUpdate } from '@/lib/partners/build-partner-update';
 import { toPartnerDto } from '@/lib/partners/to-partner-dto';
+import { ownPartnerWhere } from '@/lib/tenancy/scope';
 
 export async function getMyPartner(ctx: ActorContext) {
-  const partner = await db.partner.findFirst({ where: { id: ctx.partnerId ?? undefined, deletedAt: null } });
-  if (!ctx.partnerId || !partner) throw notFound('Partner');
+  const partner = await db.partner.findFirst({ where: { id: ownPartnerWhere(ctx).partnerId, deletedAt: null } });
+  if (!partner) throw notFound('Partner');
   return toPartnerDto(partner);
 }
 

@@ -3,18 +3,13 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ScopedContext } from '@/lib/auth/context';
 import { userWhere } from '@/lib/users/user-scope';
-
-const NOTHING = '00000000-0000-0000-0000-000000000000';
+import { partnerWhere } from '@/lib/tenancy/scope';
 
 export function roleWhere(ctx: ScopedContext): Prisma.RoleWhereInput {
-  switch (ctx.scope) {
-    case 'system':
-      return { partnerId: { not: null }, partner: { deletedAt: null } };
-    case 'partner':
-      return { partnerId: ctx.partnerId ?? NOTHING };
-    case 'organization':
-      return { partnerId: ctx.partnerId ?? NOTHING, scope: 'organization' };
-  }
+  const partner = partnerWhere(ctx);
+  // System callers see every live partner's roles; roles of no partner (the platform's) are not listed.
+  if (ctx.scope === 'system') return { ...partner, partnerId: { not: null }, partner: { deletedAt: null } };
+  return ctx.scope === 'organization' ? { ...partner, scope: 'organization' } : partner;
 }
 
 /** Role rows with the number of users holding them that the caller can see. */

@@ -4,16 +4,13 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ScopedContext } from '@/lib/auth/context';
 import { forbidden } from '@/lib/http/errors';
-import { hasFullPartnerAccess, tenantWhere } from '@/lib/tenancy/scope';
+import { hasFullPartnerAccess, tenantOrPartnerWideWhere } from '@/lib/tenancy/scope';
 
-const NOTHING = '00000000-0000-0000-0000-000000000000';
 export const PARTNER_LIBRARY = 'partner';
 
 export function scriptWhere(ctx: ScopedContext): Prisma.ScriptWhereInput {
   const live: Prisma.ScriptWhereInput = { partner: { deletedAt: null }, OR: [{ orgId: null }, { organization: { deletedAt: null } }] };
-  if (ctx.scope === 'system') return live;
-  const t = tenantWhere(ctx);
-  return { AND: [live, { partnerId: ctx.partnerId ?? NOTHING }, t.orgId === undefined ? {} : { OR: [{ orgId: null }, { orgId: t.orgId }] }] };
+  return { AND: [live, tenantOrPartnerWideWhere(ctx)] };
 }
 
 export function libraryKeyOf(orgId: string | null): string {

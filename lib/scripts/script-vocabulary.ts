@@ -9,8 +9,9 @@ import { writeAudit } from '@/lib/audit/write-audit';
 import type { ZCreateCategory, ZCreateTag, ZUpdateCategory } from '@/lib/scripts/schemas';
 import { vocabularyPartner } from '@/lib/scripts/resolve-script-library';
 import type { ScriptCategory, ScriptTag } from '@/lib/generated/prisma/client';
+import { partnerWhere } from '@/lib/tenancy/scope';
 
-const partnerFilter = (ctx: ScopedContext) => (ctx.scope === 'system' ? {} : { partnerId: ctx.partnerId ?? '00000000-0000-0000-0000-000000000000' });
+const partnerFilter = (ctx: ScopedContext) => partnerWhere(ctx);
 // A `partnerId` filter narrows the caller's own partner (AND), never replaces it: a partner caller
 // naming another partner gets an empty list, a platform admin gets that partner's vocabulary.
 const listWhere = (ctx: ScopedContext, partnerId?: string) => ({ AND: [partnerFilter(ctx), partnerId ? { partnerId } : {}] });

@@ -12,6 +12,7 @@ import { scriptWhere } from '@/lib/scripts/script-scope';
 import { SEARCH_TYPES, type SearchQuery, type SearchType, type TSearchHit } from '@/lib/search/schemas';
 import { tableExists } from '@/lib/search/table-exists';
 import { tenantScopeSql } from '@/lib/search/tenant-scope-sql';
+import { recordDecision } from '@/lib/tenancy/authorization-decisions';
 
 const NEEDS: Record<SearchType, Permission> = {
   devices: 'devices:read',
@@ -33,6 +34,9 @@ export async function search(ctx: ActorContext, query: SearchQuery) {
   // Prisma passes `contains` into LIKE unescaped: escape the wildcards so they match literally.
   const contains = { contains: likeEscape(q), mode: 'insensitive' as const };
   const allowed = ORDER.filter((t) => wanted.has(t) && ctx.permissions.has(NEEDS[t]));
+  // The per-type permission checks are this route's permission decision (a caller holding none
+  // of them searches nothing); each searched type then adds its tenancy predicate.
+  recordDecision(ctx);
 
   const searchers: Partial<Record<SearchType, () => Promise<TSearchHit[] | null>>> = {
     devices: async () => {

@@ -7,6 +7,7 @@ import { notFound } from '@/lib/http/errors';
 import { resolveClientAddress } from '@/lib/http/client-ip';
 import type { UserContext } from '@/lib/auth/context';
 import { allowlistOf, matchingEntry } from '@/lib/security/allowlist-match';
+import { ownPartnerWhere } from '@/lib/tenancy/scope';
 import { invalidAllowlistEntries, proxyTrustConfigured } from '@/lib/security/ip-allowlist';
 import type { ZAllowlistStatus, ZAllowlistStatusQuery } from '@/lib/security/schemas';
 
@@ -24,8 +25,8 @@ export async function getAllowlistStatus(
   headers: Headers,
   query: z.output<typeof ZAllowlistStatusQuery>,
 ): Promise<z.output<typeof ZAllowlistStatus>> {
-  const partner = await db.partner.findFirst({ where: { id: ctx.partnerId ?? undefined, deletedAt: null }, select: { settings: true } });
-  if (!ctx.partnerId || !partner) throw notFound('Partner');
+  const partner = await db.partner.findFirst({ where: { id: ownPartnerWhere(ctx).partnerId, deletedAt: null }, select: { settings: true } });
+  if (!partner) throw notFound('Partner');
   const address = resolveClientAddress(headers);
   const entries = allowlistOf(partner.settings);
   return {

@@ -5,9 +5,10 @@ import type { TicketResponseTemplate } from '@/lib/generated/prisma/client';
 import type { UserContext } from '@/lib/auth/context';
 import { badRequest, conflict, notFound } from '@/lib/http/errors';
 import { unknownPlaceholders } from '@/lib/ticket-templates/placeholders';
+import { ownPartnerWhere } from '@/lib/tenancy/scope';
 
 /** Canned replies are partner-wide; routes admit partner scope only, so partnerId is set. */
-export const templateWhere = (ctx: UserContext) => ({ partnerId: ctx.partnerId ?? '00000000-0000-0000-0000-000000000000' });
+export const templateWhere = (ctx: UserContext) => ownPartnerWhere(ctx);
 
 export async function getResponseTemplateOrThrow(ctx: UserContext, id: string, client: DbOrTx = db) {
   const template = await client.ticketResponseTemplate.findFirst({ where: { id, ...templateWhere(ctx) } });

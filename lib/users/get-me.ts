@@ -1,8 +1,10 @@
 import { db } from '@/lib/db';
 import type { UserContext } from '@/lib/auth/context';
 import { notFound } from '@/lib/http/errors';
+import { decideSelf } from '@/lib/tenancy/authorization-decisions';
 
 export async function getMe(ctx: UserContext) {
+  decideSelf(ctx, "the signed-in user's own profile");
   const user = await db.user.findUnique({
     where: { id: ctx.userId },
     include: { partnerMembership: { include: { role: true, partner: true } }, organizationMembership: { include: { role: true, organization: true } } },

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { passwordProblems } from '@/lib/auth/password-strength';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getMe } from '@/lib/users/get-me';
+import { decideSelf } from '@/lib/tenancy/authorization-decisions';
 
 export const ZUpdateMe = z
   .object({
@@ -17,6 +18,7 @@ export const ZUpdateMe = z
   .refine((v) => !v.newPassword || v.currentPassword, { message: 'currentPassword is required to change the password', path: ['currentPassword'] });
 
 export async function updateMe(ctx: UserContext, input: z.output<typeof ZUpdateMe>) {
+  decideSelf(ctx, "the signed-in user's own profile");
   if (input.name === undefined && input.newPassword === undefined) throw badRequest('Provide at least one field to update');
   const user = await db.user.findUniqueOrThrow({ where: { id: ctx.userId } });
   let passwordHash: string | undefined;

@@ -2,23 +2,19 @@
 // partner-scope caller of the partner; organization users only through the caller's org access.
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ScopedContext } from '@/lib/auth/context';
-
-const NOTHING = '00000000-0000-0000-0000-000000000000';
+import { tenantWhere } from '@/lib/tenancy/scope';
 
 export function userWhere(ctx: ScopedContext): Prisma.UserWhereInput {
   const live = { deletedAt: null };
+  const t = tenantWhere(ctx);
   switch (ctx.scope) {
     case 'system':
       return live;
     case 'organization':
-      return { ...live, organizationMembership: { orgId: ctx.orgId ?? NOTHING, organization: { deletedAt: null } } };
+      return { ...live, organizationMembership: { orgId: t.orgId, organization: { deletedAt: null } } };
     case 'partner': {
-      const partnerId = ctx.partnerId ?? NOTHING;
-      const orgs: Prisma.OrganizationWhereInput =
-        ctx.orgAccess === 'all'
-          ? { partnerId, deletedAt: null }
-          : { partnerId, deletedAt: null, id: { in: ctx.orgAccess === 'selected' ? [...ctx.orgIds] : [] } };
-      return { ...live, OR: [{ partnerMembership: { partnerId } }, { organizationMembership: { organization: orgs } }] };
+      const orgs: Prisma.OrganizationWhereInput = { partnerId: t.partnerId, deletedAt: null, ...(t.orgId === undefined ? {} : { id: t.orgId }) };
+      return { ...live, OR: [{ partnerMembership: { partnerId: t.partnerId } }, { organizationMembership: { organization: orgs } }] };
     }
   }
 }

@@ -9,6 +9,7 @@ export function applyTestEnv(): void {
     PASSWORD_HASH_MEMORY_KIB: '1024',
     PASSWORD_HASH_ITERATIONS: '1',
     APP_BASE_URL: 'http://localhost:3000',
+    AUTHZ_BACKSTOP: 'enforce',
     ...Object.fromEntries(Object.entries({ ENABLE_2FA: 'true' }).filter(([k]) => process.env[k] === undefined)),
   });
 }

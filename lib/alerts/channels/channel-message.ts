@@ -3,6 +3,7 @@
 // {{notice}} {{alertId}} {{deviceId}} {{hostname}} {{orgId}} {{triggeredAt}} {{link}}.
 import type { Alert } from '@/lib/generated/prisma/client';
 import { env } from '@/lib/env';
+import { MATCH_NOTHING_ID } from '@/lib/tenancy/scope';
 
 export type Notice = 'triggered' | 'acknowledged' | 'resolved' | 'escalated' | 'test';
 
@@ -62,7 +63,7 @@ export function testChannelMessage(orgId: string | null): ChannelMessage {
   const now = new Date().toISOString();
   return {
     notice: 'test',
-    alert: { id: '00000000-0000-0000-0000-000000000000', orgId: orgId ?? '', deviceId: null, title: 'Test notification', message: 'This is a test of the alert channel.', severity: 'info', status: 'active', triggeredAt: now, hostname: null },
+    alert: { id: MATCH_NOTHING_ID, orgId: orgId ?? '', deviceId: null, title: 'Test notification', message: 'This is a test of the alert channel.', severity: 'info', status: 'active', triggeredAt: now, hostname: null },
     subject: '[info] Test notification',
     text: 'This is a test of the alert channel. No action is needed.',
     link: env().APP_BASE_URL,

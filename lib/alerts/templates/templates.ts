@@ -6,15 +6,13 @@ import { db } from '@/lib/db';
 import type { AlertTemplate, Prisma } from '@/lib/generated/prisma/client';
 import { badRequest, forbidden, notFound } from '@/lib/http/errors';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
-import { hasFullPartnerAccess } from '@/lib/tenancy/scope';
+import { hasFullPartnerAccess, ownPartnerWhere } from '@/lib/tenancy/scope';
 import { BUILT_IN_TEMPLATES } from '@/lib/alerts/templates/built-in-templates';
 import { ZRuleTemplateBody, type ZCreateTemplate, type ZListTemplatesQuery, type ZUpdateTemplate } from '@/lib/alerts/templates/schemas';
 
-const NOTHING = '00000000-0000-0000-0000-000000000000';
-
 function partnerOf(ctx: ScopedContext): string {
   if (ctx.scope === 'system') throw forbidden('Alert templates belong to a partner');
-  return ctx.partnerId ?? NOTHING;
+  return ownPartnerWhere(ctx).partnerId;
 }
 
 function assertWriter(ctx: ScopedContext): string {

@@ -10,10 +10,12 @@ import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { revokePortalSessions, startPortalSession } from '@/lib/portal/session/start-portal-session';
 import type { ZChangePortalPassword } from '@/lib/portal/profile/schemas';
+import { decideSelf } from '@/lib/tenancy/authorization-decisions';
 
 const ATTEMPTS_PER_HOUR = 10;
 
 export async function changePortalPassword(ctx: PortalContext, input: z.output<typeof ZChangePortalPassword>, userAgent: string | null) {
+  decideSelf(ctx, "the signed-in contact's own password");
   const verdict = await consumeRateLimit(`portal-password-change:${ctx.contactId}`, ATTEMPTS_PER_HOUR, 3600);
   if (!verdict.allowed) throw tooManyRequests('Too many attempts; try again later', verdict.retryAfterSeconds);
   const account = await db.portalAccount.findUniqueOrThrow({ where: { contactId: ctx.contactId }, include: { contact: { select: { name: true } } } });

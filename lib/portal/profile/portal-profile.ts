@@ -6,8 +6,10 @@ import type { PortalContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import type { ZPortalProfile, ZUpdatePortalProfile } from '@/lib/portal/profile/schemas';
+import { decideSelf } from '@/lib/tenancy/authorization-decisions';
 
 export async function getPortalProfile(ctx: PortalContext, client: DbOrTx = db): Promise<z.output<typeof ZPortalProfile>> {
+  decideSelf(ctx, "the signed-in contact's own profile");
   const contact = await client.contact.findUniqueOrThrow({
     where: { id: ctx.contactId },
     include: { organization: { select: { id: true, name: true } }, site: { select: { id: true, name: true, deletedAt: true } }, portalAccount: { select: { lastLoginAt: true, passwordChangedAt: true } } },
@@ -27,6 +29,7 @@ export async function getPortalProfile(ctx: PortalContext, client: DbOrTx = db):
 }
 
 export async function updatePortalProfile(ctx: PortalContext, input: z.output<typeof ZUpdatePortalProfile>) {
+  decideSelf(ctx, "the signed-in contact's own profile");
   if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
   return db.$transaction(async (tx) => {
     await tx.contact.update({ where: { id: ctx.contactId }, data: input });

@@ -10,6 +10,7 @@ import { statusChangeData } from '@/lib/tickets/status-change';
 import { attachmentSelect } from '@/lib/tickets/attachments/to-attachment-dto';
 import type { TicketWithRefs } from '@/lib/tickets/to-ticket-dto';
 import type { TicketStatusName } from '@/lib/tickets/schemas';
+import { MATCH_NOTHING_ID } from '@/lib/tenancy/scope';
 
 export type CommentAuthor =
   /** A signed-in person: `staff` is the service desk, `customer` an organization user. */
@@ -60,7 +61,7 @@ export async function insertTicketComment(tx: Tx, ctx: AuthContext, ticket: Tick
         id: { in: input.attachmentIds },
         ticketId: ticket.id,
         commentId: null,
-        uploadedById: author.type === 'user' ? author.userId : (author.uploaderId ?? '00000000-0000-0000-0000-000000000000'),
+        uploadedById: author.type === 'user' ? author.userId : (author.uploaderId ?? MATCH_NOTHING_ID),
       },
       data: { commentId: comment.id, claimedAt: now },
     });

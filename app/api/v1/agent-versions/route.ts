@@ -6,6 +6,7 @@ import { listAgentVersions, ZAgentVersion } from '@/lib/agent-releases/agent-ver
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   summary: 'List agent versions',
   description: 'Every registered release, newest first, with its artifacts per os/arch (SHA-256, size, download URL). The promoted release is the one served by default.',
   tags: ['Agents'],

@@ -8,6 +8,7 @@ export const dynamic = 'force-dynamic';
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   summary: 'Service health',
   tags: ['Operations'],
   response: z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']) }),

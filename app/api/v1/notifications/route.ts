@@ -11,7 +11,7 @@ export const GET = defineRoute({
   description: 'Per-user notifications produced by alert policies, newest first (default 25, max 100). `unread=true` lists unread ones only.',
   tags: ['Notifications'],
   response: ZNotificationPage,
-  handler: ({ ctx, query }) => listNotifications(ctx.userId, query),
+  handler: ({ ctx, query }) => listNotifications(ctx, query),
 });
 
 // Not in the spec's catalogue: the console's notifications page needs "mark all read", and one
@@ -25,7 +25,7 @@ export const PATCH = defineRoute({
   tags: ['Notifications'],
   response: ZMarkAllResult,
   audit: false,
-  handler: ({ ctx }) => markAllNotificationsRead(ctx.userId),
+  handler: ({ ctx }) => markAllNotificationsRead(ctx),
 });
 
 export const DELETE = defineRoute({
@@ -35,5 +35,5 @@ export const DELETE = defineRoute({
   tags: ['Notifications'],
   response: ZClearResult,
   audit: false,
-  handler: ({ ctx }) => clearNotifications(ctx.userId),
+  handler: ({ ctx }) => clearNotifications(ctx),
 });

@@ -9,6 +9,7 @@ let cached: Promise<unknown> | undefined;
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   summary: 'OpenAPI document',
   tags: ['Operations'],
   handler: () => (cached ??= buildOpenApi(routeIndex, `${env().APP_BASE_URL.replace(/\/$/, '')}/api/v1`)),

@@ -5,6 +5,7 @@ import { latestAgentVersion, ZAgentVersion } from '@/lib/agent-releases/agent-ve
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   summary: 'Latest agent version',
   description: 'The promoted release (what downloads without `version` serve). Agents compare it with their own version.',
   tags: ['Agents'],

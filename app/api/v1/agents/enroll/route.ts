@@ -6,6 +6,7 @@ import { enrollAgent } from '@/lib/agents/enroll-agent';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZEnrollBody,
   cleanText: true,
   status: 201,

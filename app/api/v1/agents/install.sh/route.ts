@@ -5,6 +5,7 @@ import { renderInstallScript } from '@/lib/agent-releases/render-install-script'
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   summary: 'Agent install script',
   description:
     'A bash script for Linux and macOS: `curl -fsSL {base_url}/agents/install.sh | sudo bash -s -- --key <KEY> [--enrollment-secret <SECRET>]`. It exits without action when `agent.yaml` already exists in the agent data directory (so it can be re-run daily during a rollout); otherwise it downloads the agent (checksum-verified), runs `enroll --key --server [--enrollment-secret] --quiet`, then `service install`. Needs root and Node.js ≥ 18.',

@@ -6,6 +6,7 @@ import { acceptInvite } from '@/lib/users/accept-invite';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZAcceptInvite,
   summary: 'Accept an invitation',
   description:

@@ -8,6 +8,7 @@ import { logout } from '@/lib/auth/logout';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZRefreshBody,
   summary: 'Sign out',
   description: 'Revokes the session named by the bearer token, or by the refresh token in the body or cookie. Always 204.',

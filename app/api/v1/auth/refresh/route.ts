@@ -9,6 +9,7 @@ import { unauthorized } from '@/lib/http/errors';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZRefreshBody,
   summary: 'Refresh tokens',
   description: 'Rotates: the presented refresh token stops working. Presenting a rotated-out token revokes the whole session.',

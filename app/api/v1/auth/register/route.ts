@@ -8,6 +8,7 @@ export const POST = whenRegistrationEnabled(
   defineRoute({
     auth: 'none',
     permission: 'none',
+    authorization: 'public',
     body: ZRegisterUserBody,
     summary: 'Request a user account',
     description:

@@ -7,6 +7,7 @@ import { refreshCookie } from '@/lib/auth/refresh-cookie';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZVerifyEmailBody,
   summary: 'Verify a registration email',
   description:

@@ -14,7 +14,7 @@ export const PATCH = defineRoute({
   tags: ['Notifications'],
   response: ZNotification,
   audit: false,
-  handler: ({ ctx, params, body }) => markNotification(ctx.userId, params.id, body?.read ?? true),
+  handler: ({ ctx, params, body }) => markNotification(ctx, params.id, body?.read ?? true),
 });
 
 export const DELETE = defineRoute({
@@ -24,5 +24,5 @@ export const DELETE = defineRoute({
   summary: 'Delete a notification',
   tags: ['Notifications'],
   audit: false,
-  handler: ({ ctx, params }) => deleteNotification(ctx.userId, params.id),
+  handler: ({ ctx, params }) => deleteNotification(ctx, params.id),
 });

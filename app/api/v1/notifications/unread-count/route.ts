@@ -9,5 +9,5 @@ export const GET = defineRoute({
   summary: 'Count my unread notifications',
   tags: ['Notifications'],
   response: ZUnreadCount,
-  handler: ({ ctx }) => countUnread(ctx.userId),
+  handler: ({ ctx }) => countUnread(ctx),
 });

@@ -8,6 +8,7 @@ import { requestHostName } from '@/lib/portal/session/request-host';
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   query: ZSiteQuery,
   summary: 'Portal branding for this host',
   description:

@@ -6,6 +6,7 @@ import { ingestInboundEmail } from '@/lib/tickets/inbound/ingest-inbound-email';
 export const POST = defineRoute({
   auth: 'inboundEmail',
   permission: 'none',
+  authorization: 'public',
   body: ZInboundEmail,
   // A plain part of up to 2M and an HTML part of up to 5M characters.
   maxBodyBytes: 16 * 1024 * 1024,

@@ -6,6 +6,7 @@ import { receiveAccountingWebhook } from '@/lib/accounting/receive-accounting-we
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   status: 202,
   audit: false,
   summary: 'Accounting system notification (wakes the reconcile sweep)',

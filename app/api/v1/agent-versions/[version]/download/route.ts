@@ -7,6 +7,7 @@ import { AGENT_ARCHES, artifactResponse, findAgentArtifact } from '@/lib/agent-r
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: z.object({ version: z.string().trim().min(1).max(64) }),
   query: z.object({ os: z.enum(OS_TYPES).default('linux'), arch: z.enum(AGENT_ARCHES).default('amd64') }),
   summary: 'Download an agent version',

@@ -6,6 +6,7 @@ import { forgotPortalPassword } from '@/lib/portal/auth/forgot-portal-password';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZPortalForgotPassword,
   summary: 'Request a portal password reset',
   description:

@@ -7,6 +7,7 @@ import { jsonWithCookies } from '@/lib/portal/session/portal-cookies';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZPortalLogin,
   summary: 'Sign in to the customer portal',
   description: [

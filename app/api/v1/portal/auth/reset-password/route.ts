@@ -6,6 +6,7 @@ import { resetPortalPassword } from '@/lib/portal/auth/reset-portal-password';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   body: ZPortalResetPassword,
   summary: 'Set a portal password with a reset or invitation link',
   description: [

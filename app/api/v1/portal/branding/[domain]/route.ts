@@ -7,6 +7,7 @@ import { brandingForDomain } from '@/lib/portal/branding/resolve-branding';
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: ZDomainParams,
   summary: 'Portal branding of a custom domain',
   description: 'The branding served under a custom domain (case-insensitive, without port). 404 when no portal uses the domain.',

@@ -7,6 +7,7 @@ import { getPublicInvoice } from '@/lib/invoices/public-invoice';
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: ZTokenParams,
   summary: 'Customer view of an invoice (by link)',
   description: 'The token comes from `GET /invoices/:id/public-link` or the invoice email. Revoked (reset) and unknown links answer 404. Drafts are never shown.',

@@ -7,6 +7,7 @@ import { getPublicQuote } from '@/lib/quotes/public-quote';
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: ZTokenParams,
   summary: 'Customer view of a quote (by link)',
   description: 'The link comes with the quote email. Unknown links answer 404; drafts are never shown.',

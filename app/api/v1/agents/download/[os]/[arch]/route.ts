@@ -7,6 +7,7 @@ import { AGENT_ARCHES, artifactResponse, findAgentArtifact } from '@/lib/agent-r
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: z.object({ os: z.enum(OS_TYPES), arch: z.enum(AGENT_ARCHES) }),
   query: z.object({ version: z.string().trim().min(1).max(64).optional().describe('An exact registered version; default: the promoted release') }),
   summary: 'Download the agent',

@@ -9,6 +9,7 @@ import { displayNumber } from '@/lib/invoices/to-invoice-dto';
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: ZTokenParams,
   summary: 'Customer PDF of an invoice (by link)',
   tags: ['Billing'],

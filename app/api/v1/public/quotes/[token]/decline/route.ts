@@ -7,6 +7,7 @@ import { respondToPublicQuote } from '@/lib/quotes/public-quote';
 export const POST = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: ZTokenParams,
   summary: 'Customer: decline a quote',
   description: 'Only a sent quote answers (409 `INVALID_STATUS_TRANSITION` once accepted, declined or converted); past `validUntil` the quote becomes `expired` and the answer is refused with 409 `QUOTE_EXPIRED`.',

@@ -8,6 +8,7 @@ import { pdfResponse } from '@/lib/billing/pdf/pdf-response';
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
+  authorization: 'public',
   params: ZTokenParams,
   summary: 'Customer PDF of a quote (by link)',
   tags: ['Billing'],
