@@ -7,9 +7,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/client/api-client';
 import { useAllOrganizations } from '@/hooks/use-organizations';
+import { useRefreshContacts } from '@/hooks/use-contacts';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
 import { aliasedRecords, batches, splitRoles } from '@/lib/client/import-rows';
@@ -95,7 +95,7 @@ function toRows(text: string, defaultOrgId: string): { rows: Row[]; unknown: str
 const label = (r: Row | undefined) => r?.name ?? r?.email ?? r?.phone ?? r?.mobile ?? '—';
 
 export function ContactImportWizard() {
-  const qc = useQueryClient();
+  const refreshContacts = useRefreshContacts();
   const orgs = useAllOrganizations();
   const params = useSearchParams();
   const [defaultOrgId, setDefaultOrgId] = useState(params.get('orgId') ?? '');
@@ -159,7 +159,7 @@ export function ContactImportWizard() {
       }
       setResult(total);
       setStep('done');
-      void qc.invalidateQueries({ queryKey: ['contacts'] });
+      refreshContacts();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The import failed');
     } finally {

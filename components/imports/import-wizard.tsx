@@ -6,7 +6,7 @@
 // progress bar, and the result is listed.
 import Link from 'next/link';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useRefreshOrganizationsAndSites } from '@/hooks/use-organizations';
 import { api, ApiError } from '@/lib/client/api-client';
 import { aliasedRecords, batches } from '@/lib/client/import-rows';
 import { Button } from '@/components/ui/button';
@@ -73,7 +73,7 @@ function toRows(text: string): { rows: Row[]; unknown: string[] } {
 }
 
 export function ImportWizard() {
-  const qc = useQueryClient();
+  const refreshOrganizations = useRefreshOrganizationsAndSites();
   const [step, setStep] = useState<'upload' | 'preview' | 'done'>('upload');
   const [fileName, setFileName] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
@@ -145,8 +145,7 @@ export function ImportWizard() {
       }
       setResult(total);
       setStep('done');
-      void qc.invalidateQueries({ queryKey: ['organizations'] });
-      void qc.invalidateQueries({ queryKey: ['sites'] });
+      refreshOrganizations();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The import failed');
     } finally {
