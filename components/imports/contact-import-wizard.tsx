@@ -8,6 +8,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { api, ApiError } from '@/lib/client/api-client';
+import type { Wire } from '@/lib/client/json';
+import type { ZContactImportPreview, ZContactImportResult } from '@/lib/imports/schemas';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useRefreshContacts } from '@/hooks/use-contacts';
 import { Button } from '@/components/ui/button';
@@ -32,26 +34,8 @@ interface Row {
   externalId?: string;
   externalSystem?: string;
 }
-interface PreviewRow {
-  index: number;
-  annotation: Annotation;
-  organizationId?: string;
-  contactId?: string;
-  matchedContactName?: string | null;
-  conflictReason?: string;
-  warning?: string;
-}
-interface Outcome {
-  index: number;
-  contactId: string;
-  organizationId: string;
-}
-interface Result {
-  imported: (Outcome & { warning?: string })[];
-  updated: Outcome[];
-  skipped: (Outcome & { reason: string })[];
-  errors: { index: number; code: string; message: string }[];
-}
+type PreviewRow = Wire<typeof ZContactImportPreview>['rows'][number];
+type Result = Wire<typeof ZContactImportResult>;
 
 const TONE: Record<Annotation, Tone> = { create: 'green', 'link-match': 'blue', 'email-match': 'amber', 'name-match': 'amber', conflict: 'red', 'org-not-found': 'red' };
 const FUZZY: Annotation[] = ['email-match', 'name-match'];
