@@ -4,7 +4,7 @@
 // lists mean the whole scope of the rule. Group ids set through the API are kept as they are.
 import { useState } from 'react';
 import type { RuleTargets } from '@/hooks/use-alert-config';
-import { useRuleTargetDevices, type Device } from '@/hooks/use-devices';
+import { useRuleTargetDevices } from '@/hooks/use-devices';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { INPUT_CLASS } from '@/components/ui/controls';
 import { CheckList } from '@/components/alerts/alert-config-shared';
