@@ -3,47 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZAccessReview, ZAccessReviewItem, ZAccessReviewSummary } from '@/lib/access-reviews/schemas';
 
-interface Who {
-  id: string | null;
-  email: string | null;
-}
-
-export interface AccessReviewItem {
-  id: string;
-  userId: string;
-  email: string;
-  name: string;
-  userStatus: string;
-  scope: 'system' | 'partner' | 'organization';
-  orgId: string | null;
-  role: { id: string; name: string; permissions: string[] };
-  orgAccess: 'all' | 'selected' | 'none' | null;
-  orgIds: string[];
-  decision: 'keep' | 'revoke' | null;
-  note: string | null;
-  decidedBy: Who | null;
-  decidedAt: string | null;
-  outcome: 'revoked' | 'already_removed' | 'kept' | null;
-  appliedAt: string | null;
-}
-
-export interface AccessReviewSummary {
-  id: string;
-  partnerId: string;
-  name: string;
-  description: string | null;
-  status: 'open' | 'completed';
-  dueAt: string | null;
-  createdBy: Who;
-  completedBy: Who | null;
-  completedAt: string | null;
-  counts: { total: number; undecided: number; keep: number; revoke: number };
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type AccessReview = AccessReviewSummary & { items: AccessReviewItem[] };
+export type AccessReviewItem = Wire<typeof ZAccessReviewItem>;
+export type AccessReviewSummary = Wire<typeof ZAccessReviewSummary>;
+export type AccessReview = Wire<typeof ZAccessReview>;
 
 export function useAccessReviews(params: { page?: number; status?: string }) {
   const enabled = useSignedIn();

@@ -3,14 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZAgentVersion } from '@/lib/agent-releases/schemas';
 
-export interface AgentVersion {
-  version: string;
-  promoted: boolean;
-  releasedAt: string;
-  notes: string | null;
-  artifacts: { os: string; arch: string; fileName: string; sha256: string; size: number; downloadUrl: string }[];
-}
+export type AgentVersion = Wire<typeof ZAgentVersion>;
 
 export function useAgentVersions() {
   const enabled = useSignedIn();

@@ -5,6 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZAlertRule, ZRuleCondition, ZRuleTargets, ZTestRuleResult } from '@/lib/alerts/schemas';
+import type { ZChannel, ZChannelTestResult } from '@/lib/alerts/channels/schemas';
+import type { ZPolicy } from '@/lib/alerts/policies/schemas';
+import type { ZTemplate } from '@/lib/alerts/templates/schemas';
+import type { ZCorrelationGroup } from '@/lib/alerts/correlation/schemas';
 import type { Alert } from '@/hooks/use-alerts';
 
 export type Severity = Alert['severity'];
@@ -16,36 +22,11 @@ export const OPERATORS = [
   { id: 'lte', label: 'at or below' },
 ] as const;
 
-export type RuleCondition =
-  | { type: 'metric'; metric: (typeof METRICS)[number]; operator: 'gt' | 'gte' | 'lt' | 'lte'; threshold: number; consecutiveBeats: number; durationMinutes: number }
-  | { type: 'offline'; durationMinutes: number }
-  | { type: 'script_failed'; commandTypes: string[] };
+export type RuleCondition = Wire<typeof ZRuleCondition>;
 export type ConditionType = RuleCondition['type'];
 
-export interface RuleTargets {
-  orgIds: string[];
-  siteIds: string[];
-  groupIds: string[];
-  deviceIds: string[];
-}
-
-export interface AlertRule {
-  id: string;
-  partnerId: string;
-  orgId: string | null;
-  name: string;
-  description: string | null;
-  enabled: boolean;
-  severity: Severity;
-  targets: RuleTargets;
-  condition: RuleCondition;
-  autoResolve: boolean;
-  cooldownMinutes: number;
-  templateId: string | null;
-  openAlerts?: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type RuleTargets = Wire<typeof ZRuleTargets>;
+export type AlertRule = Wire<typeof ZAlertRule>;
 
 export interface RuleBody {
   name: string;
@@ -60,13 +41,7 @@ export interface RuleBody {
   orgId?: string | null;
 }
 
-export interface RuleTestResult {
-  ruleId: string;
-  conditionType: string;
-  evaluated: number;
-  matches: { deviceId: string; hostname: string; matched: boolean; value: number | null; reason: string }[];
-  note: string;
-}
+export type RuleTestResult = Wire<typeof ZTestRuleResult>;
 
 const invalidate = (qc: ReturnType<typeof useQueryClient>, key: string) => () => qc.invalidateQueries({ queryKey: [key] });
 
@@ -105,28 +80,8 @@ export const CHANNEL_KINDS = ['email', 'slack', 'teams', 'webhook', 'pagerduty',
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 export const CHANNEL_KIND_LABELS: Record<ChannelKind, string> = { email: 'Email', slack: 'Slack', teams: 'Microsoft Teams', webhook: 'Webhook', pagerduty: 'PagerDuty', sms: 'SMS (Twilio)' };
 
-export interface Channel {
-  id: string;
-  partnerId: string;
-  orgId: string | null;
-  name: string;
-  kind: ChannelKind;
-  enabled: boolean;
-  config: Record<string, unknown>;
-  lastTestAt: string | null;
-  lastTestOk: boolean | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ChannelTestResult {
-  ok: boolean;
-  kind: ChannelKind;
-  status: number | null;
-  error: string | null;
-  durationMs: number;
-}
+export type Channel = Wire<typeof ZChannel>;
+export type ChannelTestResult = Wire<typeof ZChannelTestResult>;
 
 export function useChannels(params: { page: number; orgId?: string; kind?: string }) {
   const enabled = useSignedIn();
@@ -165,24 +120,7 @@ export function useTestChannel(id: string) {
 
 // --- Policies ------------------------------------------------------------------------------
 
-export interface Policy {
-  id: string;
-  partnerId: string;
-  orgId: string | null;
-  name: string;
-  enabled: boolean;
-  severities: Severity[];
-  ruleIds: string[];
-  channelIds: string[];
-  userIds: string[];
-  notifyOnResolve: boolean;
-  escalateAfterMinutes: number | null;
-  escalationChannelIds: string[];
-  escalationUserIds: string[];
-  messageTemplateId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Policy = Wire<typeof ZPolicy>;
 export type PolicyBody = Omit<Policy, 'id' | 'partnerId' | 'orgId' | 'createdAt' | 'updatedAt'> & { orgId?: string | null };
 
 export function usePolicies(params: { page: number; orgId?: string }) {
@@ -210,18 +148,7 @@ export function useDeletePolicy() {
 
 // --- Templates and correlation -------------------------------------------------------------
 
-export interface AlertTemplate {
-  id: string;
-  kind: 'rule' | 'message';
-  builtIn: boolean;
-  name: string;
-  description: string | null;
-  rule: { severity: Severity; condition: RuleCondition; autoResolve: boolean; cooldownMinutes: number } | null;
-  subject: string | null;
-  body: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+export type AlertTemplate = Wire<typeof ZTemplate>;
 
 export function useBuiltInTemplates() {
   const enabled = useSignedIn();
@@ -246,17 +173,7 @@ export function useDeleteTemplate() {
   return useMutation({ mutationFn: (id: string) => api(`/alert-templates/templates/${id}`, { method: 'DELETE' }), onSuccess: invalidate(qc, 'alert-templates') });
 }
 
-export interface CorrelationGroup {
-  id: string;
-  orgId: string;
-  key: string;
-  reason: 'site' | 'device' | 'org';
-  rootAlertId: string;
-  alertCount: number;
-  alertIds: string[];
-  firstAt: string;
-  lastAt: string;
-}
+export type CorrelationGroup = Wire<typeof ZCorrelationGroup>;
 
 export function useCorrelationGroups(params: { page: number; orgId?: string }) {
   const enabled = useSignedIn();

@@ -3,33 +3,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { AlertAction, ZAlert } from '@/lib/alerts/schemas';
+import type { User } from '@/hooks/use-users';
 
 export const ALERT_STATUSES = ['active', 'acknowledged', 'suppressed', 'resolved', 'dismissed'] as const;
 export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
-export type AlertAction = 'acknowledge' | 'resolve' | 'suppress' | 'dismiss';
+export type { AlertAction };
 
-export interface Alert {
-  id: string;
-  orgId: string;
-  deviceId: string | null;
-  ruleId: string | null;
-  status: (typeof ALERT_STATUSES)[number];
-  severity: (typeof ALERT_SEVERITIES)[number];
-  title: string;
-  message: string;
-  source: string;
-  context: Record<string, unknown>;
-  triggeredAt: string;
-  acknowledgedAt: string | null;
-  acknowledgedBy: string | null;
-  suppressedUntil: string | null;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  resolvedBySystem: boolean;
-  resolutionNote: string | null;
-  dismissedAt: string | null;
-  dismissedBy: string | null;
-}
+export type Alert = Wire<typeof ZAlert>;
 
 export interface AlertFilters {
   page: number;
@@ -42,6 +24,11 @@ export interface AlertFilters {
 export function useAlerts(filters: AlertFilters) {
   const enabled = useSignedIn();
   return useQuery({ queryKey: ['alerts', 'list', filters], queryFn: () => api<Page<Alert>>('/alerts', { query: { ...filters, limit: 50 } }), enabled, refetchInterval: 15_000 });
+}
+
+export function useAlert(id: string) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['alerts', 'one', id], queryFn: () => api<Alert>(`/alerts/${id}`), enabled });
 }
 
 export function useAlertAction() {
@@ -59,7 +46,7 @@ export function useAlertAction() {
 /** A user's display name for "already acknowledged by …" (null when not readable). */
 export async function userName(id: string): Promise<string | null> {
   try {
-    const u = await api<{ name: string; email: string }>(`/users/${id}`);
+    const u = await api<User>(`/users/${id}`);
     return u.name || u.email;
   } catch {
     return null;

@@ -3,27 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZApiKey, ZApiKeyWithSecret } from '@/lib/api-keys/schemas';
 
-export type CredentialStatus = 'active' | 'expired' | 'revoked';
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  status: CredentialStatus;
-  owner: { id: string; email: string; name: string };
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-  rotatedAt: string | null;
-  previousSecretExpiresAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-}
-
+export type ApiKey = Wire<typeof ZApiKey>;
+export type CredentialStatus = ApiKey['status'];
 /** Create and rotate answers: the secret is in this response only. */
-export type ApiKeyWithSecret = ApiKey & { key: string };
+export type ApiKeyWithSecret = Wire<typeof ZApiKeyWithSecret>;
 
 export function useApiKeys(params: { page: number; status?: string }) {
   const enabled = useSignedIn();

@@ -3,38 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZAsset, ZCheckout } from '@/lib/assets/schemas';
 
 export const ASSET_KINDS = ['device', 'monitor', 'phone', 'tablet', 'printer', 'network', 'peripheral', 'license', 'other'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 
-export interface AssetCheckout {
-  id: string;
-  contact: { id: string; name: string | null; email: string | null };
-  checkedOutAt: string;
-  dueBackAt: string | null;
-  note: string | null;
-  checkedInAt: string | null;
-  checkedInBy: { type: 'contact' | 'user'; id: string } | null;
-}
-
-export interface Asset {
-  id: string;
-  partnerId: string;
-  orgId: string;
-  siteId: string | null;
-  deviceId: string | null;
-  kind: AssetKind;
-  name: string;
-  assetTag: string | null;
-  serialNumber: string | null;
-  manufacturer: string | null;
-  model: string | null;
-  description: string | null;
-  checkoutable: boolean;
-  checkout: AssetCheckout | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AssetCheckout = Wire<typeof ZCheckout>;
+export type Asset = Wire<typeof ZAsset>;
 
 export interface AssetBody {
   siteId?: string | null;

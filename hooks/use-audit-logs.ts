@@ -3,21 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZAuditEntry } from '@/lib/audit/schemas';
 
-export interface AuditEntry {
-  id: string;
-  createdAt: string;
-  actorType: string;
-  actorId?: string | null;
-  actorEmail: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  orgId?: string | null;
-  ip: string | null;
-  result: string;
-  details?: unknown;
-}
+export type AuditEntry = Wire<typeof ZAuditEntry>;
 
 export interface AuditFilters {
   action?: string;

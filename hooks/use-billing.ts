@@ -2,12 +2,13 @@
 
 // Pieces shared by the billing hooks: bulk results, PDF downloads, device coverage.
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api, apiFetch } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
-import type { ZBulkResult } from '@/lib/billing/schemas';
+import type { Wire } from '@/lib/client/json';
+import type { ZBulkResult, ZDeviceBilling } from '@/lib/billing/schemas';
+import type { ZGroup } from '@/lib/device-groups/schemas';
 
-export type BulkResult = z.infer<typeof ZBulkResult>;
+export type BulkResult = Wire<typeof ZBulkResult>;
 
 /** Fetches an authenticated PDF and saves it under the server's file name. */
 export async function downloadPdf(path: string, fallbackName: string): Promise<void> {
@@ -23,17 +24,7 @@ export async function downloadPdf(path: string, fallbackName: string): Promise<v
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export interface DeviceBilling {
-  deviceId: string;
-  hostname: string;
-  role: string;
-  status: string;
-  billable: boolean;
-  reason: 'device_not_active' | 'no_active_contract' | 'no_matching_line' | null;
-  contract: { id: string; name: string; status: string; currency: string } | null;
-  line: { id: string; description: string; deviceSetType: string; unitPrice: string; includedQuantity: number; overageMode: string } | null;
-  matchKind: 'organization_wide' | 'site' | 'role' | 'group' | null;
-}
+export type DeviceBilling = Wire<typeof ZDeviceBilling>;
 
 export function useDeviceBilling(deviceId: string, enabled = true) {
   const signedIn = useSignedIn();
@@ -45,10 +36,7 @@ export function useDeviceBilling(deviceId: string, enabled = true) {
   });
 }
 
-export interface DeviceGroupOption {
-  id: string;
-  name: string;
-}
+export type DeviceGroupOption = Pick<Wire<typeof ZGroup>, 'id' | 'name'>;
 
 /** Device groups of one organization, for per-device line pickers. */
 export function useOrgGroups(orgId: string | undefined) {

@@ -3,32 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZBranding } from '@/lib/portal/branding/schemas';
 
-export interface Branding {
-  id: string | null;
-  level: 'partner' | 'organization';
-  partnerId: string;
-  orgId: string | null;
-  name: string | null;
-  customDomain: string | null;
-  primaryColor: string | null;
-  accentColor: string | null;
-  logoUrl: string | null;
-  logo: { contentType: string; sizeBytes: number; sha256: string; url: string } | null;
-  supportEmail: string | null;
-  supportPhone: string | null;
-  supportUrl: string | null;
-  updatedAt: string | null;
-  effective: {
-    level: 'default' | 'partner' | 'organization';
-    name: string;
-    site: string;
-    customDomain: string | null;
-    logoUrl: string | null;
-    colors: { primary: string; primaryText: string; accent: string; accentText: string };
-    support: { email: string | null; phone: string | null; url: string | null };
-  };
-}
+export type Branding = Wire<typeof ZBranding>;
 
 export type BrandingInput = Partial<Record<'name' | 'customDomain' | 'primaryColor' | 'accentColor' | 'logoUrl' | 'supportEmail' | 'supportPhone' | 'supportUrl', string | null>>;
 

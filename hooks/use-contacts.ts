@@ -1,28 +1,16 @@
 'use client';
 
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZContact } from '@/lib/contacts/schemas';
 
 export const CONTACT_ROLES = ['billing', 'technical', 'escalation', 'admin', 'site', 'after_hours', 'portal'] as const;
 export type ContactRole = (typeof CONTACT_ROLES)[number];
 
-export interface Contact {
-  id: string;
-  partnerId: string;
-  orgId: string;
-  siteId: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  mobile: string | null;
-  title: string | null;
-  roles: ContactRole[];
-  externalLinks: { externalSystem: string; externalId: string }[];
-  portal: { status: 'invited' | 'active' | 'disabled'; invitedAt: string | null; activatedAt: string | null; lastLoginAt: string | null } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Contact = Wire<typeof ZContact>;
 
 export interface ContactInput {
   siteId?: string | null;
@@ -53,3 +41,9 @@ export const useUpdateContact = () => useContactMutation(({ id, ...body }: Conta
 export const useDeleteContact = () => useContactMutation((id: string) => api<void>(`/orgs/contacts/${id}`, { method: 'DELETE' }));
 export const useInviteContact = () => useContactMutation((id: string) => api<Contact & { inviteExpiresAt: string }>(`/orgs/contacts/${id}/portal-invite`, { method: 'POST' }));
 export const useRevokePortalAccess = () => useContactMutation((id: string) => api<Contact>(`/orgs/contacts/${id}/portal-access`, { method: 'DELETE' }));
+
+/** After writes outside these hooks (a contact import): contacts are read again. */
+export function useRefreshContacts() {
+  const qc = useQueryClient();
+  return useCallback(() => void qc.invalidateQueries({ queryKey: ['contacts'] }), [qc]);
+}

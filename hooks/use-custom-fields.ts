@@ -3,34 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZCustomField, ZDeviceCustomFieldValue } from '@/lib/custom-fields/schemas';
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'date', 'select'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-export interface CustomField {
-  id: string;
-  partnerId: string;
-  orgId: string | null;
-  key: string;
-  name: string;
-  description: string | null;
-  type: CustomFieldType;
-  options: string[];
-  scriptWritable: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DeviceFieldValue {
-  fieldId: string;
-  key: string;
-  name: string;
-  type: CustomFieldType;
-  scriptWritable: boolean;
-  value: unknown;
-  source: string | null;
-  updatedAt: string | null;
-}
+export type CustomField = Wire<typeof ZCustomField>;
+export type DeviceFieldValue = Wire<typeof ZDeviceCustomFieldValue>;
 
 export function useCustomFields(orgId?: string) {
   const enabled = useSignedIn();

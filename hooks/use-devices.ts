@@ -1,37 +1,15 @@
 'use client';
 
+import { useCallback } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZDevice, ZDeviceCursorPage, ZDeviceInventory, ZDeviceMetricPoint, ZDeviceMetrics } from '@/lib/devices/schemas';
+import type { ZBulkCommandResponse, ZCommand } from '@/lib/devices/command-schemas';
+import type { ZTagList } from '@/lib/tags/schemas';
 
-export interface Device {
-  id: string;
-  partnerId: string;
-  orgId: string;
-  siteId: string | null;
-  agentId: string | null;
-  hostname: string;
-  displayName: string | null;
-  osType: string | null;
-  osVersion: string | null;
-  architecture: string | null;
-  agentVersion: string | null;
-  status: 'pending' | 'online' | 'offline' | 'uninstalled' | 'decommissioned';
-  tags: string[];
-  lastSeenAt: string | null;
-  cpuPercent: number | null;
-  memoryPercent: number | null;
-  diskPercent: number | null;
-  uptimeSeconds: number | null;
-  lastUser: string | null;
-  metrics: Record<string, unknown> | null;
-  hardware: Record<string, unknown> | null;
-  mainAgentSilentSince: string | null;
-  watchdogStatus: string | null;
-  enrolledAt: string | null;
-  decommissionedAt: string | null;
-  createdAt: string;
-}
+export type Device = Wire<typeof ZDevice>;
 
 export interface DeviceFilters {
   orgId?: string;
@@ -44,12 +22,7 @@ export interface DeviceFilters {
   sortDir: 'asc' | 'desc';
 }
 
-interface CursorPage {
-  devices: Device[];
-  nextCursor: string | null;
-  limit: number;
-  total?: number;
-}
+type CursorPage = Wire<typeof ZDeviceCursorPage>;
 
 export const DEVICE_PAGE_SIZE = 200;
 
@@ -81,47 +54,72 @@ export async function fetchAllDevices(filters: DeviceFilters, onProgress?: (n: n
   }
 }
 
+/** The newest enrolled devices of an organization, polled while an enrollment one-liner is on screen. */
+export function useRecentDevices(orgId: string) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['devices', 'recent', orgId],
+    queryFn: () => api<CursorPage>('/devices', { query: { orgId, cursor: '', sort: 'enrolled', sortDir: 'desc', limit: 10 } }),
+    enabled,
+    refetchInterval: 3_000,
+  });
+}
+
+/** The first 20 devices whose name matches, for picking the targets of a script run. */
+export function useScriptTargetDevices(orgId: string | null | undefined, search: string) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['devices', 'pick', orgId, search],
+    queryFn: () => api<CursorPage>('/devices', { query: { cursor: '', limit: 20, search: search.trim() || undefined, orgId: orgId ?? undefined } }),
+    enabled,
+  });
+}
+
+/** The first 50 devices by hostname whose name matches, for picking the devices a rule watches. */
+export function useRuleTargetDevices(orgId: string | null, search: string) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['devices', 'picker', orgId, search],
+    queryFn: () => api<Page<Device>>('/devices', { query: { orgId: orgId ?? undefined, search: search || undefined, page: 1, limit: 50, sort: 'hostname', sortDir: 'asc' } }),
+    enabled,
+  });
+}
+
+/** Up to 10 devices of a group's organization (and site) whose name matches `q`; idle while `q` is empty. */
+export function useGroupCandidateDevices(orgId: string, siteId: string | null, q: string) {
+  return useQuery({
+    queryKey: ['devices', 'search', orgId, q],
+    queryFn: () => api<CursorPage>('/devices', { query: { orgId, siteIds: siteId ?? undefined, search: q, limit: 10, cursor: '' } }),
+    enabled: q.length > 0,
+  });
+}
+
+/** Display names of a few devices by id ('device' for one that cannot be read). */
+export function useDeviceNames(deviceIds: string[]) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['devices', 'names', deviceIds.join(',')],
+    queryFn: async () => Object.fromEntries(await Promise.all(deviceIds.map(async (d) => [d, await api<Device>(`/devices/${d}`).then((x) => x.displayName ?? x.hostname).catch(() => 'device')]))),
+    enabled: enabled && deviceIds.length > 0,
+    staleTime: 60_000,
+  });
+}
+
 export function useDevice(id: string, refetchInterval: number | false = 15_000) {
   const enabled = useSignedIn();
   return useQuery({ queryKey: ['devices', 'one', id], queryFn: () => api<Device>(`/devices/${id}`), enabled, refetchInterval });
 }
 
-export interface DeviceInventory {
-  deviceId: string;
-  collectedAt: string | null;
-  receivedAt: string | null;
-  hardware: Record<string, unknown>;
-  os: Record<string, unknown>;
-  disks: Record<string, unknown>[];
-  network: Record<string, unknown>[];
-  software: { name: string; version: string | null; publisher: string | null; source: string | null; installedAt: string | null }[];
-}
+export type DeviceInventory = Wire<typeof ZDeviceInventory>;
 
 export function useDeviceInventory(id: string) {
   const enabled = useSignedIn();
   return useQuery({ queryKey: ['devices', 'inventory', id], queryFn: () => api<DeviceInventory>(`/devices/${id}/inventory`), enabled });
 }
 
-export interface MetricStat {
-  avg: number | null;
-  max: number | null;
-}
-
-export interface DeviceMetricPoint {
-  at: string;
-  cpu: MetricStat;
-  memory: MetricStat;
-  disk: MetricStat;
-  samples: number;
-}
-
-export interface DeviceMetrics {
-  deviceId: string;
-  interval: '5m' | '1h' | '1d';
-  from: string;
-  to: string;
-  points: DeviceMetricPoint[];
-}
+export type DeviceMetrics = Wire<typeof ZDeviceMetrics>['data'];
+export type DeviceMetricPoint = Wire<typeof ZDeviceMetricPoint>;
+export type MetricStat = DeviceMetricPoint['cpu'];
 
 /** Ranges the Metrics tab offers, each read at the resolution that gives a readable chart. */
 export const METRIC_RANGES = {
@@ -140,30 +138,14 @@ export function useDeviceMetrics(id: string, range: MetricRange) {
     queryFn: ({ signal }) => {
       const to = new Date();
       const from = new Date(to.getTime() - r.ms);
-      return api<{ data: DeviceMetrics }>(`/devices/${id}/metrics`, { query: { from: from.toISOString(), to: to.toISOString(), interval: r.interval }, signal }).then((res) => res.data);
+      return api<Wire<typeof ZDeviceMetrics>>(`/devices/${id}/metrics`, { query: { from: from.toISOString(), to: to.toISOString(), interval: r.interval }, signal }).then((res) => res.data);
     },
     enabled,
     refetchInterval: r.refetch,
   });
 }
 
-export interface Command {
-  id: string;
-  deviceId: string;
-  orgId: string;
-  type: string;
-  payload: Record<string, unknown>;
-  status: string;
-  source: string;
-  createdAt: string;
-  sentAt: string | null;
-  completedAt: string | null;
-  exitCode: number | null;
-  stdout: string | null;
-  stderr: string | null;
-  truncated: boolean;
-  result: Record<string, unknown> | null;
-}
+export type Command = Wire<typeof ZCommand>;
 
 export function useDeviceCommands(id: string, page = 1) {
   const enabled = useSignedIn();
@@ -189,11 +171,7 @@ export function useSendCommand(deviceId: string) {
   });
 }
 
-export interface BulkResult {
-  commands: Command[];
-  skipped: { deviceId: string; reason: string }[];
-  failed: { deviceId: string; code: string; message: string }[];
-}
+export type BulkResult = Wire<typeof ZBulkCommandResponse>;
 
 export function useBulkCommand() {
   const qc = useQueryClient();
@@ -206,6 +184,32 @@ export function useBulkCommand() {
 /** Status of a set of commands (bulk progress): re-read each device's recent commands. */
 export async function fetchCommand(deviceId: string, commandId: string): Promise<Command> {
   return api<Command>(`/devices/${deviceId}/commands/${commandId}`);
+}
+
+export const COMMAND_DONE_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'timed_out', 'cancelled']);
+
+/** The commands of a bulk run, re-read until none is pending or sent. */
+export function useBulkCommandProgress(commands: Command[]) {
+  const ids = commands.map((c) => [c.deviceId, c.id] as const);
+  return useQuery({
+    queryKey: ['bulk-progress', ids.map(([, id]) => id).join(',')],
+    queryFn: async () => {
+      const out: Command[] = [];
+      // A few at a time: a bulk of hundreds should not open hundreds of requests at once.
+      for (let i = 0; i < ids.length; i += 10) out.push(...(await Promise.all(ids.slice(i, i + 10).map(([d, c]) => fetchCommand(d, c)))));
+      return out;
+    },
+    refetchInterval: (q) => (q.state.data && q.state.data.every((c) => COMMAND_DONE_STATUSES.has(c.status)) ? false : 3_000),
+  });
+}
+
+/** After writes outside these hooks (tag rewrites device by device): tags and devices are read again. */
+export function useRefreshDevicesAndTags() {
+  const qc = useQueryClient();
+  return useCallback(() => {
+    void qc.invalidateQueries({ queryKey: ['tags'] });
+    void qc.invalidateQueries({ queryKey: ['devices'] });
+  }, [qc]);
 }
 
 export function useUpdateDevice(id: string) {
@@ -226,5 +230,5 @@ export function useDecommissionDevice() {
 
 export function useTags() {
   const enabled = useSignedIn();
-  return useQuery({ queryKey: ['tags'], queryFn: () => api<{ data: { tag: string; deviceCount: number }[] }>('/tags'), enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: ['tags'], queryFn: () => api<Wire<typeof ZTagList>>('/tags'), enabled, staleTime: 60_000 });
 }

@@ -1,26 +1,14 @@
 'use client';
 
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZEnrollmentKey, ZEnrollmentKeyWithSecret } from '@/lib/enrollment-keys/schemas';
 
-export interface EnrollmentKey {
-  id: string;
-  orgId: string;
-  siteId: string | null;
-  deviceId: string | null;
-  name: string;
-  keyPrefix: string;
-  hasEnrollmentSecret: boolean;
-  maxUsage: number | null;
-  usageCount: number;
-  status: 'active' | 'expired' | 'exhausted';
-  expiresAt: string;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
-export type EnrollmentKeyWithSecret = EnrollmentKey & { key: string; enrollmentSecret?: string };
+export type EnrollmentKey = Wire<typeof ZEnrollmentKey>;
+export type EnrollmentKeyWithSecret = Wire<typeof ZEnrollmentKeyWithSecret>;
 
 export function useEnrollmentKeys(params: { orgId?: string; page?: number; status?: string }) {
   const enabled = useSignedIn();
@@ -61,4 +49,10 @@ export function installCommand(key: string, secret?: string): string {
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const base = window.location.origin;
   return `curl -fsSL ${q(`${base}/api/v1/agents/install.sh`)} | sudo bash -s -- --key ${q(key)}${secret ? ` --enrollment-secret ${q(secret)}` : ''}`;
+}
+
+/** Reads the keys again (their usage counts change when a device enrolls with one). */
+export function useRefreshEnrollmentKeys() {
+  const qc = useQueryClient();
+  return useCallback(() => void qc.invalidateQueries({ queryKey: ['enrollment-keys'] }), [qc]);
 }

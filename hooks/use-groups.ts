@@ -3,54 +3,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZAddGroupDevicesResponse, ZGroup, ZGroupDevice, ZGroupRules, ZMembershipLogEntry, ZPinResponse, ZPreviewResponse, ZRuleCondition } from '@/lib/device-groups/schemas';
+import type { ZTagList } from '@/lib/tags/schemas';
 import type { Device } from '@/hooks/use-devices';
 
-export type RuleField = 'osType' | 'status' | 'siteId' | 'tags' | 'hostname' | 'osVersion' | 'agentVersion' | 'lastSeen';
-export interface RuleCondition {
-  field: RuleField;
-  op: string;
-  value: string | number | string[];
-}
-export interface GroupRules {
-  match: 'all' | 'any';
-  conditions: RuleCondition[];
-}
-
-export interface Group {
-  id: string;
-  partnerId: string;
-  orgId: string;
-  siteId: string | null;
-  name: string;
-  description: string | null;
-  type: 'static' | 'dynamic';
-  rules: GroupRules | null;
-  deviceCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type GroupDevice = Device & { membershipSource: 'manual' | 'rule' | 'pin'; joinedAt: string; pin: 'include' | 'exclude' | null };
-
-export interface GroupPreview {
-  total: number;
-  devices: Device[];
-  joining: string[];
-  leaving: string[];
-  joinCount: number;
-  leaveCount: number;
-}
-
-export interface MembershipLogEntry {
-  id: string;
-  groupId: string;
-  deviceId: string;
-  hostname: string | null;
-  action: 'joined' | 'left';
-  reason: string;
-  actorId: string | null;
-  createdAt: string;
-}
+export type RuleCondition = Wire<typeof ZRuleCondition>;
+export type RuleField = RuleCondition['field'];
+export type GroupRules = Wire<typeof ZGroupRules>;
+/**
+ * Rules while the editor holds them: any operator and value of a field, as the form changes
+ * them one at a time. The server checks the combination (ZRuleCondition) when they are saved or
+ * previewed; what it answers is a `GroupRules`.
+ */
+export type RuleConditionDraft = { field: RuleField; op: string; value: string | number | string[] };
+export type GroupRulesDraft = { match: GroupRules['match']; conditions: RuleConditionDraft[] };
+export type Group = Wire<typeof ZGroup>;
+export type GroupDevice = Wire<typeof ZGroupDevice>;
+export type GroupPreview = Wire<typeof ZPreviewResponse>;
+export type MembershipLogEntry = Wire<typeof ZMembershipLogEntry>;
 
 export function useGroups(params: { orgId?: string; page?: number; search?: string; type?: string }) {
   const enabled = useSignedIn();
@@ -73,7 +44,7 @@ export function useMembershipLog(id: string, page: number) {
 }
 
 /** Live preview of (unsaved) rules: re-runs whenever the rules being edited change. */
-export function useGroupPreview(id: string, rules: GroupRules | null, enabled: boolean) {
+export function useGroupPreview(id: string, rules: GroupRulesDraft | null, enabled: boolean) {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: ['groups', 'preview', id, rules],
@@ -90,22 +61,22 @@ function useGroupMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateGroup = () =>
-  useGroupMutation((body: { name: string; description?: string; orgId?: string; siteId?: string; type: 'static' | 'dynamic'; rules?: GroupRules }) => api<Group>('/groups', { method: 'POST', body }));
-export const useUpdateGroup = (id: string) => useGroupMutation((body: { name?: string; description?: string | null; rules?: GroupRules }) => api<Group>(`/groups/${id}`, { method: 'PATCH', body }));
+  useGroupMutation((body: { name: string; description?: string; orgId?: string; siteId?: string; type: 'static' | 'dynamic'; rules?: GroupRulesDraft }) => api<Group>('/groups', { method: 'POST', body }));
+export const useUpdateGroup = (id: string) => useGroupMutation((body: { name?: string; description?: string | null; rules?: GroupRulesDraft }) => api<Group>(`/groups/${id}`, { method: 'PATCH', body }));
 export const useDeleteGroup = () => useGroupMutation((id: string) => api<void>(`/groups/${id}`, { method: 'DELETE' }));
 export const useAddGroupDevices = (id: string) =>
   useGroupMutation((deviceIds: string[]) =>
-    api<{ added: string[]; skipped: { deviceId: string; reason: string }[]; failed: { deviceId: string; code: string; message: string }[] }>(`/groups/${id}/devices`, { method: 'POST', body: { deviceIds } }),
+    api<Wire<typeof ZAddGroupDevicesResponse>>(`/groups/${id}/devices`, { method: 'POST', body: { deviceIds } }),
   );
 export const useRemoveGroupDevice = (id: string) => useGroupMutation((deviceId: string) => api<void>(`/groups/${id}/devices/${deviceId}`, { method: 'DELETE' }));
 export const usePinDevice = (id: string) =>
   useGroupMutation(({ deviceId, mode }: { deviceId: string; mode: 'include' | 'exclude' | null }) =>
-    api<{ mode: 'include' | 'exclude' | null; member: boolean }>(`/groups/${id}/devices/${deviceId}/pin`, mode ? { method: 'POST', body: { mode } } : { method: 'DELETE' }),
+    api<Wire<typeof ZPinResponse>>(`/groups/${id}/devices/${deviceId}/pin`, mode ? { method: 'POST', body: { mode } } : { method: 'DELETE' }),
   );
 
 export function useTags(orgId?: string) {
   const enabled = useSignedIn();
-  return useQuery({ queryKey: ['tags', 'list', orgId ?? null], queryFn: () => api<{ data: { tag: string; deviceCount: number }[] }>('/tags', { query: { orgId } }), enabled });
+  return useQuery({ queryKey: ['tags', 'list', orgId ?? null], queryFn: () => api<Wire<typeof ZTagList>>('/tags', { query: { orgId } }), enabled });
 }
 
 export function useTaggedDevices(tags: string[], match: 'any' | 'all', page: number) {

@@ -3,23 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSession } from '@/components/auth/session-provider';
+import type { Wire } from '@/lib/client/json';
+import type { ZAllowlistStatus } from '@/lib/security/schemas';
 
-export interface AllowlistVerdict {
-  entries: string[];
-  invalidEntries: string[];
-  allowed: boolean;
-  matchedEntry: string | null;
-}
-
-export interface AllowlistStatus {
-  ip: string | null;
-  peer: string | null;
-  viaProxy: boolean;
-  proxyTrustConfigured: boolean;
-  enabled: boolean;
-  current: AllowlistVerdict;
-  proposed: AllowlistVerdict | null;
-}
+export type AllowlistStatus = Wire<typeof ZAllowlistStatus>;
+export type AllowlistVerdict = AllowlistStatus['current'];
 
 export function useIpAllowlistStatus(enabled: boolean) {
   const { status } = useSession();

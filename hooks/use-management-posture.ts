@@ -2,7 +2,8 @@
 
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
-import type { PostureDeviceRow, PostureSummaryData } from '@/lib/posture/posture-csv';
+import type { Wire } from '@/lib/client/json';
+import type { ZPostureDevice, ZPostureDevices, ZPostureSummary } from '@/lib/posture/schemas';
 
 export interface PostureFilter {
   orgId?: string;
@@ -11,14 +12,13 @@ export interface PostureFilter {
 
 export type PostureView = 'detected' | 'never-scanned' | 'stale';
 
-interface DevicesPage {
-  data: { devices: (PostureDeviceRow & { displayName: string | null; siteId: string | null })[]; nextCursor: string | null; hasMore: boolean };
-}
+type DevicesPage = Wire<typeof ZPostureDevices>;
+export type PostureDevice = Wire<typeof ZPostureDevice>;
 
 export function usePostureSummary(filter: PostureFilter) {
   return useQuery({
     queryKey: ['management-posture', 'summary', filter],
-    queryFn: () => api<{ data: PostureSummaryData }>('/devices/management-posture/summary', { query: { ...filter } }),
+    queryFn: () => api<Wire<typeof ZPostureSummary>>('/devices/management-posture/summary', { query: { ...filter } }),
   });
 }
 
@@ -33,8 +33,8 @@ export function usePostureDevices(filter: PostureFilter & { product?: string; po
 }
 
 /** Every device of a drill-down, following the cursor in pages of 500 (for the CSV export). */
-export async function fetchAllPostureDevices(filter: PostureFilter & { product?: string; posture: PostureView }): Promise<PostureDeviceRow[]> {
-  const all: PostureDeviceRow[] = [];
+export async function fetchAllPostureDevices(filter: PostureFilter & { product?: string; posture: PostureView }): Promise<PostureDevice[]> {
+  const all: PostureDevice[] = [];
   let cursor: string | undefined;
   do {
     const page = await api<DevicesPage>('/devices/management-posture/devices', { query: { ...filter, limit: 500, cursor } });

@@ -4,50 +4,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZCheckNowResult, ZCheckResult, ZDashboard, ZMonitor, ZResultPage } from '@/lib/monitors/schemas';
 import type { Alert } from '@/hooks/use-alerts';
 
 export const MONITOR_KINDS = ['http', 'tcp', 'dns', 'tls'] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 export const MONITOR_KIND_LABELS: Record<MonitorKind, string> = { http: 'HTTP(S)', tcp: 'TCP port', dns: 'DNS', tls: 'TLS certificate' };
 
-export interface Monitor {
-  id: string;
-  orgId: string;
-  name: string;
-  kind: MonitorKind;
-  config: Record<string, unknown>;
-  intervalSeconds: number;
-  timeoutMs: number;
-  enabled: boolean;
-  severity: Alert['severity'];
-  failureThreshold: number;
-  status: 'up' | 'down' | 'unknown';
-  consecutiveFailures: number;
-  lastCheckedAt: string | null;
-  lastLatencyMs: number | null;
-  lastMessage: string | null;
-  nextCheckAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CheckResult {
-  status: 'up' | 'down';
-  latencyMs: number | null;
-  message: string;
-  details: Record<string, unknown>;
-  checkedAt: string;
-}
-
-export interface MonitorDashboard {
-  total: number;
-  enabled: number;
-  byStatus: { up: number; down: number; unknown: number };
-  byKind: Partial<Record<MonitorKind, number>>;
-  openAlerts: number;
-  averageLatencyMs: number | null;
-  down: Monitor[];
-}
+export type Monitor = Wire<typeof ZMonitor>;
+export type CheckResult = Wire<typeof ZCheckResult>;
+export type MonitorDashboard = Wire<typeof ZDashboard>;
 
 export interface MonitorBody {
   name: string;
@@ -78,7 +45,7 @@ export function useMonitor(id: string) {
 
 export function useMonitorResults(id: string, page: number) {
   const enabled = useSignedIn();
-  return useQuery({ queryKey: ['monitors', 'results', id, page], queryFn: () => api<Page<CheckResult & { id: string }>>(`/monitors/${id}/results`, { query: { page, limit: 25 } }), enabled });
+  return useQuery({ queryKey: ['monitors', 'results', id, page], queryFn: () => api<Wire<typeof ZResultPage>>(`/monitors/${id}/results`, { query: { page, limit: 25 } }), enabled });
 }
 
 /** `allowed`: the caller has alerts:read (monitors themselves need only devices:read). */
@@ -116,7 +83,7 @@ export function useMonitorCheck(id: string) {
   const qc = useQueryClient();
   const test = useMutation({ mutationFn: () => api<CheckResult>(`/monitors/${id}/test`, { method: 'POST' }) });
   const check = useMutation({
-    mutationFn: () => api<{ monitor: Monitor; result: CheckResult }>(`/monitors/${id}/check`, { method: 'POST' }),
+    mutationFn: () => api<Wire<typeof ZCheckNowResult>>(`/monitors/${id}/check`, { method: 'POST' }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['monitors'] }),
   });
   return { test, check };

@@ -4,25 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSession } from '@/components/auth/session-provider';
 import type { Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZMarkAllResult, ZNotification, ZUnreadCount } from '@/lib/notifications/schemas';
 
-export interface AppNotification {
-  id: string;
-  type: string;
-  severity: string | null;
-  title: string;
-  body: string;
-  link: string | null;
-  alertId: string | null;
-  read: boolean;
-  createdAt: string;
-}
+export type AppNotification = Wire<typeof ZNotification>;
 
 // The bell polls its badge; the list loads only while the panel is open.
 const POLL_MS = 30_000;
 
 export function useUnreadCount() {
   const { status } = useSession();
-  return useQuery({ queryKey: ['notifications', 'unread'], queryFn: () => api<{ count: number }>('/notifications/unread-count'), enabled: status === 'signedIn', refetchInterval: POLL_MS });
+  return useQuery({ queryKey: ['notifications', 'unread'], queryFn: () => api<Wire<typeof ZUnreadCount>>('/notifications/unread-count'), enabled: status === 'signedIn', refetchInterval: POLL_MS });
 }
 
 export function useNotifications(open: boolean) {
@@ -34,7 +26,7 @@ export function useNotificationActions() {
   const refresh = () => qc.invalidateQueries({ queryKey: ['notifications'] });
   const markRead = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'PATCH', body: { read: true } }), onSuccess: refresh });
   const markUnread = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'PATCH', body: { read: false } }), onSuccess: refresh });
-  const markAllRead = useMutation({ mutationFn: () => api<{ updated: number }>('/notifications', { method: 'PATCH', body: { read: true } }), onSuccess: refresh });
+  const markAllRead = useMutation({ mutationFn: () => api<Wire<typeof ZMarkAllResult>>('/notifications', { method: 'PATCH', body: { read: true } }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'DELETE' }), onSuccess: refresh });
   const clear = useMutation({ mutationFn: () => api('/notifications', { method: 'DELETE' }), onSuccess: refresh });
   return { markRead, markUnread, markAllRead, remove, clear };

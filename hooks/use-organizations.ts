@@ -1,33 +1,17 @@
 'use client';
 
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZOrganization } from '@/lib/organizations/schemas';
+import type { ZSite } from '@/lib/sites/schemas';
 
 export type { Page } from '@/hooks/use-api';
 
-export interface Organization {
-  id: string;
-  partnerId: string;
-  name: string;
-  slug: string;
-  status: string;
-  timezone: string | null;
-  settings?: Record<string, unknown>;
-  maxDevices?: number | null;
-  createdAt: string;
-}
-
-export interface Site {
-  id: string;
-  orgId: string;
-  partnerId: string;
-  name: string;
-  timezone: string | null;
-  address: string | null;
-  contact: { name?: string; email?: string; phone?: string } | null;
-  createdAt: string;
-}
+export type Organization = Wire<typeof ZOrganization>;
+export type Site = Wire<typeof ZSite>;
 
 export function useOrganizations(params: { page?: number; search?: string; limit?: number } = {}) {
   const enabled = useSignedIn();
@@ -109,4 +93,13 @@ export function useDeleteSite() {
     mutationFn: (id: string) => api(`/orgs/sites/${id}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['sites'] }),
   });
+}
+
+/** After writes outside these hooks (a bulk import): organizations and sites are read again. */
+export function useRefreshOrganizationsAndSites() {
+  const qc = useQueryClient();
+  return useCallback(() => {
+    void qc.invalidateQueries({ queryKey: ['organizations'] });
+    void qc.invalidateQueries({ queryKey: ['sites'] });
+  }, [qc]);
 }

@@ -3,22 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZPartner } from '@/lib/partners/schemas';
 
-export interface Partner {
-  id: string;
-  name: string;
-  slug: string;
-  status: string;
-  settings: {
-    timezone?: string;
-    businessHours?: { preset: string; [k: string]: unknown };
-    contact?: { name?: string; email?: string; [k: string]: unknown };
-    security?: { ipAllowlist?: string[] };
-    [k: string]: unknown;
-  };
-  serviceManagementMode: 'native' | 'external' | 'off';
-  billingEmail: string | null;
-}
+export type Partner = Wire<typeof ZPartner>;
 
 export function useMyPartner(enabled = true) {
   const signedIn = useSignedIn();

@@ -5,26 +5,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZPartner } from '@/lib/partners/schemas';
 
 export const PARTNER_STATUSES = ['pending', 'active', 'suspended', 'churned', 'offboarding'] as const;
 export const PARTNER_TYPES = ['msp', 'enterprise', 'internal'] as const;
 export const PARTNER_PLANS = ['free', 'starter', 'community', 'pro', 'enterprise', 'unlimited'] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
-export interface PlatformPartner {
-  id: string;
-  name: string;
-  slug: string;
-  type: (typeof PARTNER_TYPES)[number];
-  plan: (typeof PARTNER_PLANS)[number];
-  status: PartnerStatus;
-  maxOrganizations: number | null;
-  maxDevices: number | null;
-  billingEmail: string | null;
-  serviceManagementMode: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type PlatformPartner = Wire<typeof ZPartner>;
 
 export interface PartnerBody {
   name: string;

@@ -3,86 +3,21 @@
 // TanStack Query hooks of the customer portal (all under /api/v1/portal, cookie session).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi } from '@/lib/client/portal-client';
+import type { Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZPortalAttachment, ZPortalComment, ZPortalTicket, ZPortalTicketDetail } from '@/lib/portal/tickets/schemas';
+import type { ZPortalDevice } from '@/lib/portal/devices/schemas';
+import type { ZPortalAsset } from '@/lib/portal/assets/schemas';
+import type { ZPortalProfile } from '@/lib/portal/profile/schemas';
 
-export interface Page<T> {
-  data: T[];
-  pagination: { page: number; limit: number; total: number };
-}
-
-export interface PortalTicket {
-  id: string;
-  number: number;
-  subject: string;
-  description: string;
-  status: 'new' | 'open' | 'pending' | 'on_hold' | 'resolved' | 'closed';
-  priority: 'p1' | 'p2' | 'p3' | 'p4';
-  type: string;
-  requesterName: string | null;
-  requesterEmail: string | null;
-  mine: boolean;
-  assigneeName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PortalAttachment {
-  id: string;
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  contentUrl: string;
-}
-
-export interface PortalComment {
-  id: string;
-  authorName: string | null;
-  fromServiceDesk: boolean;
-  mine: boolean;
-  content: string;
-  createdAt: string;
-  attachments: PortalAttachment[];
-}
-
-export interface PortalTicketDetail extends PortalTicket {
-  comments: Page<PortalComment>;
-}
-
-export interface PortalDevice {
-  id: string;
-  name: string;
-  os: string | null;
-  model: string | null;
-  status: 'online' | 'offline' | 'pending' | 'unknown';
-  lastSeenAt: string | null;
-  assetTag: string | null;
-  site: { id: string; name: string } | null;
-}
-
-export interface PortalAsset {
-  id: string;
-  kind: string;
-  name: string;
-  assetTag: string | null;
-  serialNumber: string | null;
-  manufacturer: string | null;
-  model: string | null;
-  description: string | null;
-  available: boolean;
-  checkout: { mine: boolean; borrowerName: string | null; checkedOutAt: string; dueBackAt: string | null } | null;
-}
-
-export interface PortalProfile {
-  id: string;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  mobile: string | null;
-  title: string | null;
-  organization: { id: string; name: string };
-  site: { id: string; name: string } | null;
-  lastLoginAt: string | null;
-  passwordChangedAt: string | null;
-}
+export type { Page } from '@/hooks/use-api';
+export type PortalTicket = Wire<typeof ZPortalTicket>;
+export type PortalAttachment = Wire<typeof ZPortalAttachment>;
+export type PortalComment = Wire<typeof ZPortalComment>;
+export type PortalTicketDetail = Wire<typeof ZPortalTicketDetail>;
+export type PortalDevice = Wire<typeof ZPortalDevice>;
+export type PortalAsset = Wire<typeof ZPortalAsset>;
+export type PortalProfile = Wire<typeof ZPortalProfile>;
 
 export function usePortalTickets(params: { page: number; status: string; mine: boolean; search: string }) {
   return useQuery({

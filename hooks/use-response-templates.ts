@@ -3,17 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZRenderedResponseTemplate, ZResponseTemplate } from '@/lib/ticket-templates/schemas';
 
-export interface ResponseTemplate {
-  id: string;
-  partnerId: string;
-  name: string;
-  category: string | null;
-  body: string;
-  createdById: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ResponseTemplate = Wire<typeof ZResponseTemplate>;
 
 /** The placeholders the API fills (lib/ticket-templates/placeholders.ts), for the editor's help. */
 export const PLACEHOLDERS: [string, string][] = [
@@ -51,5 +44,5 @@ export const useUpdateResponseTemplate = () =>
 export const useDeleteResponseTemplate = () => useTemplateMutation((id: string) => api<void>(`/ticket-response-templates/${id}`, { method: 'DELETE' }));
 
 export function useRenderResponseTemplate() {
-  return useMutation({ mutationFn: ({ id, ticketId }: { id: string; ticketId: string }) => api<{ content: string }>(`/ticket-response-templates/${id}/render`, { method: 'POST', body: { ticketId } }) });
+  return useMutation({ mutationFn: ({ id, ticketId }: { id: string; ticketId: string }) => api<Wire<typeof ZRenderedResponseTemplate>>(`/ticket-response-templates/${id}/render`, { method: 'POST', body: { ticketId } }) });
 }

@@ -5,69 +5,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
-import type { Execution, ScriptParameter } from '@/hooks/use-scripts';
+import type { Wire } from '@/lib/client/json';
+import type { ZCategory, ZLibraryScript, ZScript, ZTag, ZUsageStats } from '@/lib/scripts/schemas';
+import type { ZBundleImportResult, ZBundlePreview } from '@/lib/scripts/bundles/schemas';
+import type { Execution } from '@/hooks/use-scripts';
 
-export interface Category {
-  id: string;
-  partnerId: string;
-  name: string;
-  description: string | null;
-  scriptCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Tag {
-  id: string;
-  partnerId: string;
-  name: string;
-  scriptCount: number;
-  createdAt: string;
-}
-
-export interface LibraryScript {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  tags: string[];
-  osTypes: string[];
-  language: string;
-  content: string;
-  runAs: string;
-  timeoutSeconds: number;
-  parameters: ScriptParameter[];
-}
-
-export interface UsageStats {
-  scriptId: string;
-  executions: number;
-  completed: number;
-  failed: number;
-  timedOut: number;
-  cancelled: number;
-  inProgress: number;
-  successRate: number | null;
-  lastRunAt: string | null;
-  lastStatus: string | null;
-  devices: number;
-}
+export type Category = Wire<typeof ZCategory>;
+export type Tag = Wire<typeof ZTag>;
+export type LibraryScript = Wire<typeof ZLibraryScript>;
+export type UsageStats = Wire<typeof ZUsageStats>;
 
 /** Where a new script goes: the partner library or one organization's. */
 export type Placement = { availability: 'partner' } | { availability: 'org'; orgId?: string };
 
-export interface BundlePreview {
-  entries: { index: number; status: 'new' | 'name-conflict' | 'invalid'; name: string | null; error?: string }[];
-}
-
-export interface BundleImportResult {
-  imported: { index: number; id: string; name: string }[];
-  skipped: { index: number; name: string; existingId: string }[];
-  renamed: { index: number; id: string; name: string; originalName: string }[];
-  versioned: { index: number; id: string; name: string; version: number }[];
-  errors: { index: number; name: string | null; error: string }[];
-  bundleSha256: string;
-}
+export type BundlePreview = Wire<typeof ZBundlePreview>;
+export type BundleImportResult = Wire<typeof ZBundleImportResult>;
 
 export type BundleMode = 'skip' | 'rename' | 'new-version';
 
@@ -105,18 +57,18 @@ export function useSystemLibrary(params: { osType?: string; search?: string }) {
 
 export const useCreateFromTemplate = () =>
   useScriptsMutation(({ templateId, ...body }: { templateId: string; name: string; description?: string | null; category?: string | null } & Placement) =>
-    api<{ id: string; name: string }>(`/script-library/from-template/${templateId}`, { method: 'POST', body }),
+    api<Wire<typeof ZScript>>(`/script-library/from-template/${templateId}`, { method: 'POST', body }),
   );
 
 export const useCloneLibraryScript = () =>
-  useScriptsMutation(({ id, ...body }: { id: string; name?: string } & Placement) => api<{ id: string; name: string }>(`/scripts/import/${id}`, { method: 'POST', body }));
+  useScriptsMutation(({ id, ...body }: { id: string; name?: string } & Placement) => api<Wire<typeof ZScript>>(`/scripts/import/${id}`, { method: 'POST', body }));
 
 export function useUsageStats(id: string) {
   const enabled = useSignedIn();
   return useQuery({ queryKey: ['scripts', 'usage', id], queryFn: () => api<UsageStats>(`/script-library/scripts/${id}/usage-stats`), enabled, refetchInterval: 20_000 });
 }
 
-export const useCancelExecution = () => useScriptsMutation((executionId: string) => api<Execution & { cancelRequested?: boolean }>(`/scripts/executions/${executionId}/cancel`, { method: 'POST' }));
+export const useCancelExecution = () => useScriptsMutation((executionId: string) => api<Execution>(`/scripts/executions/${executionId}/cancel`, { method: 'POST' }));
 
 /** The bundle document of these scripts, as the API wrote it (so the download round-trips exactly). */
 export async function exportBundle(ids: string[]): Promise<Blob> {

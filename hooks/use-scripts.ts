@@ -3,38 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZScript, ZScriptParameter, ZScriptSummary, ZScriptVersion } from '@/lib/scripts/schemas';
+import type { ZExecuteResponse, ZExecution } from '@/lib/scripts/executions/schemas';
 
 export const SCRIPT_LANGUAGES = ['bash', 'powershell', 'python', 'cmd'] as const;
 export const OS_TYPES = ['linux', 'macos', 'windows'] as const;
 
-export interface ScriptSummary {
-  id: string;
-  orgId: string | null;
-  availability: 'org' | 'partner';
-  name: string;
-  description: string | null;
-  category: string | null;
-  tags: string[];
-  osTypes: string[];
-  language: (typeof SCRIPT_LANGUAGES)[number];
-  runAs: string;
-  timeoutSeconds: number;
-  version: number;
-  updatedAt: string;
-}
-
-export interface ScriptParameter {
-  name: string;
-  label?: string;
-  type: 'string' | 'number' | 'boolean';
-  required: boolean;
-  default?: string | number | boolean;
-}
-
-export interface Script extends ScriptSummary {
-  content: string;
-  parameters: ScriptParameter[];
-}
+export type ScriptSummary = Wire<typeof ZScriptSummary>;
+export type ScriptParameter = Wire<typeof ZScriptParameter>;
+export type Script = Wire<typeof ZScript>;
 
 export interface ScriptBody {
   name: string;
@@ -46,21 +24,7 @@ export interface ScriptBody {
   parameters?: ScriptParameter[];
 }
 
-export interface Execution {
-  id: string;
-  scriptId: string | null;
-  scriptName: string;
-  scriptVersion: number;
-  deviceId: string;
-  status: 'pending' | 'running' | 'completed' | 'failed' | 'timed_out' | 'cancelled';
-  exitCode: number | null;
-  stdout: string | null;
-  stderr: string | null;
-  truncated: boolean;
-  durationMs: number | null;
-  createdAt: string;
-  completedAt: string | null;
-}
+export type Execution = Wire<typeof ZExecution>;
 
 export function useScripts(params: { page: number; search?: string; orgId?: string }) {
   const enabled = useSignedIn();
@@ -96,11 +60,7 @@ export function useDeleteScript() {
   });
 }
 
-export interface ExecuteResult {
-  executions: Execution[];
-  skipped: { deviceId: string; reason: string }[];
-  failed: { deviceId: string; code: string; message: string }[];
-}
+export type ExecuteResult = Wire<typeof ZExecuteResponse>;
 
 export function useExecuteScript(id: string) {
   const qc = useQueryClient();
@@ -120,23 +80,21 @@ export function useExecutions(id: string, page: number) {
   });
 }
 
-export interface ScriptVersion {
-  id: string;
-  scriptId: string;
-  version: number;
-  current: boolean;
-  name: string;
-  description: string | null;
-  osTypes: string[];
-  language: string;
-  content: string;
-  runAs: string;
-  timeoutSeconds: number;
-  parameters: ScriptParameter[];
-  note: string | null;
-  createdById: string | null;
-  createdAt: string;
+/** The runs of a script still pending or running (newest 25 of each), polled while there are any. */
+export function useActiveExecutions(id: string) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['scripts', 'executions', id, 'active'],
+    queryFn: async () => {
+      const [pending, running] = await Promise.all(['pending', 'running'].map((status) => api<Page<Execution>>(`/scripts/${id}/executions`, { query: { status, limit: 25 } })));
+      return [...running.data, ...pending.data];
+    },
+    enabled,
+    refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? 3_000 : 20_000),
+  });
 }
+
+export type ScriptVersion = Wire<typeof ZScriptVersion>;
 
 export function useScriptVersions(id: string) {
   const enabled = useSignedIn();

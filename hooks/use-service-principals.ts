@@ -3,27 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
-import type { CredentialStatus } from '@/hooks/use-api-keys';
+import type { Wire } from '@/lib/client/json';
+import type { ZServicePrincipal, ZServicePrincipalWithKey } from '@/lib/partner-api/schemas';
 
-export interface ServicePrincipal {
-  id: string;
-  name: string;
-  description: string | null;
-  prefix: string;
-  scopes: string[];
-  orgAccess: 'all' | 'selected';
-  orgIds: string[];
-  allowedCidrs: string[];
-  writeLimitPerHour: number;
-  effectiveWritesPerHour: number;
-  canMintEnrollmentKeys: boolean;
-  status: CredentialStatus;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-}
+export type ServicePrincipal = Wire<typeof ZServicePrincipal>;
 
 export interface ServicePrincipalInput {
   name: string;
@@ -45,7 +28,7 @@ export function useCreateServicePrincipal() {
   return useMutation({
     // Create takes no null orgIds: omitted means every organization.
     mutationFn: ({ orgIds, description, ...rest }: ServicePrincipalInput) =>
-      api<ServicePrincipal & { key: string }>('/service-principals', { method: 'POST', body: { ...rest, ...(description ? { description } : {}), ...(orgIds ? { orgIds } : {}) } }),
+      api<Wire<typeof ZServicePrincipalWithKey>>('/service-principals', { method: 'POST', body: { ...rest, ...(description ? { description } : {}), ...(orgIds ? { orgIds } : {}) } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['service-principals'] }),
   });
 }

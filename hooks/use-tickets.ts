@@ -3,57 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZAttachment, ZComment, ZTicket } from '@/lib/tickets/schemas';
 
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'on_hold', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['p1', 'p2', 'p3', 'p4'] as const;
 export const TICKET_TYPES = ['incident', 'service_request', 'problem', 'change', 'question'] as const;
 
-export interface Ticket {
-  id: string;
-  number: number;
-  orgId: string;
-  organization: { id: string; name: string };
-  siteId: string | null;
-  deviceId: string | null;
-  subject: string;
-  description: string;
-  status: (typeof TICKET_STATUSES)[number];
-  priority: (typeof TICKET_PRIORITIES)[number];
-  type: string;
-  source: string;
-  tags: string[];
-  assigneeId: string | null;
-  assignee: { id: string; name: string; email: string } | null;
-  requesterName: string | null;
-  requesterEmail: string | null;
-  dueAt: string | null;
-  overdue: boolean;
-  createdAt: string;
-  updatedAt?: string;
-}
-
-export interface Attachment {
-  id: string;
-  ticketId: string;
-  commentId: string | null;
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  createdAt: string;
-  contentUrl: string;
-}
-
-export interface TicketComment {
-  id: string;
-  ticketId: string;
-  visibility: 'public' | 'internal';
-  authorType: string;
-  authorName: string | null;
-  authorEmail: string | null;
-  content: string;
-  attachments: Attachment[];
-  createdAt: string;
-}
+export type Ticket = Wire<typeof ZTicket>;
+export type Attachment = Wire<typeof ZAttachment>;
+export type TicketComment = Wire<typeof ZComment>;
 
 export interface TicketFilters {
   page: number;

@@ -3,36 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZUser } from '@/lib/users/schemas';
+import type { ZAvailablePermission, ZRole } from '@/lib/roles/schemas';
 
-export interface RoleRef {
-  id: string;
-  name: string;
-  scope: 'system' | 'partner' | 'organization';
-  isSystem: boolean;
-}
-
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  status: 'active' | 'invited' | 'disabled';
-  scope: 'system' | 'partner' | 'organization';
-  orgId: string | null;
-  organization: { id: string; name: string } | null;
-  role: RoleRef | null;
-  orgAccess: 'all' | 'selected' | 'none' | null;
-  orgIds: string[];
-  mfaEnabled: boolean;
-  lastLoginAt: string | null;
-  invitation: { expiresAt: string; expired: boolean } | null;
-  createdAt: string;
-}
-
-export interface Role extends RoleRef {
-  description: string | null;
-  permissions: string[];
-  userCount: number;
-}
+export type User = Wire<typeof ZUser>;
+export type RoleRef = NonNullable<User['role']>;
+export type Role = Wire<typeof ZRole>;
 
 export function useUsers(params: { page: number; search?: string; status?: string }) {
   const enabled = useSignedIn();
@@ -51,7 +28,7 @@ export function useAssignableRoles() {
 
 export function useAvailablePermissions() {
   const enabled = useSignedIn();
-  return useQuery({ queryKey: ['permissions'], queryFn: () => api<{ data: { permission: string; description: string }[] }>('/roles/permissions/available'), enabled, staleTime: Infinity });
+  return useQuery({ queryKey: ['permissions'], queryFn: () => api<{ data: Wire<typeof ZAvailablePermission>[] }>('/roles/permissions/available'), enabled, staleTime: Infinity });
 }
 
 export function useInviteUser() {

@@ -3,42 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
+import type { Wire } from '@/lib/client/json';
+import type { ZDeadLetter, ZDelivery, ZRedriveResult, ZRetryResult, ZTestResult, ZWebhook, ZWebhookWithStats } from '@/lib/webhooks/schemas';
 
-export interface Webhook {
-  id: string;
-  orgId: string;
-  name: string;
-  url: string;
-  hasSecret: boolean;
-  events: string[];
-  headers: { key: string; value: string }[];
-  status: 'active' | 'paused' | 'failed';
-  successCount: number;
-  failureCount: number;
-  lastSuccessAt: string | null;
-  lastDeliveryAt: string | null;
-  createdAt: string;
-  deliveryStats?: { total: number; pending: number; delivered: number; failed: number; retrying: number; lastDeliveredAt: string | null };
-}
-
-export interface Delivery {
-  id: string;
-  webhookId: string;
-  status: 'pending' | 'delivered' | 'failed' | 'retrying';
-  event: string;
-  eventId: string;
-  payload: unknown;
-  responseStatus: number | null;
-  responseBody: string | null;
-  responseTimeMs: number | null;
-  errorMessage: string | null;
-  attempt: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  retryOfId: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
+export type Webhook = Wire<typeof ZWebhook>;
+export type WebhookWithStats = Wire<typeof ZWebhookWithStats>;
+export type Delivery = Wire<typeof ZDelivery>;
 
 export function useWebhooks(params: { orgId?: string; page?: number }) {
   const enabled = useSignedIn() && !!params.orgId;
@@ -47,7 +17,7 @@ export function useWebhooks(params: { orgId?: string; page?: number }) {
 
 export function useWebhook(id: string) {
   const enabled = useSignedIn();
-  return useQuery({ queryKey: ['webhooks', 'one', id], queryFn: () => api<Webhook>(`/webhooks/${id}`), enabled });
+  return useQuery({ queryKey: ['webhooks', 'one', id], queryFn: () => api<WebhookWithStats>(`/webhooks/${id}`), enabled });
 }
 
 export function useDeliveries(id: string, params: { page: number; status?: string }) {
@@ -87,7 +57,7 @@ export function useDeleteWebhook() {
 export function useTestWebhook(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ message: string; delivery: { id: string; status: string } }>(`/webhooks/${id}/test`, { method: 'POST', body: {} }),
+    mutationFn: () => api<Wire<typeof ZTestResult>>(`/webhooks/${id}/test`, { method: 'POST', body: {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
   });
 }
@@ -95,31 +65,13 @@ export function useTestWebhook(id: string) {
 export function useRetryDelivery(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => api<{ message: string; delivery: { id: string; status: string } }>(`/webhooks/${id}/retry/${deliveryId}`, { method: 'POST' }),
+    mutationFn: (deliveryId: string) => api<Wire<typeof ZRetryResult>>(`/webhooks/${id}/retry/${deliveryId}`, { method: 'POST' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['webhooks'] }),
   });
 }
 
-export interface DeadLetter {
-  id: string;
-  deliveryId: string;
-  webhookId: string;
-  webhookName: string | null;
-  orgId: string;
-  event: string;
-  eventId: string;
-  attempts: number;
-  lastError: string | null;
-  lastResponseStatus: number | null;
-  createdAt: string;
-  redrivenAt: string | null;
-  redriveDeliveryId: string | null;
-}
-
-export interface RedriveResult {
-  message: string;
-  deliveries: { id: string; deadLetterId: string; status: string; attempt: number }[];
-}
+export type DeadLetter = Wire<typeof ZDeadLetter>;
+export type RedriveResult = Wire<typeof ZRedriveResult>;
 
 export function useDeadLetters(params: { orgId?: string; state: 'open' | 'redriven' | 'all'; page: number }) {
   const enabled = useSignedIn();

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, PageHeader, Pager, SelectField, StatusBadge, TextAreaField } from '@/components/ui/controls';
+import { FormError } from '@/components/ui/form-error';
 
 export function AccessReviewsView() {
   const [page, setPage] = useState(1);
@@ -115,11 +116,7 @@ function StartReviewForm() {
       <Field label="Name" name="name" maxLength={200} placeholder={`Access review ${new Date().toISOString().slice(0, 10)}`} error={errors.name} hint="Optional" autoFocus />
       <TextAreaField label="Description" name="description" rows={2} maxLength={2000} error={errors.description} />
       <Field label="Due date" name="dueAt" type="date" error={errors.dueAt} hint="Optional, informational" />
-      {formError && (
-        <p role="alert" className="text-sm text-red-600">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" disabled={start.isPending}>
         {start.isPending ? 'Starting…' : 'Start review'}
       </Button>

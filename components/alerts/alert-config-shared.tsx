@@ -45,23 +45,6 @@ export function AlertsSubnav() {
   );
 }
 
-export type FieldErrors = Record<string, string>;
-
-/**
- * The envelope's details as `path → message`, without the `body.` prefix: `condition.threshold`,
- * `config.url`, `targets.deviceIds` … The first message per path wins.
- */
-export function fieldErrorsOf(err: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return out;
-  for (const d of err.details as { path?: string; message?: string }[]) {
-    if (!d.path || !d.message) continue;
-    const path = d.path.replace(/^(body|query)\./, '');
-    out[path] ??= d.message;
-  }
-  return out;
-}
-
 /** The form-level message: the envelope's message, or a fallback for transport errors. */
 export function messageOf(err: unknown, fallback = 'The request failed'): string {
   return err instanceof ApiError ? err.message : err instanceof Error ? err.message : fallback;
@@ -140,15 +123,6 @@ export function CheckList({ legend, items, value, onChange, empty, error }: { le
         </p>
       )}
     </fieldset>
-  );
-}
-
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
-      {message}
-    </p>
   );
 }
 

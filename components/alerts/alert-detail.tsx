@@ -3,19 +3,16 @@
 // One alert (where notifications and channel messages link): what triggered it, its history,
 // the rule, monitor or device behind it, and the same actions as the inbox.
 import Link from 'next/link';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAlertAction, type Alert, type AlertAction } from '@/hooks/use-alerts';
-import { useSignedIn } from '@/hooks/use-api';
+import { useAlert, useAlertAction, type Alert, type AlertAction } from '@/hooks/use-alerts';
 import { useCan } from '@/hooks/use-me';
-import { api, ApiError } from '@/lib/client/api-client';
+import { ApiError } from '@/lib/client/api-client';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Card, ErrorText, PageHeader, StatusBadge } from '@/components/ui/controls';
-import { FormError, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
-
-type FullAlert = Alert & { monitorId: string | null; siteId: string | null; correlationGroupId: string | null; escalatedAt: string | null; suppressedAt: string | null };
+import { SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
 
 const ALLOWED: Record<AlertAction, Alert['status'][]> = {
   acknowledge: ['active'],
@@ -26,8 +23,7 @@ const ALLOWED: Record<AlertAction, Alert['status'][]> = {
 const LABELS: Record<AlertAction, string> = { acknowledge: 'Acknowledge', suppress: 'Suppress', resolve: 'Resolve', dismiss: 'Dismiss' };
 
 export function AlertDetail({ id }: { id: string }) {
-  const enabled = useSignedIn();
-  const alert = useQuery({ queryKey: ['alerts', 'one', id], queryFn: () => api<FullAlert>(`/alerts/${id}`), enabled });
+  const alert = useAlert(id);
   const act = useAlertAction();
   const canWrite = useCan('alerts:write');
   const scopeName = useScopeName();

@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 import { Card, ErrorText, PageHeader } from '@/components/ui/controls';
 import { ChannelForm } from '@/components/alerts/channel-form';
 import { LastTest } from '@/components/alerts/channels-view';
-import { ConfirmButton, EnabledBadge, FormError, messageOf, useScopeName } from '@/components/alerts/alert-config-shared';
+import { ConfirmButton, EnabledBadge, messageOf, useScopeName } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
 
 const LABELS: Record<string, string> = {
   recipients: 'Recipients',

@@ -11,7 +11,9 @@ import { useAllOrganizations } from '@/hooks/use-organizations';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, SelectField, TextAreaField } from '@/components/ui/controls';
-import { Checkbox, fieldErrorsOf, FormError, messageOf, type FieldErrors } from '@/components/alerts/alert-config-shared';
+import { Checkbox, messageOf } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
 
 type Values = Record<string, string>;
 
@@ -141,7 +143,7 @@ export function ChannelForm({ channel, onDone }: { channel?: Channel; onDone?: (
       if (onDone) onDone();
       else router.push(`/alerts/channels/${saved.id}`);
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, 'path'));
       setFormError(messageOf(err, 'Could not save the channel'));
     }
   }

@@ -5,7 +5,7 @@
 import { METRICS, OPERATORS, type ConditionType, type RuleCondition } from '@/hooks/use-alert-config';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/controls';
-import type { FieldErrors } from '@/components/alerts/alert-config-shared';
+import type { FieldErrors } from '@/lib/client/field-errors';
 
 const COMMAND_TYPES = ['run_script', 'refresh_inventory', 'reboot', 'shutdown'] as const;
 const METRIC_LABELS: Record<string, string> = { cpu: 'CPU', memory: 'Memory', disk: 'Disk (fullest)' };

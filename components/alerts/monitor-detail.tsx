@@ -13,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
 import { MonitorForm } from '@/components/alerts/monitor-form';
 import { MonitorStatus, monitorTarget } from '@/components/alerts/monitors-view';
-import { ConfirmButton, FormError, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { ConfirmButton, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
 
 function Outcome({ title, r }: { title: string; r: CheckResult }) {
   return (

@@ -12,7 +12,9 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, SelectField } from '@/components/ui/controls';
-import { Checkbox, fieldErrorsOf, FormError, messageOf, type FieldErrors } from '@/components/alerts/alert-config-shared';
+import { Checkbox, messageOf } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
 
 type Values = Record<string, string>;
 const n = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
@@ -121,7 +123,7 @@ export function MonitorForm({ monitor, onDone }: { monitor?: Monitor; onDone?: (
       if (onDone) onDone();
       else router.push(`/alerts/monitors/${saved.id}`);
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, 'path'));
       setFormError(messageOf(err, 'Could not save the monitor'));
     }
   }

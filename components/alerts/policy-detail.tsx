@@ -9,7 +9,8 @@ import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { ErrorText, PageHeader } from '@/components/ui/controls';
 import { PolicyForm } from '@/components/alerts/policy-form';
 import { describeMatch } from '@/components/alerts/policies-view';
-import { ConfirmButton, EnabledBadge, FormError, messageOf, useScopeName } from '@/components/alerts/alert-config-shared';
+import { ConfirmButton, EnabledBadge, messageOf, useScopeName } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
 
 export function PolicyDetail({ id }: { id: string }) {
   const policy = usePolicy(id);

@@ -14,7 +14,9 @@ import { useUsers } from '@/hooks/use-users';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, SelectField } from '@/components/ui/controls';
-import { Checkbox, CheckList, fieldErrorsOf, FormError, messageOf, type FieldErrors } from '@/components/alerts/alert-config-shared';
+import { Checkbox, CheckList, messageOf } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
 
 export function PolicyForm({ policy, onDone }: { policy?: Policy; onDone?: () => void }) {
   const router = useRouter();
@@ -71,7 +73,7 @@ export function PolicyForm({ policy, onDone }: { policy?: Policy; onDone?: () =>
       if (onDone) onDone();
       else router.push(`/alerts/policies/${saved.id}`);
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, 'path'));
       setFormError(messageOf(err, 'Could not save the policy'));
     }
   }

@@ -13,7 +13,9 @@ import { Field } from '@/components/ui/field';
 import { Badge, Card, ErrorText, PageHeader } from '@/components/ui/controls';
 import { describeCondition } from '@/components/alerts/condition-fields';
 import { RuleForm } from '@/components/alerts/rule-form';
-import { ConfirmButton, EnabledBadge, fieldErrorsOf, FormError, messageOf, SeverityBadge, useScopeName, type FieldErrors } from '@/components/alerts/alert-config-shared';
+import { ConfirmButton, EnabledBadge, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
 
 function TestRule({ rule }: { rule: AlertRule }) {
   const test = useTestAlertRule(rule.id);
@@ -30,7 +32,7 @@ function TestRule({ rule }: { rule: AlertRule }) {
     try {
       await test.mutateAsync(metricKey && value !== '' ? { metrics: { [metricKey]: Number(value) } } : {});
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, 'path'));
       setError(messageOf(err, 'The test failed'));
     }
   }

@@ -14,7 +14,9 @@ import { Field } from '@/components/ui/field';
 import { Card, SelectField, TextAreaField } from '@/components/ui/controls';
 import { ConditionFields, defaultCondition } from '@/components/alerts/condition-fields';
 import { RuleTargetsFields } from '@/components/alerts/rule-targets';
-import { Checkbox, fieldErrorsOf, FormError, messageOf, type FieldErrors } from '@/components/alerts/alert-config-shared';
+import { Checkbox, messageOf } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
 
 const EMPTY_TARGETS: RuleTargets = { orgIds: [], siteIds: [], groupIds: [], deviceIds: [] };
 
@@ -77,7 +79,7 @@ export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone?: () => vo
       if (onDone) onDone();
       else router.push(`/alerts/rules/${saved.id}`);
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, 'path'));
       setFormError(messageOf(err, 'Could not save the rule'));
     }
   }

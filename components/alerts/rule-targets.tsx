@@ -2,30 +2,19 @@
 
 // Which devices a rule watches: organizations (partner-wide rules), sites and devices. Empty
 // lists mean the whole scope of the rule. Group ids set through the API are kept as they are.
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '@/lib/client/api-client';
-import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { RuleTargets } from '@/hooks/use-alert-config';
-import type { Device } from '@/hooks/use-devices';
+import { useRuleTargetDevices } from '@/hooks/use-devices';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { INPUT_CLASS } from '@/components/ui/controls';
-import { CheckList, type FieldErrors } from '@/components/alerts/alert-config-shared';
-
-function useDevicePicker(orgId: string | null, search: string) {
-  const enabled = useSignedIn();
-  return useQuery({
-    queryKey: ['devices', 'picker', orgId, search],
-    queryFn: () => api<Page<Device>>('/devices', { query: { orgId: orgId ?? undefined, search: search || undefined, page: 1, limit: 50, sort: 'hostname', sortDir: 'asc' } }),
-    enabled,
-  });
-}
+import { CheckList } from '@/components/alerts/alert-config-shared';
+import { type FieldErrors } from '@/lib/client/field-errors';
 
 export function RuleTargetsFields({ orgId, value, onChange, errors }: { orgId: string | null; value: RuleTargets; onChange: (t: RuleTargets) => void; errors: FieldErrors }) {
   const orgs = useAllOrganizations();
   const sites = useSites({ orgId: orgId ?? undefined });
   const [search, setSearch] = useState('');
-  const devices = useDevicePicker(orgId, search);
+  const devices = useRuleTargetDevices(orgId, search);
   // Selected devices stay listed (and can be unticked) even when the search hides them.
   const listed = devices.data?.data ?? [];
   const extra = value.deviceIds.filter((id) => !listed.some((d) => d.id === id)).map((id) => ({ id, label: `${id.slice(0, 8)}… (selected)` }));

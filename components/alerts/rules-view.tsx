@@ -7,7 +7,7 @@ import { useAlertRules, useSaveAlertRule, type AlertRule } from '@/hooks/use-ale
 import { useCan } from '@/hooks/use-me';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
 import { describeCondition } from '@/components/alerts/condition-fields';
-import { EnabledBadge, OwnerFilter, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { EnabledBadge, messageOf, OwnerFilter, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
 import { DataTable } from '@/components/ui/data-table';
 
 function ToggleRule({ rule, onError }: { rule: AlertRule; onError: (m: string) => void }) {

@@ -14,7 +14,9 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, SelectField, Tabs, TextAreaField } from '@/components/ui/controls';
 import { ConditionFields, defaultCondition, describeCondition } from '@/components/alerts/condition-fields';
-import { ConfirmButton, fieldErrorsOf, FormError, messageOf, SeverityBadge, useScopeName, type FieldErrors } from '@/components/alerts/alert-config-shared';
+import { ConfirmButton, messageOf, SeverityBadge, useScopeName } from '@/components/alerts/alert-config-shared';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
 import { DataTable } from '@/components/ui/data-table';
 
 type Tab = 'built-in' | 'custom' | 'correlation';
@@ -74,7 +76,7 @@ function TemplateForm({ template, onDone }: { template?: AlertTemplate; onDone: 
       onDone();
     } catch (err) {
       // Rule template fields arrive as rule.condition.* / rule.severity: shown like a rule's.
-      const raw = fieldErrorsOf(err);
+      const raw = fieldErrorsOf(err, 'path');
       setErrors(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.replace(/^rule\./, ''), v])));
       setError(messageOf(err, 'Could not save the template'));
     }

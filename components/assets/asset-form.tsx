@@ -10,6 +10,7 @@ import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField, TextAreaField } from '@/components/ui/controls';
+import { FormError } from '@/components/ui/form-error';
 
 const FIELDS = ['orgId', 'siteId', 'kind', 'name', 'assetTag', 'serialNumber', 'manufacturer', 'model', 'description', 'checkoutable'] as const;
 const CODE_FIELDS: Record<string, string> = { ASSET_TAG_IN_USE: 'assetTag', SITE_NOT_IN_ORG: 'siteId', ASSET_CHECKED_OUT: 'checkoutable' };
@@ -88,7 +89,7 @@ export function AssetForm({ orgId, asset, submitLabel, onSubmit }: { orgId: stri
           <p id="checkoutable-hint" className="text-xs text-slate-500">They check it out from the customer portal; you check it back in here.</p>
         )}
       </div>
-      {formError && <p role="alert" className="text-sm text-red-600">{formError}</p>}
+      <FormError message={formError} />
       <Button type="submit" disabled={pending}>
         {pending ? 'Saving…' : submitLabel}
       </Button>

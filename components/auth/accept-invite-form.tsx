@@ -5,19 +5,15 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '@/lib/client/api-client';
+import type { Wire } from '@/lib/client/json';
+import type { ZTokenResponse } from '@/lib/auth/schemas';
+import type { ZInvitePreview } from '@/lib/users/schemas';
 import { useSession } from '@/components/auth/session-provider';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordStrengthMeter } from '@/components/auth/password-strength-meter';
 
-interface Preview {
-  email: string;
-  name: string;
-  partner: { name: string };
-  organization: { name: string } | null;
-  role: { name: string };
-  expiresAt: string;
-}
+type Preview = Wire<typeof ZInvitePreview>;
 
 type State = { step: 'loading' } | { step: 'invalid'; message: string } | { step: 'form'; token: string; preview: Preview } | { step: 'done'; message: string };
 
@@ -67,7 +63,7 @@ export function AcceptInviteForm() {
     }
     // The account exists now; sign in with the new password (the login applies every check).
     try {
-      const res = await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { email: state.preview.email, password } });
+      const res = await api<Wire<typeof ZTokenResponse>>('/auth/login', { method: 'POST', body: { email: state.preview.email, password } });
       history.replaceState(null, '', window.location.pathname); // drop the used token from the address bar
       signIn(res.accessToken);
       router.replace('/');

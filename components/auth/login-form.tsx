@@ -3,15 +3,13 @@
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '@/lib/client/api-client';
+import type { Wire } from '@/lib/client/json';
+import type { ZTokenResponse } from '@/lib/auth/schemas';
 import { useSession } from '@/components/auth/session-provider';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 
-interface LoginResponse {
-  accessToken: string;
-  mfaRequired: boolean;
-  user: { mfaEnabled: boolean };
-}
+type LoginResponse = Wire<typeof ZTokenResponse>;
 
 /**
  * Password → MFA challenge when the account has MFA. (An account without it lands in the console,

@@ -3,9 +3,8 @@
 // TOTP enrolment: POST /auth/mfa/setup → QR code of the otpauth:// URL drawn in the browser (and
 // the secret for typing in) → POST /auth/mfa/enable with a code → recovery codes, shown once.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/client/api-client';
-import { useMfaEnable, useMfaSetup } from '@/hooks/use-me';
+import { useMfaEnable, useMfaSetup, useRefreshMe } from '@/hooks/use-me';
 import { useSession } from '@/components/auth/session-provider';
 import { QrCode } from '@/components/ui/qr-code';
 import { Button } from '@/components/ui/button';
@@ -16,7 +15,7 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
   const setup = useMfaSetup();
   const enable = useMfaEnable();
   const { signIn } = useSession();
-  const qc = useQueryClient();
+  const refreshMe = useRefreshMe();
   const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
@@ -30,7 +29,7 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
     try {
       const res = await enable.mutateAsync(String(new FormData(e.currentTarget).get('code') ?? '').replace(/\s/g, ''));
       signIn(res.accessToken);
-      void qc.invalidateQueries({ queryKey: ['me'] });
+      refreshMe();
       setCodes(res.recoveryCodes);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not reach the server');

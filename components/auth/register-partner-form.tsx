@@ -4,22 +4,11 @@
 // gets companyName, name, email, password and acceptTerms, and its field errors show inline.
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '@/lib/client/api-client';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { PasswordStrengthMeter } from '@/components/auth/password-strength-meter';
-
-type FieldName = 'companyName' | 'name' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-function fieldErrorsOf(error: ApiError): FieldErrors {
-  const out: FieldErrors = {};
-  if (!Array.isArray(error.details)) return out;
-  for (const detail of error.details as { path?: string; message?: string }[]) {
-    const field = detail.path?.split('.')[1] as FieldName | undefined;
-    if (field && detail.message && !out[field]) out[field] = detail.message;
-  }
-  return out;
-}
 
 export function RegisterPartnerForm() {
   const [password, setPassword] = useState('');
@@ -115,11 +104,7 @@ export function RegisterPartnerForm() {
           </p>
         )}
       </div>
-      {formError && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-200">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Creating account…' : 'Create account'}
       </Button>

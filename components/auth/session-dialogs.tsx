@@ -6,6 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, settleMfa } from '@/lib/client/api-client';
+import type { Wire } from '@/lib/client/json';
+import type { ZTokenResponse } from '@/lib/auth/schemas';
 import { useSession } from '@/components/auth/session-provider';
 import { useMe } from '@/hooks/use-me';
 import { Dialog } from '@/components/ui/dialog';
@@ -35,7 +37,7 @@ export function ReauthDialog() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ accessToken: string; mfaRequired: boolean; user: { id: string } }>('/auth/login', { method: 'POST', body: { email: form.get('email'), password: form.get('password') } });
+      const res = await api<Wire<typeof ZTokenResponse>>('/auth/login', { method: 'POST', body: { email: form.get('email'), password: form.get('password') } });
       if (me.data && res.user.id !== me.data.id) {
         setError('Sign in as the same person to keep this page; or sign out.');
         return;

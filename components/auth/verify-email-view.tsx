@@ -6,14 +6,11 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '@/lib/client/api-client';
+import type { Wire } from '@/lib/client/json';
+import type { ZVerifyEmailResponse } from '@/lib/registration/schemas';
 import { useSession } from '@/components/auth/session-provider';
 
-interface VerifyResponse {
-  verified: true;
-  user: { name: string; email: string };
-  partner: { name: string } | null;
-  tokens: { accessToken: string; expiresInSeconds: number } | null;
-}
+type VerifyResponse = Wire<typeof ZVerifyEmailResponse>;
 
 type State = { kind: 'verifying' } | { kind: 'account-ready'; email: string } | { kind: 'failed'; message: string };
 

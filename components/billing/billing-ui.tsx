@@ -4,6 +4,7 @@
 // per-field details), the organization filter, bulk selection and its per-item results.
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '@/lib/client/api-client';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { formatMoney } from '@/lib/client/money';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useMe } from '@/hooks/use-me';
@@ -12,20 +13,10 @@ import type { BulkResult } from '@/hooks/use-billing';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, INPUT_CLASS, SelectField, type Tone } from '@/components/ui/controls';
 import { TABLE_WRAP_CLASS, THEAD_CLASS } from '@/components/ui/data-table';
+import { FormError } from '@/components/ui/form-error';
 
 export function Money({ amount, currency, className = '' }: { amount: string | null | undefined; currency: string; className?: string }) {
   return <span className={`tabular-nums ${className}`}>{formatMoney(amount, currency)}</span>;
-}
-
-/** Field errors of a 400 envelope keyed by the body path (`lines.0.unitPrice` → that key). */
-export function fieldErrors(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return out;
-  for (const d of err.details as { path?: string; message?: string }[]) {
-    const key = d.path?.replace(/^body\./, '');
-    if (key && d.message && !out[key]) out[key] = d.message;
-  }
-  return out;
 }
 
 export function errorMessage(err: unknown, fallback = 'The request failed'): string {
@@ -37,14 +28,9 @@ export function errorMessage(err: unknown, fallback = 'The request failed'): str
   return err instanceof Error ? err.message : fallback;
 }
 
-/** The envelope's message, shown where the action was taken. */
-export function FormError({ error }: { error: unknown }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-      {errorMessage(error)}
-    </p>
-  );
+/** The envelope's message for the form-level error line; null without an error. */
+export function errorLine(err: unknown): string | null {
+  return err ? errorMessage(err) : null;
 }
 
 const STATUS_TONES: Record<string, Tone> = {
@@ -253,8 +239,8 @@ export function EditableDetails({ label, editable, pending, rows, fields, onSave
     <Card title="Details" actions={editable && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>}>
       {editing ? (
         <form onSubmit={submit} className="space-y-3" aria-label={label}>
-          {fields(fieldErrors(error))}
-          <FormError error={error} />
+          {fields(fieldErrorsOf(error, 'path'))}
+          <FormError message={errorLine(error)} />
           <div className="flex gap-2">
             <Button type="submit" disabled={pending}>
               Save

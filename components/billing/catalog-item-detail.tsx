@@ -8,7 +8,8 @@ import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Card, ErrorText, PageHeader } from '@/components/ui/controls';
-import { BillingStatus, FormError, Money } from '@/components/billing/billing-ui';
+import { BillingStatus, errorLine, Money } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 import { CatalogItemForm, TYPE_LABELS } from '@/components/billing/catalog-item-form';
 
 export function CatalogItemDetail({ id }: { id: string }) {
@@ -56,7 +57,7 @@ export function CatalogItemDetail({ id }: { id: string }) {
           </>
         }
       />
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
       {editing ? (
         <Card title="Edit item">
           <CatalogItemForm

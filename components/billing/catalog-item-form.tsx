@@ -8,7 +8,9 @@ import type { CatalogItem, CatalogItemInput } from '@/hooks/use-catalog';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { INPUT_CLASS, SelectField, TextAreaField } from '@/components/ui/controls';
-import { fieldErrors, FormError } from '@/components/billing/billing-ui';
+import { errorLine } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 
 export const TYPE_LABELS: Record<CatalogItem['type'], string> = {
   service: 'Service',
@@ -28,7 +30,7 @@ export function CatalogItemForm({ item, submitLabel, busy, onSubmit, onCancel }:
   const [prices, setPrices] = useState<PriceRow[]>(() => (item?.prices.length ? item.prices : [{ currency: 'EUR', unitPrice: '' }]).map((p, i) => ({ key: i, ...p })));
   const [error, setError] = useState<unknown>(null);
   const [local, setLocal] = useState<Record<string, string>>({});
-  const errors = { ...fieldErrors(error), ...local };
+  const errors = { ...fieldErrorsOf(error, 'path'), ...local };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -99,7 +101,7 @@ export function CatalogItemForm({ item, submitLabel, busy, onSubmit, onCancel }:
         <input type="checkbox" name="active" defaultChecked={item?.active ?? true} />
         Active (offered when adding lines)
       </label>
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving…' : submitLabel}

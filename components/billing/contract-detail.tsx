@@ -25,7 +25,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
-import { BillingStatus, EditableDetails, FormError, LINK, Money, ReasonForm, TABLE, TD, TH, THEAD, TR, useBillingOrg } from '@/components/billing/billing-ui';
+import { BillingStatus, EditableDetails, errorLine, LINK, Money, ReasonForm, TABLE, TD, TH, THEAD, TR, useBillingOrg } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 import { CurrencyDialog } from '@/components/billing/currency-dialog';
 import { describeDeviceSet, LineForm, LINE_TYPE_LABELS } from '@/components/billing/line-form';
 import { ContractInvoices, ContractPeriods } from '@/components/billing/contract-periods';
@@ -133,7 +134,7 @@ function LifecycleActions({ contract: c }: { contract: Contract }) {
       )}
       {error ? (
         <div className="w-full">
-          <FormError error={error} />
+          <FormError message={errorLine(error)} />
         </div>
       ) : null}
       <Dialog open={cancelling} onClose={() => setCancelling(false)} title="Cancel contract">
@@ -170,7 +171,7 @@ function Lines({ contract: c, editable }: { contract: Contract; editable: boolea
           <LineForm types={['manual', 'per_device']} quantityKey="manualQuantity" orgId={c.orgId} currency={c.currency} submitLabel="Add line" onCancel={() => setAdding(false)} onSubmit={async (body) => (await add.mutateAsync(body), setAdding(false))} />
         </div>
       )}
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
       {c.lines.length === 0 ? (
         <EmptyState title="No lines yet" action={editable && !adding && <Button onClick={() => setAdding(true)}>Add the first line</Button>}>
           A line bills a fixed quantity every period, or counts devices (per-device). Add at least one before activating.

@@ -10,7 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, OrgSelect, ReasonForm, SelectAll, TD, TH, TR, todayUtc, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, errorLine, LINK, OrgSelect, ReasonForm, SelectAll, TD, TH, todayUtc, TR, useBillingOrg, useBulkRun, useSelection } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { DataTable } from '@/components/ui/data-table';
 
 export function ContractsView() {
@@ -59,7 +61,7 @@ export function ContractsView() {
           </Button>
         </BulkBar>
       )}
-      <FormError error={bulkError} />
+      <FormError message={errorLine(bulkError)} />
       <Dialog open={cancelling} onClose={() => setCancelling(false)} title={`Cancel ${selection.selected.size} contract(s)`}>
         <p className="mb-3 text-sm text-slate-500">No further periods are invoiced; invoices already generated stay.</p>
         <ReasonForm label="Reason (optional)" required={false} submit="Cancel contracts" busy={bulk.isPending} onCancel={() => setCancelling(false)} onSubmit={(reason) => (setCancelling(false), runBulk({ action: 'bulk-cancel', ids: selection.ids, reason }))} />
@@ -122,7 +124,7 @@ function NewContract({ orgs, fixed, defaultOrg, onCancel }: { orgs: { id: string
   const create = useCreateContract();
   const router = useRouter();
   const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrors(error);
+  const errors = fieldErrorsOf(error, 'path');
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -154,7 +156,7 @@ function NewContract({ orgs, fixed, defaultOrg, onCancel }: { orgs: { id: string
           <Field label="End date" name="endDate" type="date" error={errors.endDate} hint="Optional; the contract expires after it" />
           <Field label="Payment terms (days)" name="paymentTermsDays" type="number" min={0} max={365} defaultValue={30} error={errors.paymentTermsDays} />
         </div>
-        <FormError error={error} />
+        <FormError message={errorLine(error)} />
         <div className="flex gap-2">
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create contract'}

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { FormError } from '@/components/billing/billing-ui';
+import { errorLine } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 
 export function CurrencyDialog({ open, onClose, current, hasLines, onSubmit }: { open: boolean; onClose: () => void; current: string; hasLines: boolean; onSubmit: (body: { currency: string; clearLines?: boolean; reprice?: boolean }) => Promise<unknown> }) {
   const [currency, setCurrency] = useState('');
@@ -46,7 +47,7 @@ export function CurrencyDialog({ open, onClose, current, hasLines, onSubmit }: {
             </label>
           </fieldset>
         )}
-        <FormError error={error} />
+        <FormError message={errorLine(error)} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             Back

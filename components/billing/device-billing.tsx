@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useDeviceBilling } from '@/hooks/use-billing';
 import { useMe } from '@/hooks/use-me';
 import { Card, EmptyState } from '@/components/ui/controls';
-import { BillingStatus, FormError, LINK, Money } from '@/components/billing/billing-ui';
+import { BillingStatus, errorLine, LINK, Money } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 import { DEVICE_SET_LABELS } from '@/components/billing/line-form';
 
 const REASONS = {
@@ -23,7 +24,7 @@ export function useShowDeviceBilling(): boolean {
 export function DeviceBillingPanel({ deviceId }: { deviceId: string }) {
   const billing = useDeviceBilling(deviceId);
   const b = billing.data;
-  if (billing.isError) return <FormError error={billing.error} />;
+  if (billing.isError) return <FormError message={errorLine(billing.error)} />;
   if (!b) return <p role="status">Loading…</p>;
   if (!b.billable || !b.contract || !b.line) {
     const r = REASONS[b.reason ?? 'no_matching_line'];

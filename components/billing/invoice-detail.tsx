@@ -21,7 +21,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, CopyButton, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
-import { BillingStatus, EditableDetails, FormError, LINK, ReasonForm, useBillingOrg } from '@/components/billing/billing-ui';
+import { BillingStatus, EditableDetails, errorLine, LINK, ReasonForm, useBillingOrg } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 import { CurrencyDialog } from '@/components/billing/currency-dialog';
 import { InvoiceLines } from '@/components/billing/invoice-lines';
 
@@ -131,7 +132,7 @@ function Actions({ invoice: i, canManage }: { invoice: Invoice; canManage: boole
       )}
       {(error || notice) && (
         <div className="w-full">
-          <FormError error={error} />
+          <FormError message={errorLine(error)} />
           {notice && (
             <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
               {notice}
@@ -175,7 +176,7 @@ function CustomerLink({ invoice: i, canManage }: { invoice: Invoice; canManage: 
           </div>
         </div>
       )}
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
     </Card>
   );
 }

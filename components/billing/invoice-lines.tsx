@@ -7,7 +7,8 @@ import { Fragment, useState } from 'react';
 import { useAddInvoiceLine, useDeleteInvoiceLine, useLineDevices, useUpdateInvoiceLine, type Invoice, type InvoiceLine } from '@/hooks/use-invoices';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText } from '@/components/ui/controls';
-import { FormError, LINK, Money, TABLE, TD, TH, THEAD, TR } from '@/components/billing/billing-ui';
+import { errorLine, LINK, Money, TABLE, TD, TH, THEAD, TR } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 import { LineForm, type LineType } from '@/components/billing/line-form';
 
 export function InvoiceLines({ invoice: i, editable }: { invoice: Invoice; editable: boolean }) {
@@ -28,7 +29,7 @@ export function InvoiceLines({ invoice: i, editable }: { invoice: Invoice; edita
           <LineForm types={['one_time', 'manual']} quantityKey="quantity" orgId={i.orgId} currency={i.currency} submitLabel="Add line" onCancel={() => setAdding(false)} onSubmit={async (body) => (await add.mutateAsync(body), setAdding(false))} />
         </div>
       )}
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
       {i.lines.length === 0 ? (
         <EmptyState title="No lines yet" action={editable && !adding && <Button onClick={() => setAdding(true)}>Add the first line</Button>}>
           An invoice needs at least one line before it can be issued.

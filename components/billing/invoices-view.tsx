@@ -11,7 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
 import { Card, EmptyState, ErrorText, PageHeader, Pager, Tabs } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, Money, OrgSelect, ReasonForm, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, errorLine, LINK, Money, OrgSelect, ReasonForm, SelectAll, TABLE, TABLE_WRAP, TD, TH, THEAD, TR, useBillingOrg, useBulkRun, useSelection } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 
 type StatusTab = '' | Invoice['status'];
 const TABS: { id: StatusTab; label: string }[] = [{ id: '', label: 'All' }, ...INVOICE_STATUSES.map((s) => ({ id: s, label: s[0].toUpperCase() + s.slice(1) }))];
@@ -68,7 +70,7 @@ export function InvoicesView() {
           </Button>
         </BulkBar>
       )}
-      <FormError error={bulkError} />
+      <FormError message={errorLine(bulkError)} />
       <Dialog open={voiding} onClose={() => setVoiding(false)} title={`Void ${selection.selected.size} invoice(s)`}>
         <p className="mb-3 text-sm text-slate-500">Issued invoices only; their numbers stay used.</p>
         <ReasonForm label="Reason" required submit="Void invoices" busy={bulk.isPending} onCancel={() => setVoiding(false)} onSubmit={(reason) => (setVoiding(false), runBulk({ action: 'bulk-void', ids: selection.ids, reason }))} />
@@ -160,7 +162,7 @@ function NewInvoice({ orgs, fixed, defaultOrg, onCancel }: { orgs: { id: string;
   const create = useCreateInvoice();
   const router = useRouter();
   const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrors(error);
+  const errors = fieldErrorsOf(error, 'path');
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -189,7 +191,7 @@ function NewInvoice({ orgs, fixed, defaultOrg, onCancel }: { orgs: { id: string;
           <Field label="Recipient email" name="recipientEmail" type="email" error={errors.recipientEmail} hint="Default: the organization’s billing contact" />
           <Field label="Payment terms (days)" name="paymentTermsDays" type="number" min={0} max={365} defaultValue={30} error={errors.paymentTermsDays} />
         </div>
-        <FormError error={error} />
+        <FormError message={errorLine(error)} />
         <div className="flex gap-2">
           <Button type="submit" disabled={create.isPending}>
             Create draft

@@ -12,7 +12,9 @@ import { useSites } from '@/hooks/use-organizations';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/controls';
-import { fieldErrors, FormError } from '@/components/billing/billing-ui';
+import { errorLine } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 
 export type LineType = 'manual' | 'per_device' | 'one_time';
 type DeviceSet = 'organization_wide' | 'site' | 'role' | 'group';
@@ -69,7 +71,7 @@ export function LineForm({
   const [error, setError] = useState<unknown>(null);
   const [local, setLocal] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const errors = { ...fieldErrors(error), ...local };
+  const errors = { ...fieldErrorsOf(error, 'path'), ...local };
   const err = (k: string) => errors[k] ?? errors[`lines.0.${k}`];
   const item = catalog.data?.data.find((i) => i.id === catalogItemId);
   const itemPrice = item?.prices.find((p) => p.currency === currency)?.unitPrice;
@@ -214,7 +216,7 @@ export function LineForm({
           <Field label={`Overage price (${currency})`} name="overagePrice" inputMode="decimal" defaultValue={line?.overagePrice ?? ''} placeholder="Unit price" error={err('overagePrice')} />
         </fieldset>
       )}
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving…' : submitLabel}

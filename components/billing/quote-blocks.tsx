@@ -6,7 +6,9 @@ import { useAddQuoteBlock, useDeleteQuoteBlock, useUpdateQuoteBlock, type QuoteB
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, TextAreaField } from '@/components/ui/controls';
-import { fieldErrors, FormError } from '@/components/billing/billing-ui';
+import { errorLine } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 
 export function QuoteBlocks({ detail: d, editable }: { detail: QuoteDetail; editable: boolean }) {
   const add = useAddQuoteBlock(d.quote.id);
@@ -46,14 +48,14 @@ function BlockItem({ quoteId, block: b, editable }: { quoteId: string; block: Qu
         )}
       </div>
       <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600 dark:text-slate-300">{b.body}</p>
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
     </li>
   );
 }
 
 function BlockForm({ block, submitLabel, onSubmit, onCancel }: { block?: QuoteBlock; submitLabel: string; onSubmit: (b: { title: string; body: string; sortOrder: number }) => Promise<unknown>; onCancel: () => void }) {
   const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrors(error);
+  const errors = fieldErrorsOf(error, 'path');
   return (
     <form
       className="mb-3 space-y-2"
@@ -74,7 +76,7 @@ function BlockForm({ block, submitLabel, onSubmit, onCancel }: { block?: QuoteBl
         <Field label="Sort order" name="sortOrder" type="number" min={0} defaultValue={block?.sortOrder ?? 0} error={errors.sortOrder} />
       </div>
       <TextAreaField label="Text" name="body" rows={4} maxLength={20_000} defaultValue={block?.body} error={errors.body} />
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
       <div className="flex gap-2">
         <Button type="submit">{submitLabel}</Button>
         <Button type="button" variant="secondary" onClick={onCancel}>

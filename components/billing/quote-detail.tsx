@@ -20,7 +20,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Card, CopyButton, ErrorText, PageHeader, TextAreaField } from '@/components/ui/controls';
-import { BillingStatus, EditableDetails, FormError, LINK, todayUtc, useBillingOrg } from '@/components/billing/billing-ui';
+import { BillingStatus, EditableDetails, errorLine, LINK, todayUtc, useBillingOrg } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 import { CurrencyDialog } from '@/components/billing/currency-dialog';
 import { QuoteLines } from '@/components/billing/quote-lines';
 import { QuoteBlocks } from '@/components/billing/quote-blocks';
@@ -130,7 +131,7 @@ function Actions({ detail: d, canManage }: { detail: TQuoteDetail; canManage: bo
       )}
       {(error || notice) && (
         <div className="w-full">
-          <FormError error={error} />
+          <FormError message={errorLine(error)} />
           {notice && (
             <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
               {notice}

@@ -8,7 +8,8 @@ import { useOrgGroups } from '@/hooks/use-billing';
 import { useSites } from '@/hooks/use-organizations';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/controls';
-import { FormError, Money, TABLE, TD, TH, THEAD, TR } from '@/components/billing/billing-ui';
+import { errorLine, Money, TABLE, TD, TH, THEAD, TR } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
 import { describeDeviceSet, LineForm, LINE_TYPE_LABELS } from '@/components/billing/line-form';
 
 export function QuoteLines({ detail: d, editable }: { detail: QuoteDetail; editable: boolean }) {
@@ -31,7 +32,7 @@ export function QuoteLines({ detail: d, editable }: { detail: QuoteDetail; edita
           <LineForm types={['manual', 'per_device', 'one_time']} quantityKey="quantity" orgId={q.orgId} currency={q.currency} blocks={d.blocks} submitLabel="Add line" onCancel={() => setAdding(false)} onSubmit={async (body) => (await add.mutateAsync(body), setAdding(false))} />
         </div>
       )}
-      <FormError error={error} />
+      <FormError message={errorLine(error)} />
       {d.lines.length === 0 ? (
         <EmptyState title="No lines yet" action={editable && !adding && <Button onClick={() => setAdding(true)}>Add the first line</Button>}>
           Add recurring, per-device or one-time lines; a quote needs at least one before it is sent.

@@ -9,7 +9,9 @@ import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
-import { BillingStatus, BulkBar, useBulkRun, fieldErrors, FormError, LINK, Money, OrgSelect, SelectAll, TD, TH, TR, useBillingOrg, useSelection } from '@/components/billing/billing-ui';
+import { BillingStatus, BulkBar, errorLine, LINK, Money, OrgSelect, SelectAll, TD, TH, TR, useBillingOrg, useBulkRun, useSelection } from '@/components/billing/billing-ui';
+import { FormError } from '@/components/ui/form-error';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { DataTable } from '@/components/ui/data-table';
 
 export function QuotesView() {
@@ -58,7 +60,7 @@ export function QuotesView() {
           </Button>
         </BulkBar>
       )}
-      <FormError error={bulkError} />
+      <FormError message={errorLine(bulkError)} />
       <ErrorText error={quotes.error} />
       {quotes.data && rows.length === 0 && (
         <EmptyState title={status || org.orgId ? 'No quotes match these filters' : 'No quotes yet'} action={canManage && !creating && <Button onClick={() => setCreating(true)}>Write a quote</Button>}>
@@ -117,7 +119,7 @@ function NewQuote({ orgs, fixed, defaultOrg, onCancel }: { orgs: { id: string; n
   const create = useCreateQuote();
   const router = useRouter();
   const [error, setError] = useState<unknown>(null);
-  const errors = fieldErrors(error);
+  const errors = fieldErrorsOf(error, 'path');
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -147,7 +149,7 @@ function NewQuote({ orgs, fixed, defaultOrg, onCancel }: { orgs: { id: string; n
           <Field label="Valid until" name="validUntil" type="date" error={errors.validUntil} hint="Optional; past it the quote expires" />
           <Field label="Recipient email" name="recipientEmail" type="email" error={errors.recipientEmail} hint="Who receives the accept-or-decline link" />
         </div>
-        <FormError error={error} />
+        <FormError message={errorLine(error)} />
         <div className="flex gap-2">
           <Button type="submit" disabled={create.isPending}>
             Create draft

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, Pager, SelectField, StatusBadge } from '@/components/ui/controls';
+import { FormError } from '@/components/ui/form-error';
 
 const ROLE_LABEL: Record<ContactRole, string> = { billing: 'Billing', technical: 'Technical', escalation: 'Escalation', admin: 'Admin', site: 'Site', after_hours: 'After hours', portal: 'Portal' };
 
@@ -238,11 +239,7 @@ function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: 
         </div>
         {contact?.roles.includes('portal') && <p className="mt-1 text-xs text-slate-500">Unticking Portal ends their portal access at once.</p>}
       </fieldset>
-      {formError && (
-        <p role="alert" className="text-sm text-red-600 md:col-span-2">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} className="md:col-span-2" />
       <div className="md:col-span-2">
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving…' : contact ? 'Save contact' : 'Add contact'}

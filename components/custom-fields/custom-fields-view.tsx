@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, SelectField, TextAreaField } from '@/components/ui/controls';
+import { FormError } from '@/components/ui/form-error';
 
 const TYPE_LABEL: Record<CustomFieldType, string> = { text: 'Text', number: 'Number', boolean: 'Yes / no', date: 'Date', select: 'Choice list' };
 const splitOptions = (v: string) => v.split('\n').map((o) => o.trim()).filter(Boolean);
@@ -191,11 +192,7 @@ function FieldForm({ field, orgs, onDone }: { field: CustomField | null; orgs: {
         <input type="checkbox" name="scriptWritable" defaultChecked={field?.scriptWritable ?? false} />
         Scripts may set it (with a <code>::service:custom-fields::</code> output line)
       </label>
-      {formError && (
-        <p role="alert" className="text-sm text-red-600">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" disabled={create.isPending || update.isPending}>
         {field ? 'Save field' : 'Create field'}
       </Button>

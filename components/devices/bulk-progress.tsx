@@ -1,23 +1,10 @@
 'use client';
 
 // Progress of a bulk command: polls each queued command until none is pending or sent.
-import { useQuery } from '@tanstack/react-query';
-import { fetchCommand, type BulkResult, type Command } from '@/hooks/use-devices';
-
-const DONE = new Set(['completed', 'failed', 'timed_out', 'cancelled']);
+import { COMMAND_DONE_STATUSES as DONE, useBulkCommandProgress, type BulkResult } from '@/hooks/use-devices';
 
 export function BulkProgress({ result }: { result: BulkResult }) {
-  const ids = result.commands.map((c) => [c.deviceId, c.id] as const);
-  const status = useQuery({
-    queryKey: ['bulk-progress', ids.map(([, id]) => id).join(',')],
-    queryFn: async () => {
-      const out: Command[] = [];
-      // A few at a time: a bulk of hundreds should not open hundreds of requests at once.
-      for (let i = 0; i < ids.length; i += 10) out.push(...(await Promise.all(ids.slice(i, i + 10).map(([d, c]) => fetchCommand(d, c)))));
-      return out;
-    },
-    refetchInterval: (q) => (q.state.data && q.state.data.every((c) => DONE.has(c.status)) ? false : 3_000),
-  });
+  const status = useBulkCommandProgress(result.commands);
   const cmds = status.data ?? result.commands;
   const done = cmds.filter((c) => DONE.has(c.status)).length;
   const failed = cmds.filter((c) => c.status === 'failed' || c.status === 'timed_out').length;

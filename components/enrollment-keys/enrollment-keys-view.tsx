@@ -3,14 +3,12 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { installCommand, useCreateEnrollmentKey, useDeleteEnrollmentKey, useEnrollmentKeys, useRotateEnrollmentKey, type EnrollmentKeyWithSecret } from '@/hooks/use-enrollment-keys';
+import { installCommand, useCreateEnrollmentKey, useDeleteEnrollmentKey, useEnrollmentKeys, useRefreshEnrollmentKeys, useRotateEnrollmentKey, type EnrollmentKeyWithSecret } from '@/hooks/use-enrollment-keys';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
-import { useSignedIn } from '@/hooks/use-api';
-import { api, ApiError } from '@/lib/client/api-client';
+import { ApiError } from '@/lib/client/api-client';
 import { formatDate, formatRelative } from '@/lib/client/format';
-import type { Device } from '@/hooks/use-devices';
+import { useRecentDevices } from '@/hooks/use-devices';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -19,19 +17,13 @@ import { DataTable } from '@/components/ui/data-table';
 
 /** The newest devices of the key's organization, polled while the one-liner is on screen. */
 function NewDevices({ orgId, since }: { orgId: string; since: string }) {
-  const enabled = useSignedIn();
-  const devices = useQuery({
-    queryKey: ['devices', 'recent', orgId],
-    queryFn: () => api<{ devices: Device[] }>('/devices', { query: { orgId, cursor: '', sort: 'enrolled', sortDir: 'desc', limit: 10 } }),
-    enabled,
-    refetchInterval: 3_000,
-  });
+  const devices = useRecentDevices(orgId);
   const fresh = devices.data?.devices.filter((d) => d.enrolledAt && d.enrolledAt >= since) ?? [];
-  const qc = useQueryClient();
+  const refreshKeys = useRefreshEnrollmentKeys();
   // A new enrollment changes the key's usage count in the list below.
   useEffect(() => {
-    if (fresh.length) void qc.invalidateQueries({ queryKey: ['enrollment-keys'] });
-  }, [fresh.length, qc]);
+    if (fresh.length) refreshKeys();
+  }, [fresh.length, refreshKeys]);
   return (
     <div aria-live="polite" className="space-y-2" data-testid="new-devices">
       {fresh.length === 0 ? (

@@ -5,12 +5,10 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useAddGroupDevices, useDeleteGroup, useGroup, useGroupDevices, useGroupPreview, useMembershipLog, usePinDevice, useRemoveGroupDevice, useUpdateGroup, type Group, type GroupRules } from '@/hooks/use-groups';
-import type { Device } from '@/hooks/use-devices';
+import { useAddGroupDevices, useDeleteGroup, useGroup, useGroupDevices, useGroupPreview, useMembershipLog, usePinDevice, useRemoveGroupDevice, useUpdateGroup, type Group, type GroupRulesDraft } from '@/hooks/use-groups';
+import { useGroupCandidateDevices, type Device } from '@/hooks/use-devices';
 import { useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
-import { api } from '@/lib/client/api-client';
 import { messageOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
@@ -195,11 +193,7 @@ function AddDevices({ group: g }: { group: Group }) {
     const t = setTimeout(() => setQ(search.trim()), 300);
     return () => clearTimeout(t);
   }, [search]);
-  const found = useQuery({
-    queryKey: ['devices', 'search', g.orgId, q],
-    queryFn: () => api<{ devices: Device[] }>('/devices', { query: { orgId: g.orgId, siteIds: g.siteId ?? undefined, search: q, limit: 10, cursor: '' } }),
-    enabled: q.length > 0,
-  });
+  const found = useGroupCandidateDevices(g.orgId, g.siteId, q);
   const add = useAddGroupDevices(g.id);
   const pin = usePinDevice(g.id);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -250,7 +244,7 @@ function AddDevices({ group: g }: { group: Group }) {
 
 function Rules({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
   const sites = useSites({ orgId: g.orgId });
-  const [rules, setRules] = useState<GroupRules>(g.rules ?? { match: 'all', conditions: [] });
+  const [rules, setRules] = useState<GroupRulesDraft>(g.rules ?? { match: 'all', conditions: [] });
   const [debounced, setDebounced] = useState(rules);
   useEffect(() => {
     const t = setTimeout(() => setDebounced(rules), 400);

@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { useCreateGroup, useGroups, type GroupRules } from '@/hooks/use-groups';
+import { useCreateGroup, useGroups, type GroupRulesDraft } from '@/hooks/use-groups';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
 import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, SelectField } from '@/components/ui/controls';
+import { FormError } from '@/components/ui/form-error';
 import { conditionErrorsOf, defaultCondition, describeCondition, RuleEditor } from '@/components/groups/rule-editor';
 
 export function GroupsView() {
@@ -99,7 +100,7 @@ function CreateGroupForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs: {
   const [orgId, setOrgId] = useState(defaultOrgId);
   const sites = useSites({ orgId: orgId || undefined });
   const [type, setType] = useState<'static' | 'dynamic'>('dynamic');
-  const [rules, setRules] = useState<GroupRules>({ match: 'all', conditions: [defaultCondition()] });
+  const [rules, setRules] = useState<GroupRulesDraft>({ match: 'all', conditions: [defaultCondition()] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -155,11 +156,7 @@ function CreateGroupForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs: {
         </label>
       </fieldset>
       {type === 'dynamic' && <RuleEditor rules={rules} onChange={setRules} sites={sites.data?.data ?? []} errors={conditionErrorsOf(create.error)} />}
-      {formError && (
-        <p role="alert" className="text-sm text-red-600">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create group'}
       </Button>

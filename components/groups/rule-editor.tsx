@@ -2,8 +2,8 @@
 
 // Editor for a dynamic group's rules: match all/any over conditions on device fields, with the
 // operators and value kinds the API accepts (lib/device-groups/schemas.ts ZRuleCondition).
-import type { GroupRules, RuleCondition, RuleField } from '@/hooks/use-groups';
-import { ApiError } from '@/lib/client/api-client';
+import type { GroupRulesDraft, RuleConditionDraft, RuleField } from '@/hooks/use-groups';
+import { fieldErrorsOf } from '@/lib/client/field-errors';
 import type { Site } from '@/hooks/use-organizations';
 
 const OS = ['windows', 'macos', 'linux'];
@@ -20,7 +20,7 @@ const FIELDS: Record<RuleField, { label: string; ops: Record<string, string>; ki
   lastSeen: { label: 'Last seen', ops: { within_minutes: 'within the last (minutes)', older_than_minutes: 'more than (minutes) ago' }, kind: 'minutes' },
 };
 
-export function defaultCondition(field: RuleField = 'hostname'): RuleCondition {
+export function defaultCondition(field: RuleField = 'hostname'): RuleConditionDraft {
   const spec = FIELDS[field];
   const op = Object.keys(spec.ops)[0];
   const value = spec.kind === 'minutes' ? 60 : field === 'osType' ? 'windows' : field === 'status' ? 'online' : '';
@@ -33,17 +33,16 @@ const SELECT = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm 
 export function conditionErrorsOf(...errors: unknown[]): Record<number, string> {
   const out: Record<number, string> = {};
   for (const error of errors) {
-    if (!(error instanceof ApiError) || !Array.isArray(error.details)) continue;
-    for (const d of error.details as { path?: unknown; message?: unknown }[]) {
-      const m = typeof d?.path === 'string' ? /^body\.rules\.conditions\.(\d+)/.exec(d.path) : null;
-      if (m && typeof d.message === 'string') out[Number(m[1])] ??= d.message;
+    for (const [path, message] of Object.entries(fieldErrorsOf(error, 'path'))) {
+      const m = /^rules\.conditions\.(\d+)/.exec(path);
+      if (m) out[Number(m[1])] ??= message;
     }
   }
   return out;
 }
 
-export function RuleEditor({ rules, onChange, sites, errors = {} }: { rules: GroupRules; onChange: (r: GroupRules) => void; sites: Site[]; errors?: Record<number, string> }) {
-  const setCondition = (i: number, c: RuleCondition) => onChange({ ...rules, conditions: rules.conditions.map((x, j) => (j === i ? c : x)) });
+export function RuleEditor({ rules, onChange, sites, errors = {} }: { rules: GroupRulesDraft; onChange: (r: GroupRulesDraft) => void; sites: Site[]; errors?: Record<number, string> }) {
+  const setCondition = (i: number, c: RuleConditionDraft) => onChange({ ...rules, conditions: rules.conditions.map((x, j) => (j === i ? c : x)) });
   return (
     <fieldset className="space-y-2">
       <legend className="sr-only">Membership rules</legend>
@@ -144,11 +143,11 @@ export function RuleEditor({ rules, onChange, sites, errors = {} }: { rules: Gro
 }
 
 /** True when every condition has a value the API can accept, so a preview is worth asking for. */
-export function rulesComplete(rules: GroupRules): boolean {
+export function rulesComplete(rules: GroupRulesDraft): boolean {
   return rules.conditions.length > 0 && rules.conditions.every((c) => (Array.isArray(c.value) ? c.value.length > 0 : typeof c.value === 'number' ? c.value >= 1 : String(c.value).trim() !== ''));
 }
 
-export function describeCondition(c: RuleCondition, sites: Site[]): string {
+export function describeCondition(c: RuleConditionDraft, sites: Site[]): string {
   const spec = FIELDS[c.field];
   const name = (v: string) => (c.field === 'siteId' ? (sites.find((s) => s.id === v)?.name ?? v) : v);
   const value = Array.isArray(c.value) ? c.value.map(name).join(', ') : name(String(c.value));

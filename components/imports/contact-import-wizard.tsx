@@ -7,9 +7,11 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
-import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/client/api-client';
+import type { Wire } from '@/lib/client/json';
+import type { ZContactImportPreview, ZContactImportResult } from '@/lib/imports/schemas';
 import { useAllOrganizations } from '@/hooks/use-organizations';
+import { useRefreshContacts } from '@/hooks/use-contacts';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
 import { aliasedRecords, batches, splitRoles } from '@/lib/client/import-rows';
@@ -32,26 +34,8 @@ interface Row {
   externalId?: string;
   externalSystem?: string;
 }
-interface PreviewRow {
-  index: number;
-  annotation: Annotation;
-  organizationId?: string;
-  contactId?: string;
-  matchedContactName?: string | null;
-  conflictReason?: string;
-  warning?: string;
-}
-interface Outcome {
-  index: number;
-  contactId: string;
-  organizationId: string;
-}
-interface Result {
-  imported: (Outcome & { warning?: string })[];
-  updated: Outcome[];
-  skipped: (Outcome & { reason: string })[];
-  errors: { index: number; code: string; message: string }[];
-}
+type PreviewRow = Wire<typeof ZContactImportPreview>['rows'][number];
+type Result = Wire<typeof ZContactImportResult>;
 
 const TONE: Record<Annotation, Tone> = { create: 'green', 'link-match': 'blue', 'email-match': 'amber', 'name-match': 'amber', conflict: 'red', 'org-not-found': 'red' };
 const FUZZY: Annotation[] = ['email-match', 'name-match'];
@@ -95,7 +79,7 @@ function toRows(text: string, defaultOrgId: string): { rows: Row[]; unknown: str
 const label = (r: Row | undefined) => r?.name ?? r?.email ?? r?.phone ?? r?.mobile ?? '—';
 
 export function ContactImportWizard() {
-  const qc = useQueryClient();
+  const refreshContacts = useRefreshContacts();
   const orgs = useAllOrganizations();
   const params = useSearchParams();
   const [defaultOrgId, setDefaultOrgId] = useState(params.get('orgId') ?? '');
@@ -159,7 +143,7 @@ export function ContactImportWizard() {
       }
       setResult(total);
       setStep('done');
-      void qc.invalidateQueries({ queryKey: ['contacts'] });
+      refreshContacts();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The import failed');
     } finally {

@@ -6,14 +6,18 @@
 // progress bar, and the result is listed.
 import Link from 'next/link';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useRefreshOrganizationsAndSites } from '@/hooks/use-organizations';
 import { api, ApiError } from '@/lib/client/api-client';
+import type { Wire } from '@/lib/client/json';
+import type { ZOrgImportPreview, ZOrgImportResult } from '@/lib/imports/schemas';
 import { aliasedRecords, batches } from '@/lib/client/import-rows';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
 import { AnnotationSummary, CsvUploadCard, ImportProgress, ImportSteps, importErrorText } from '@/components/imports/import-kit';
 
-type Annotation = 'create' | 'link-match' | 'name-match' | 'matched-soft-deleted' | 'conflict';
+type PreviewRow = Wire<typeof ZOrgImportPreview>['rows'][number];
+type Result = Wire<typeof ZOrgImportResult>;
+type Annotation = PreviewRow['annotation'];
 type Choice = 'use-existing' | 'create-new' | 'skip';
 
 interface Row {
@@ -24,20 +28,6 @@ interface Row {
   timezone?: string;
   address?: string;
   contact?: { name?: string; email?: string; phone?: string };
-}
-interface PreviewRow {
-  index: number;
-  annotation: Annotation;
-  organization: string;
-  organizationId?: string;
-  matchedOrganizationName?: string;
-  conflictReason?: string;
-}
-interface Result {
-  imported: { index: number; organization: string; siteName: string | null; createdOrganization: boolean }[];
-  updated: { index: number; organization: string }[];
-  skipped: { index: number; organization: string; reason: string }[];
-  errors: { index: number; organization: string; code: string; message: string }[];
 }
 
 const TONE: Record<Annotation, Tone> = { create: 'green', 'link-match': 'blue', 'name-match': 'amber', 'matched-soft-deleted': 'amber', conflict: 'red' };
@@ -73,7 +63,7 @@ function toRows(text: string): { rows: Row[]; unknown: string[] } {
 }
 
 export function ImportWizard() {
-  const qc = useQueryClient();
+  const refreshOrganizations = useRefreshOrganizationsAndSites();
   const [step, setStep] = useState<'upload' | 'preview' | 'done'>('upload');
   const [fileName, setFileName] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
@@ -145,8 +135,7 @@ export function ImportWizard() {
       }
       setResult(total);
       setStep('done');
-      void qc.invalidateQueries({ queryKey: ['organizations'] });
-      void qc.invalidateQueries({ queryKey: ['sites'] });
+      refreshOrganizations();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The import failed');
     } finally {

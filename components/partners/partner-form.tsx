@@ -7,6 +7,7 @@ import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/controls';
+import { FormError } from '@/components/ui/form-error';
 
 const FIELDS = ['name', 'slug', 'type', 'plan', 'status', 'maxOrganizations', 'maxDevices', 'billingEmail'] as const;
 
@@ -74,7 +75,7 @@ export function PartnerForm({ partner, submitLabel, withStatus, onSubmit }: { pa
         <Field label="Maximum organizations" name="maxOrganizations" type="number" min={0} defaultValue={partner?.maxOrganizations ?? ''} hint="Empty: no limit" error={fields.maxOrganizations} />
         <Field label="Maximum devices" name="maxDevices" type="number" min={0} defaultValue={partner?.maxDevices ?? ''} hint="Empty: no limit" error={fields.maxDevices} />
       </div>
-      {formError && <p role="alert" className="text-sm text-red-600">{formError}</p>}
+      <FormError message={formError} />
       <Button type="submit" disabled={pending}>
         {pending ? 'Saving…' : submitLabel}
       </Button>

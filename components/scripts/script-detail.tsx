@@ -2,12 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useDeleteScript, useExecuteScript, useExecutions, useSaveScript, useScript, type ExecuteResult, type Execution, type Script } from '@/hooks/use-scripts';
 import { useCan } from '@/hooks/use-me';
-import { useSignedIn } from '@/hooks/use-api';
-import type { Device } from '@/hooks/use-devices';
-import { api, ApiError } from '@/lib/client/api-client';
+import { useDeviceNames, useScriptTargetDevices, type Device } from '@/hooks/use-devices';
+import { ApiError } from '@/lib/client/api-client';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { useCurrentOrg } from '@/components/shell/current-org';
@@ -46,18 +44,13 @@ function ExecutionRow({ e, deviceName }: { e: Execution; deviceName: string }) {
 
 function RunPanel({ script }: { script: Script }) {
   const { orgId } = useCurrentOrg();
-  const enabled = useSignedIn();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Device[]>([]);
   const [params, setParams] = useState<Record<string, string>>({});
   const [result, setResult] = useState<ExecuteResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const execute = useExecuteScript(script.id);
-  const devices = useQuery({
-    queryKey: ['devices', 'pick', orgId, search],
-    queryFn: () => api<{ devices: Device[] }>('/devices', { query: { cursor: '', limit: 20, search: search.trim() || undefined, orgId: orgId ?? undefined } }),
-    enabled,
-  });
+  const devices = useScriptTargetDevices(orgId, search);
   const toggle = (d: Device) => setPicked((p) => (p.some((x) => x.id === d.id) ? p.filter((x) => x.id !== d.id) : [...p, d]));
   return (
     <Card title="Run on devices">
@@ -120,14 +113,8 @@ export function ScriptDetail({ id }: { id: string }) {
   const executions = useExecutions(id, page);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [tab, setTab] = useState<'script' | 'versions' | 'usage'>('script');
-  const enabled = useSignedIn();
   const deviceIds = [...new Set(executions.data?.data.map((e) => e.deviceId) ?? [])];
-  const names = useQuery({
-    queryKey: ['devices', 'names', deviceIds.join(',')],
-    queryFn: async () => Object.fromEntries(await Promise.all(deviceIds.map(async (d) => [d, await api<Device>(`/devices/${d}`).then((x) => x.displayName ?? x.hostname).catch(() => 'device')]))),
-    enabled: enabled && deviceIds.length > 0,
-    staleTime: 60_000,
-  });
+  const names = useDeviceNames(deviceIds);
   const s = script.data;
   useBreadcrumbLabel(id, s?.name);
   if (script.isError) return <ErrorText error={script.error} />;

@@ -3,29 +3,13 @@
 // Usage of one script: how often it ran, how it went, and the runs still in progress (which can be
 // cancelled: a pending run at once, a running one by telling the agent to kill it).
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useCancelExecution, useUsageStats } from '@/hooks/use-script-library';
-import type { Execution } from '@/hooks/use-scripts';
+import { useActiveExecutions } from '@/hooks/use-scripts';
 import { useCan } from '@/hooks/use-me';
-import { useSignedIn, type Page } from '@/hooks/use-api';
-import { api } from '@/lib/client/api-client';
 import { messageOf } from '@/lib/client/field-errors';
 import { formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Card, ErrorText, StatusBadge } from '@/components/ui/controls';
-
-function useActiveExecutions(id: string) {
-  const enabled = useSignedIn();
-  return useQuery({
-    queryKey: ['scripts', 'executions', id, 'active'],
-    queryFn: async () => {
-      const [pending, running] = await Promise.all(['pending', 'running'].map((status) => api<Page<Execution>>(`/scripts/${id}/executions`, { query: { status, limit: 25 } })));
-      return [...running.data, ...pending.data];
-    },
-    enabled,
-    refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? 3_000 : 20_000),
-  });
-}
 
 export function ScriptUsage({ id }: { id: string }) {
   const stats = useUsageStats(id);

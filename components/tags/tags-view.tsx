@@ -4,9 +4,8 @@
 // devices (PATCH /devices/:id), so renaming or removing a tag rewrites each device carrying it.
 import Link from 'next/link';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTaggedDevices, useTags } from '@/hooks/use-groups';
-import type { Device } from '@/hooks/use-devices';
+import { useRefreshDevicesAndTags, type Device } from '@/hooks/use-devices';
 import type { Page } from '@/hooks/use-api';
 import { useCan } from '@/hooks/use-me';
 import { api } from '@/lib/client/api-client';
@@ -75,7 +74,7 @@ export function TagsView() {
 }
 
 function TagDevices({ tag, canWrite, onGone }: { tag: string; canWrite: boolean; onGone: () => void }) {
-  const qc = useQueryClient();
+  const refresh = useRefreshDevicesAndTags();
   const [page, setPage] = useState(1);
   const devices = useTaggedDevices([tag], 'any', page);
   const [rename, setRename] = useState(tag);
@@ -89,8 +88,7 @@ function TagDevices({ tag, canWrite, onGone }: { tag: string; canWrite: boolean;
     try {
       const all = targets ?? (await devicesWithTag(tag));
       for (const d of all) await api(`/devices/${d.id}`, { method: 'PATCH', body: { tags: [...new Set(next(d.tags))] } });
-      void qc.invalidateQueries({ queryKey: ['tags'] });
-      void qc.invalidateQueries({ queryKey: ['devices'] });
+      refresh();
       setMessage({ ok: true, text: `${label}: ${all.length} device${all.length === 1 ? '' : 's'} updated.` });
       return true;
     } catch (err) {

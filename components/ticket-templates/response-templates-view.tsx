@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, TextAreaField } from '@/components/ui/controls';
+import { FormError } from '@/components/ui/form-error';
 
 export function ResponseTemplatesView() {
   const [page, setPage] = useState(1);
@@ -144,11 +145,7 @@ function TemplateForm({ template, onDone }: { template: ResponseTemplate | null;
           ))}
         </div>
       </div>
-      {formError && (
-        <p role="alert" className="text-sm text-red-600">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" disabled={create.isPending || update.isPending}>
         {template ? 'Save reply' : 'Create reply'}
       </Button>

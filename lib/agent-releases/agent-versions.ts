@@ -1,21 +1,10 @@
-import { z } from 'zod';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { notFound } from '@/lib/http/errors';
-import { OS_TYPES } from '@/lib/agents/schemas';
+import type { OS_TYPES } from '@/lib/agents/schemas';
+import type { TAgentVersion } from '@/lib/agent-releases/schemas';
 import { compareVersions } from '@/lib/agent-releases/semver';
 import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bundled-agent';
-
-export const AGENT_ARCHES = ['amd64', 'arm64'] as const;
-
-export const ZAgentVersion = z.object({
-  version: z.string(),
-  promoted: z.boolean().describe('The release served when no version is asked for'),
-  releasedAt: z.string(),
-  notes: z.string().nullable(),
-  artifacts: z.array(z.object({ os: z.enum(OS_TYPES), arch: z.enum(AGENT_ARCHES), fileName: z.string(), sha256: z.string(), size: z.number().int(), downloadUrl: z.string() })),
-});
-export type TAgentVersion = z.infer<typeof ZAgentVersion>;
 
 const select = { version: true, promoted: true, releasedAt: true, notes: true, artifacts: { select: { os: true, arch: true, fileName: true, sha256: true, size: true } } } as const;
 

@@ -75,3 +75,16 @@ export const ZDeviceSetDto = {
 };
 
 export const ZTotals = { subtotal: z.string(), taxTotal: z.string(), total: z.string() };
+
+/** Which contract line bills a device, and why not when none does. */
+export const ZDeviceBilling = z.object({
+  deviceId: z.string(),
+  hostname: z.string(),
+  role: z.string(),
+  status: z.string(),
+  billable: z.boolean(),
+  reason: z.enum(['device_not_active', 'no_active_contract', 'no_matching_line']).nullable(),
+  contract: z.object({ id: z.string(), name: z.string(), status: z.string(), currency: z.string() }).nullable(),
+  line: z.object({ id: z.string(), description: z.string(), deviceSetType: z.string(), unitPrice: z.string(), includedQuantity: z.number().int(), overageMode: z.string() }).nullable(),
+  matchKind: z.enum(['organization_wide', 'site', 'role', 'group']).nullable(),
+});

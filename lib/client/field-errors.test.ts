@@ -5,7 +5,7 @@ import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 const validation = (details: unknown) => new ApiError(400, 'VALIDATION_ERROR', 'body.expiresAt: Must be in the future', details);
 
 describe('field errors from the envelope', () => {
-  it('keys the first message of each top-level body field', () => {
+  it('keys the first message of each top-level body field, or of each full path', () => {
     const err = validation([
       { path: 'body.expiresAt', message: 'Must be in the future' },
       { path: 'body.allowedCidrs.1', message: 'Not a CIDR' },
@@ -13,6 +13,8 @@ describe('field errors from the envelope', () => {
       { path: 'query.page', message: 'ignored: not the body' },
     ]);
     expect(fieldErrorsOf(err)).toEqual({ expiresAt: 'Must be in the future', allowedCidrs: 'Not a CIDR' });
+    expect(fieldErrorsOf(err, 'path')).toEqual({ expiresAt: 'Must be in the future', 'allowedCidrs.1': 'Not a CIDR', 'allowedCidrs.2': 'second one' });
+    expect(fieldErrorsOf(validation([{ path: 'body', message: 'Unrecognized key' }]), 'path')).toEqual({});
     expect(fieldErrorsOf(new Error('plain'))).toEqual({});
     expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'x', { some: 'object' }))).toEqual({});
   });

@@ -1,15 +1,31 @@
 // Maps the error envelope of a 400 VALIDATION_ERROR (details: [{ path: 'body.field…', message }])
-// to one message per top-level body field, so forms can show each under its control.
+// to messages forms can show under their controls. The one mapper of the console: every form
+// reads its field errors from here.
 import { ApiError } from '@/lib/client/api-client';
 
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return out;
+export type FieldErrors = Record<string, string>;
+
+/** The body paths of the envelope's validation details (`body.lines.0.unitPrice` → `lines.0.unitPrice`). */
+function bodyPaths(error: unknown): { path: string; message: string }[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  const out: { path: string; message: string }[] = [];
   for (const detail of error.details as { path?: unknown; message?: unknown }[]) {
     if (typeof detail?.path !== 'string' || typeof detail.message !== 'string') continue;
-    const [where, field] = detail.path.split('.');
-    if (where === 'body' && field && !out[field]) out[field] = detail.message;
+    const [where, ...rest] = detail.path.split('.');
+    if (where === 'body' && rest.length > 0) out.push({ path: rest.join('.'), message: detail.message });
   }
+  return out;
+}
+
+/**
+ * One message per body field, the first one wins. `field` (the default) keys each by its top-level
+ * field, so a problem anywhere inside `allowedCidrs` shows under that one control; `path` keys
+ * each by its full path (`lines.0.unitPrice`, `condition.threshold`) for forms with a control per
+ * nested value.
+ */
+export function fieldErrorsOf(error: unknown, keys: 'field' | 'path' = 'field'): FieldErrors {
+  const out: FieldErrors = {};
+  for (const { path, message } of bodyPaths(error)) out[keys === 'field' ? path.split('.')[0] : path] ??= message;
   return out;
 }
 

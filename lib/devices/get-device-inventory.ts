@@ -1,18 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { db } from '@/lib/db';
 import type { UserContext } from '@/lib/auth/context';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
-
-export const ZDeviceInventory = z.object({
-  deviceId: z.string().uuid(),
-  collectedAt: z.string().nullable().describe('Null until the agent has reported an inventory'),
-  receivedAt: z.string().nullable(),
-  hardware: z.record(z.string(), z.unknown()),
-  os: z.record(z.string(), z.unknown()),
-  disks: z.array(z.record(z.string(), z.unknown())),
-  network: z.array(z.record(z.string(), z.unknown())),
-  software: z.array(z.object({ name: z.string(), version: z.string().nullable(), publisher: z.string().nullable(), source: z.string().nullable(), installedAt: z.string().nullable() })),
-});
+import type { ZDeviceInventory } from '@/lib/devices/schemas';
 
 export async function getDeviceInventory(ctx: UserContext, deviceId: string): Promise<z.infer<typeof ZDeviceInventory>> {
   await getDeviceOrThrow(ctx, deviceId, db, { includeDecommissioned: true });

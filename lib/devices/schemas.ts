@@ -67,6 +67,17 @@ export const ZDevice = z.object({
 });
 export type TDevice = z.infer<typeof ZDevice>;
 
+export const ZDeviceInventory = z.object({
+  deviceId: z.string().uuid(),
+  collectedAt: z.string().nullable().describe('Null until the agent has reported an inventory'),
+  receivedAt: z.string().nullable(),
+  hardware: z.record(z.string(), z.unknown()),
+  os: z.record(z.string(), z.unknown()),
+  disks: z.array(z.record(z.string(), z.unknown())),
+  network: z.array(z.record(z.string(), z.unknown())),
+  software: z.array(z.object({ name: z.string(), version: z.string().nullable(), publisher: z.string().nullable(), source: z.string().nullable(), installedAt: z.string().nullable() })),
+});
+
 export const ZDeviceCursorPage = z.object({
   devices: z.array(ZDevice),
   nextCursor: z.string().nullable(),

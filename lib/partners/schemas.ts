@@ -75,7 +75,7 @@ export const ZPartner = z.object({
   status: z.enum(PARTNER_STATUSES),
   maxOrganizations: z.number().int().nullable(),
   maxDevices: z.number().int().nullable(),
-  settings: z.record(z.string(), z.unknown()),
+  settings: ZPartnerSettings,
   serviceManagementMode: z.enum(SERVICE_MANAGEMENT_MODES),
   serviceManagementPsaConnectionId: z.string().uuid().nullable(),
   ssoConfig: z.record(z.string(), z.unknown()).nullable(),

@@ -6,32 +6,12 @@
 // (org_assets rows whose device_id names no live device): status `unknown`, no last-seen time.
 // An asset linked to a device (org_assets.device_id) lends that device its asset tag, serial
 // number and model. Tenancy (partner_id and org_id of the portal session) is in every WHERE below.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { PortalContext } from '@/lib/auth/context';
 import { pageResult } from '@/lib/http/pagination';
-
-export const DEVICE_STATUSES = ['online', 'offline', 'pending', 'unknown'] as const;
-
-export const ZListPortalDevicesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  search: z.string().trim().max(255).optional().describe('Name or asset tag'),
-});
-
-export const ZPortalDevice = z.object({
-  id: z.string().uuid().describe('The device id, or the asset id of a device no agent reports'),
-  name: z.string().describe('Display name, else host name'),
-  os: z.string().nullable().describe('Reported by the agent; null until then'),
-  model: z.string().nullable().describe('Manufacturer and model as the MSP recorded them'),
-  status: z.enum(DEVICE_STATUSES).describe('`unknown` for devices no agent reports'),
-  lastSeenAt: z.string().nullable(),
-  assetTag: z.string().nullable(),
-  serialNumber: z.string().nullable(),
-  site: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
-});
-export type TPortalDevice = z.infer<typeof ZPortalDevice>;
+import { DEVICE_STATUSES, type TPortalDevice, type ZListPortalDevicesQuery } from '@/lib/portal/devices/schemas';
 
 interface Row {
   id: string;

@@ -75,6 +75,27 @@ export const ZUser = z.object({
   updatedAt: z.string(),
 });
 
+/** The signed-in user (GET /users/me): the profile plus what this session may do. */
+export const ZMe = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'invited', 'disabled']),
+  mfaEnabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  scope: z.enum(['system', 'partner', 'organization']),
+  partnerId: z.string().uuid().nullable(),
+  orgId: z.string().uuid().nullable(),
+  orgAccess: ZOrgAccess,
+  orgIds: z.array(z.string().uuid()),
+  role: ZRoleRef,
+  permissions: z.array(z.string()).describe('Effective permissions of this session, sorted'),
+  mfa: z.boolean().describe('This session completed MFA'),
+  partner: z.object({ id: z.string().uuid(), name: z.string(), slug: z.string(), status: z.string() }).nullable(),
+  organization: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+});
+
 export const ZInvitePreview = z.object({
   email: z.string(),
   name: z.string(),

@@ -1,7 +1,8 @@
 // GET /api/v1/agent-versions — registered agent releases.
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http/define-route';
-import { listAgentVersions, ZAgentVersion } from '@/lib/agent-releases/agent-versions';
+import { listAgentVersions } from '@/lib/agent-releases/agent-versions';
+import { ZAgentVersion } from '@/lib/agent-releases/schemas';
 
 export const GET = defineRoute({
   auth: 'none',

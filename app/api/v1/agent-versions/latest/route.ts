@@ -1,6 +1,7 @@
 // GET /api/v1/agent-versions/latest — the promoted agent release.
 import { defineRoute } from '@/lib/http/define-route';
-import { latestAgentVersion, ZAgentVersion } from '@/lib/agent-releases/agent-versions';
+import { latestAgentVersion } from '@/lib/agent-releases/agent-versions';
+import { ZAgentVersion } from '@/lib/agent-releases/schemas';
 
 export const GET = defineRoute({
   auth: 'none',

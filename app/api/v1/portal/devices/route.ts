@@ -1,7 +1,8 @@
 // GET /api/v1/portal/devices — the portal user's organization's devices.
 import { defineRoute } from '@/lib/http/define-route';
 import { ZPageOf } from '@/lib/http/common-schemas';
-import { listPortalDevices, ZListPortalDevicesQuery, ZPortalDevice } from '@/lib/portal/list-portal-devices';
+import { listPortalDevices } from '@/lib/portal/list-portal-devices';
+import { ZListPortalDevicesQuery, ZPortalDevice } from '@/lib/portal/devices/schemas';
 
 export const GET = defineRoute({
   auth: 'portal',

@@ -2,6 +2,7 @@
 import { defineRoute } from '@/lib/http/define-route';
 import { getMe } from '@/lib/users/get-me';
 import { updateMe, ZUpdateMe } from '@/lib/users/update-me';
+import { ZMe } from '@/lib/users/schemas';
 
 export const GET = defineRoute({
   auth: 'user',
@@ -9,6 +10,7 @@ export const GET = defineRoute({
   summary: 'Current user',
   description: 'Profile, scope, role, effective permissions and whether this session completed MFA.',
   tags: ['Users'],
+  response: ZMe,
   handler: ({ ctx }) => getMe(ctx),
 });
 
@@ -19,5 +21,6 @@ export const PATCH = defineRoute({
   summary: 'Update the current user',
   description: 'Change `name`, or the password with `currentPassword` + `newPassword` (strength-checked; ends every other session).',
   tags: ['Users'],
+  response: ZMe,
   handler: ({ ctx, body }) => updateMe(ctx, body),
 });

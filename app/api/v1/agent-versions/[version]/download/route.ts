@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineRoute } from '@/lib/http/define-route';
 import { OS_TYPES } from '@/lib/agents/schemas';
-import { AGENT_ARCHES, artifactResponse, findAgentArtifact } from '@/lib/agent-releases/agent-versions';
+import { artifactResponse, findAgentArtifact } from '@/lib/agent-releases/agent-versions';
+import { AGENT_ARCHES } from '@/lib/agent-releases/schemas';
 
 export const GET = defineRoute({
   auth: 'none',

@@ -3,18 +3,7 @@ import { z } from 'zod';
 import { defineRoute } from '@/lib/http/define-route';
 import { ZIdParams } from '@/lib/http/common-schemas';
 import { getDeviceBilling } from '@/lib/billing/get-device-billing';
-
-const ZDeviceBilling = z.object({
-  deviceId: z.string(),
-  hostname: z.string(),
-  role: z.string(),
-  status: z.string(),
-  billable: z.boolean(),
-  reason: z.enum(['device_not_active', 'no_active_contract', 'no_matching_line']).nullable(),
-  contract: z.object({ id: z.string(), name: z.string(), status: z.string(), currency: z.string() }).nullable(),
-  line: z.object({ id: z.string(), description: z.string(), deviceSetType: z.string(), unitPrice: z.string(), includedQuantity: z.number().int(), overageMode: z.string() }).nullable(),
-  matchKind: z.enum(['organization_wide', 'site', 'role', 'group']).nullable(),
-});
+import { ZDeviceBilling } from '@/lib/billing/schemas';
 
 export const GET = defineRoute({
   auth: ['user', 'apiKey'],

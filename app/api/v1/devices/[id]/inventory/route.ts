@@ -1,7 +1,7 @@
 // GET /api/v1/devices/:id/inventory — the last inventory the agent reported.
 import { defineRoute } from '@/lib/http/define-route';
-import { ZDeviceIdParams } from '@/lib/devices/schemas';
-import { getDeviceInventory, ZDeviceInventory } from '@/lib/devices/get-device-inventory';
+import { ZDeviceIdParams, ZDeviceInventory } from '@/lib/devices/schemas';
+import { getDeviceInventory } from '@/lib/devices/get-device-inventory';
 
 export const GET = defineRoute({
   auth: 'user',
