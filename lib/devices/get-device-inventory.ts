@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
 
 export const ZDeviceInventory = z.object({
@@ -14,7 +14,7 @@ export const ZDeviceInventory = z.object({
   software: z.array(z.object({ name: z.string(), version: z.string().nullable(), publisher: z.string().nullable(), source: z.string().nullable(), installedAt: z.string().nullable() })),
 });
 
-export async function getDeviceInventory(ctx: UserContext, deviceId: string): Promise<z.infer<typeof ZDeviceInventory>> {
+export async function getDeviceInventory(ctx: ActorContext, deviceId: string): Promise<z.infer<typeof ZDeviceInventory>> {
   await getDeviceOrThrow(ctx, deviceId, db, { includeDecommissioned: true });
   const [inventory, software] = await Promise.all([
     db.deviceInventory.findUnique({ where: { deviceId } }),

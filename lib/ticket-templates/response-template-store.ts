@@ -2,14 +2,14 @@
 import type { DbOrTx } from '@/lib/db';
 import { db } from '@/lib/db';
 import type { TicketResponseTemplate } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest, conflict, notFound } from '@/lib/http/errors';
 import { unknownPlaceholders } from '@/lib/ticket-templates/placeholders';
 
 /** Canned replies are partner-wide; routes admit partner scope only, so partnerId is set. */
-export const templateWhere = (ctx: UserContext) => ({ partnerId: ctx.partnerId ?? '00000000-0000-0000-0000-000000000000' });
+export const templateWhere = (ctx: ActorContext) => ({ partnerId: ctx.partnerId ?? '00000000-0000-0000-0000-000000000000' });
 
-export async function getResponseTemplateOrThrow(ctx: UserContext, id: string, client: DbOrTx = db) {
+export async function getResponseTemplateOrThrow(ctx: ActorContext, id: string, client: DbOrTx = db) {
   const template = await client.ticketResponseTemplate.findFirst({ where: { id, ...templateWhere(ctx) } });
   if (!template) throw notFound('Response template');
   return template;
