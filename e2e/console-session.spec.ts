@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { seedPartnerAdmin } from './helpers/seed';
+import { seedOrganization, seedPartnerAdmin } from './helpers/seed';
 
 const PASSWORD = 'Console-Session-Pass-7!';
 
 test('a session that ends while a form is half filled keeps the form: after signing in again the ticket is created', async ({ page, request }) => {
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Session MSP ${tag}`, PASSWORD, { mfa: false });
-  const login = await request.post('/api/v1/auth/login', { data: { email: admin.email, password: PASSWORD } });
-  const { accessToken } = await login.json();
-  expect((await request.post('/api/v1/orgs/organizations', { headers: { authorization: `Bearer ${accessToken}` }, data: { name: `Northwind ${tag}` } })).status()).toBe(201);
+  await seedOrganization(admin.partnerId, `Northwind ${tag}`);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(admin.email);
@@ -36,6 +34,8 @@ test('a session that ends while a form is half filled keeps the form: after sign
 
   // The waiting request went through with the new session: the ticket exists, once.
   await expect(page.getByRole('heading', { name: new RegExp(`VPN drops every hour ${tag}`) })).toBeVisible();
+  const login = await request.post('/api/v1/auth/login', { data: { email: admin.email, password: PASSWORD } });
+  const { accessToken } = await login.json();
   const list = await request.get('/api/v1/tickets', { headers: { authorization: `Bearer ${accessToken}` }, params: { search: `VPN drops every hour ${tag}` } });
   expect((await list.json()).pagination.total).toBe(1);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { generateSync } from 'otplib';
 import { linkIn, waitForEmail } from './helpers/mailbox';
 
 test('a new MSP registers, confirms the emailed link and lands signed in', async ({ page }) => {
@@ -74,6 +75,14 @@ test('a new MSP registers, confirms the emailed link and lands signed in', async
   await page.getByRole('link', { name: 'Create organization' }).click();
   await page.getByLabel('Name').fill('First Customer');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
+  // Creating a customer changes the tenancy: the console asks for two-factor set-up first, then
+  // sends the waiting request again.
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(stepUp.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await stepUp.getByTestId('mfa-secret').textContent())!.trim();
+  await stepUp.getByLabel('Code from the app').fill(generateSync({ secret }));
+  await stepUp.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await stepUp.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('First Customer')).toBeVisible();
 
   // The link was single-use.

@@ -35,6 +35,19 @@ export async function seedPartnerAdmin(tag: string, partnerName: string, passwor
   }
 }
 
+/** An organization of the partner, for journeys whose admin has no MFA (creating one through the API needs it). */
+export async function seedOrganization(partnerId: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const row = await client.query<{ id: string }>(`insert into organizations (id, partner_id, name, slug, updated_at) values (gen_random_uuid(), $1, $2, $3, now()) returning id`, [partnerId, name, slug]);
+    return row.rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Signs the admin in through the API and completes the MFA challenge; returns the MFA-satisfied token. */
 export async function adminToken(request: APIRequestContext, admin: { email: string; mfaSecret: string }, password: string): Promise<string> {
   const login = await request.post('/api/v1/auth/login', { data: { email: admin.email, password } });

@@ -1,14 +1,14 @@
 // POST /groups/:id/devices: add devices to a static group (partial success per device).
 import { db, type Tx } from '@/lib/db';
 import type { DeviceGroup } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import { assertGroupType, getGroupOrThrow } from '@/lib/device-groups/get-group-or-throw';
 
 type Skip = { deviceId: string; reason: 'ALREADY_MEMBER' | 'NOT_IN_GROUP_SCOPE' };
 
-export async function addStaticMembers(tx: Tx, ctx: UserContext, group: DeviceGroup, deviceIds: string[]) {
+export async function addStaticMembers(tx: Tx, ctx: ActorContext, group: DeviceGroup, deviceIds: string[]) {
   const ids = [...new Set(deviceIds)];
   const visible = await tx.device.findMany({ where: { AND: [{ id: { in: ids } }, deviceWhere(ctx)] }, select: { id: true, orgId: true, siteId: true } });
   const byId = new Map(visible.map((d) => [d.id, d]));
@@ -34,7 +34,7 @@ export async function addStaticMembers(tx: Tx, ctx: UserContext, group: DeviceGr
   return { added, skipped, failed };
 }
 
-export async function addGroupDevices(ctx: UserContext, groupId: string, deviceIds: string[]) {
+export async function addGroupDevices(ctx: ActorContext, groupId: string, deviceIds: string[]) {
   return db.$transaction(async (tx) => {
     const group = await getGroupOrThrow(ctx, groupId, tx);
     assertGroupType(group, 'static');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { conflict } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { resolvePlacement } from '@/lib/devices/resolve-placement';
@@ -10,7 +10,7 @@ import { reconcileGroup } from '@/lib/device-groups/reconcile-group';
 import { addStaticMembers } from '@/lib/device-groups/add-group-devices';
 import { toGroupDto } from '@/lib/device-groups/to-group-dto';
 
-export async function createGroup(ctx: UserContext, input: z.output<typeof ZCreateGroup>) {
+export async function createGroup(ctx: ActorContext, input: z.output<typeof ZCreateGroup>) {
   return db.$transaction(async (tx) => {
     const { org, site } = await resolvePlacement(tx, ctx, input.orgId, input.siteId);
     if (await tx.deviceGroup.findUnique({ where: { orgId_name: { orgId: org.id, name: input.name } }, select: { id: true } })) {

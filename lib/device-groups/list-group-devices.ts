@@ -1,11 +1,11 @@
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult, type PageInput } from '@/lib/http/pagination';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import { toDeviceDto } from '@/lib/devices/to-device-dto';
 import { getGroupOrThrow } from '@/lib/device-groups/get-group-or-throw';
 
-export async function listGroupDevices(ctx: UserContext, groupId: string, query: PageInput) {
+export async function listGroupDevices(ctx: ActorContext, groupId: string, query: PageInput) {
   await getGroupOrThrow(ctx, groupId);
   const where = { groupId, device: deviceWhere(ctx) };
   const [rows, total, pins] = await Promise.all([

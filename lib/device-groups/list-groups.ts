@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { ZListGroupsQuery } from '@/lib/device-groups/schemas';
 import { groupWhere } from '@/lib/device-groups/group-scope';
 import { toGroupDto } from '@/lib/device-groups/to-group-dto';
 
-export async function listGroups(ctx: UserContext, query: z.output<typeof ZListGroupsQuery>) {
+export async function listGroups(ctx: ActorContext, query: z.output<typeof ZListGroupsQuery>) {
   const where: Prisma.DeviceGroupWhereInput = {
     AND: [
       groupWhere(ctx),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { getGroupOrThrow } from '@/lib/device-groups/get-group-or-throw';
 import { ZMembershipLogEntry, ZMembershipLogQuery } from '@/lib/device-groups/schemas';
 
-export async function listMembershipLog(ctx: UserContext, groupId: string, query: z.output<typeof ZMembershipLogQuery>) {
+export async function listMembershipLog(ctx: ActorContext, groupId: string, query: z.output<typeof ZMembershipLogQuery>) {
   await getGroupOrThrow(ctx, groupId);
   const where = { groupId, ...(query.deviceId ? { deviceId: query.deviceId } : {}), ...(query.action ? { action: query.action } : {}) };
   const [rows, total] = await Promise.all([

@@ -1,6 +1,6 @@
 // Pins keep a device in (include) or out (exclude) of a dynamic group regardless of its rules.
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
@@ -11,7 +11,7 @@ async function isMember(groupId: string, deviceId: string, client = db) {
   return (await client.deviceGroupMembership.count({ where: { groupId, deviceId } })) > 0;
 }
 
-export async function pinGroupDevice(ctx: UserContext, groupId: string, deviceId: string, mode: 'include' | 'exclude') {
+export async function pinGroupDevice(ctx: ActorContext, groupId: string, deviceId: string, mode: 'include' | 'exclude') {
   return db.$transaction(async (tx) => {
     const group = await getGroupOrThrow(ctx, groupId, tx);
     assertGroupType(group, 'dynamic');
@@ -28,7 +28,7 @@ export async function pinGroupDevice(ctx: UserContext, groupId: string, deviceId
   });
 }
 
-export async function unpinGroupDevice(ctx: UserContext, groupId: string, deviceId: string) {
+export async function unpinGroupDevice(ctx: ActorContext, groupId: string, deviceId: string) {
   return db.$transaction(async (tx) => {
     const group = await getGroupOrThrow(ctx, groupId, tx);
     assertGroupType(group, 'dynamic');

@@ -2,7 +2,7 @@
 // who would join or leave — computed, never written.
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { getGroupOrThrow } from '@/lib/device-groups/get-group-or-throw';
 import { desiredMembersSql } from '@/lib/device-groups/reconcile-group';
@@ -11,7 +11,7 @@ import { toDeviceDto } from '@/lib/devices/to-device-dto';
 
 const ID_CAP = 1000;
 
-export async function previewGroup(ctx: UserContext, groupId: string, body: z.output<typeof ZPreviewBody>, limit: number) {
+export async function previewGroup(ctx: ActorContext, groupId: string, body: z.output<typeof ZPreviewBody>, limit: number) {
   const group = await getGroupOrThrow(ctx, groupId);
   const rules = body.rules ?? group.rules;
   if (!rules) throw badRequest('This static group has no rules: send rules to preview', [{ path: 'body.rules', message: 'Required for a static group' }]);

@@ -1,11 +1,11 @@
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { assertGroupType, getGroupOrThrow } from '@/lib/device-groups/get-group-or-throw';
 
 /** DELETE /groups/:id/devices/:deviceId: takes a device out of a static group. */
-export async function removeGroupDevice(ctx: UserContext, groupId: string, deviceId: string): Promise<void> {
+export async function removeGroupDevice(ctx: ActorContext, groupId: string, deviceId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const group = await getGroupOrThrow(ctx, groupId, tx);
     assertGroupType(group, 'static');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest, conflict } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZUpdateGroup } from '@/lib/device-groups/schemas';
@@ -9,7 +9,7 @@ import { assertGroupType, getGroupOrThrow } from '@/lib/device-groups/get-group-
 import { reconcileGroup } from '@/lib/device-groups/reconcile-group';
 import { toGroupDto } from '@/lib/device-groups/to-group-dto';
 
-export async function updateGroup(ctx: UserContext, id: string, input: z.output<typeof ZUpdateGroup>) {
+export async function updateGroup(ctx: ActorContext, id: string, input: z.output<typeof ZUpdateGroup>) {
   if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
   return db.$transaction(async (tx) => {
     const current = await getGroupOrThrow(ctx, id, tx);

@@ -2,7 +2,7 @@
 // (commands), not applicable (skipped) or not addressable (failed). Partial success is success.
 import type { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import type { ZBulkCommandInput, ZBulkCommandResponse } from '@/lib/devices/command-schemas';
 import { deviceWhere } from '@/lib/devices/device-scope';
@@ -11,7 +11,7 @@ import { acceptsCommands, assertMayQueue, commandRow, insertCommands } from '@/l
 
 type BulkResult = z.infer<typeof ZBulkCommandResponse>;
 
-export async function bulkCreateCommands(ctx: UserContext, input: z.output<typeof ZBulkCommandInput>): Promise<BulkResult> {
+export async function bulkCreateCommands(ctx: ActorContext, input: z.output<typeof ZBulkCommandInput>): Promise<BulkResult> {
   assertMayQueue(ctx, input.type);
   const { deviceIds, ...command } = input;
   const ids = [...new Set(deviceIds)];

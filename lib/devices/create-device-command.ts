@@ -2,7 +2,7 @@
 // ALREADY_PENDING; the (device_id, dedupe_key) unique index makes that race-free.
 import { db, type Tx } from '@/lib/db';
 import type { Device, Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { AppError, conflict, forbidden } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import type { CommandInput } from '@/lib/devices/command-schemas';
@@ -11,7 +11,7 @@ import { toCommandDto } from '@/lib/devices/to-command-dto';
 
 export const DEDUPED_TYPES = new Set(['refresh_inventory']);
 
-export function assertMayQueue(ctx: UserContext, type: string): void {
+export function assertMayQueue(ctx: ActorContext, type: string): void {
   if (type === 'self_uninstall' && !ctx.permissions.has('devices:write')) {
     throw forbidden('Uninstalling an agent also needs devices:write');
   }
@@ -39,7 +39,7 @@ export async function insertCommands(tx: Tx, rows: ReturnType<typeof commandRow>
   return tx.deviceCommand.createManyAndReturn({ data: rows, skipDuplicates: true });
 }
 
-export async function createDeviceCommand(ctx: UserContext, deviceId: string, input: CommandInput) {
+export async function createDeviceCommand(ctx: ActorContext, deviceId: string, input: CommandInput) {
   assertMayQueue(ctx, input.type);
   return db.$transaction(async (tx) => {
     const device = await getDeviceOrThrow(ctx, deviceId, tx);

@@ -1,13 +1,13 @@
 // DELETE /devices/:id: decommission. The row stays for history (visible with
 // includeDecommissioned), its agent credential is severed and queued commands are cancelled.
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/events/emit-event';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
 import { removeDeviceFromGroups } from '@/lib/device-groups/reevaluate-device-groups';
 
-export async function decommissionDevice(ctx: UserContext, id: string): Promise<void> {
+export async function decommissionDevice(ctx: ActorContext, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const device = await getDeviceOrThrow(ctx, id, tx);
     const now = new Date();

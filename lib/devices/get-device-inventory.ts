@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
 import type { ZDeviceInventory } from '@/lib/devices/schemas';
 
-export async function getDeviceInventory(ctx: UserContext, deviceId: string): Promise<z.infer<typeof ZDeviceInventory>> {
+export async function getDeviceInventory(ctx: ActorContext, deviceId: string): Promise<z.infer<typeof ZDeviceInventory>> {
   await getDeviceOrThrow(ctx, deviceId, db, { includeDecommissioned: true });
   const [inventory, software] = await Promise.all([
     db.deviceInventory.findUnique({ where: { deviceId } }),

@@ -3,7 +3,7 @@
 // inventory and software follow it.
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/events/emit-event';
@@ -13,7 +13,7 @@ import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
 import { toDeviceDto } from '@/lib/devices/to-device-dto';
 import { reevaluateDeviceGroups, removeDeviceFromGroups } from '@/lib/device-groups/reevaluate-device-groups';
 
-export async function moveDeviceOrg(ctx: UserContext, id: string, input: z.output<typeof ZMoveDeviceOrg>) {
+export async function moveDeviceOrg(ctx: ActorContext, id: string, input: z.output<typeof ZMoveDeviceOrg>) {
   return db.$transaction(async (tx) => {
     const device = await getDeviceOrThrow(ctx, id, tx);
     const target = await getOrganizationOrThrow(ctx, input.orgId, tx);

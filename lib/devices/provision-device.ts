@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZProvisionDevice } from '@/lib/devices/schemas';
 import { resolvePlacement } from '@/lib/devices/resolve-placement';
@@ -14,7 +14,7 @@ import { keyExpiry } from '@/lib/enrollment-keys/create-enrollment-key';
 import { reevaluateDeviceGroups } from '@/lib/device-groups/reevaluate-device-groups';
 import { installCommand } from '@/lib/agent-releases/render-install-script';
 
-export async function provisionDevice(ctx: UserContext, input: z.output<typeof ZProvisionDevice>) {
+export async function provisionDevice(ctx: ActorContext, input: z.output<typeof ZProvisionDevice>) {
   const minted = mintEnrollmentKey();
   const secret = input.issueEnrollmentSecret ? mintEnrollmentSecret() : null;
   const expiresAt = keyExpiry({ ttlMinutes: input.ttlMinutes });

@@ -1,7 +1,7 @@
 // PATCH /devices/:id: display name, tags and site (within the device's organization).
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/events/emit-event';
@@ -10,7 +10,7 @@ import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
 import { toDeviceDto } from '@/lib/devices/to-device-dto';
 import { reevaluateDeviceGroups } from '@/lib/device-groups/reevaluate-device-groups';
 
-export async function updateDevice(ctx: UserContext, id: string, input: z.output<typeof ZUpdateDevice>) {
+export async function updateDevice(ctx: ActorContext, id: string, input: z.output<typeof ZUpdateDevice>) {
   if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
   return db.$transaction(async (tx) => {
     const current = await getDeviceOrThrow(ctx, id, tx);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZCreateEnrollmentKey } from '@/lib/enrollment-keys/schemas';
@@ -23,7 +23,7 @@ export function keyExpiry(input: { ttlMinutes?: number; expiresAt?: string }, no
   return new Date(now.getTime() + minutes * 60_000);
 }
 
-export async function createEnrollmentKey(ctx: UserContext, input: z.output<typeof ZCreateEnrollmentKey>) {
+export async function createEnrollmentKey(ctx: ActorContext, input: z.output<typeof ZCreateEnrollmentKey>) {
   const expiresAt = keyExpiry(input);
   const minted = mintEnrollmentKey();
   const secret = input.issueEnrollmentSecret ? mintEnrollmentSecret() : null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { ZListEnrollmentKeysQuery } from '@/lib/enrollment-keys/schemas';
 import { enrollmentKeyWhere } from '@/lib/enrollment-keys/enrollment-key-scope';
@@ -16,7 +16,7 @@ function statusWhere(status: 'active' | 'expired' | 'exhausted' | undefined, now
   return {};
 }
 
-export async function listEnrollmentKeys(ctx: UserContext, query: z.output<typeof ZListEnrollmentKeysQuery>) {
+export async function listEnrollmentKeys(ctx: ActorContext, query: z.output<typeof ZListEnrollmentKeysQuery>) {
   const where: Prisma.EnrollmentKeyWhereInput = {
     AND: [
       enrollmentKeyWhere(ctx),

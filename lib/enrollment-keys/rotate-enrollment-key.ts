@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getEnrollmentKeyOrThrow } from '@/lib/enrollment-keys/get-enrollment-key-or-throw';
 import { mintEnrollmentKey, mintEnrollmentSecret } from '@/lib/enrollment-keys/mint-credentials';
@@ -9,7 +9,7 @@ import { toEnrollmentKeyDto } from '@/lib/enrollment-keys/to-enrollment-key-dto'
  * Replaces the raw key (and the per-key secret, when the key has one); the old values stop
  * working at once. Limits, usage count and expiry are kept.
  */
-export async function rotateEnrollmentKey(ctx: UserContext, id: string) {
+export async function rotateEnrollmentKey(ctx: ActorContext, id: string) {
   const minted = mintEnrollmentKey();
   return db.$transaction(async (tx) => {
     const current = await getEnrollmentKeyOrThrow(ctx, id, tx);

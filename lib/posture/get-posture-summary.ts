@@ -5,17 +5,17 @@
 import type { z } from 'zod';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { deviceScopeSql } from '@/lib/devices/device-scope-sql';
 import { getOrganizationOrThrow } from '@/lib/organizations/get-organization-or-throw';
 import { orgWhere } from '@/lib/tenancy/scope';
 import type { ZPostureSummaryQuery } from '@/lib/posture/schemas';
 
-export function postureDeviceSql(ctx: UserContext, orgId: string | undefined): Prisma.Sql {
+export function postureDeviceSql(ctx: ActorContext, orgId: string | undefined): Prisma.Sql {
   return Prisma.sql`${deviceScopeSql(ctx)} and d.status in ('online', 'offline') ${orgId ? Prisma.sql`and d.org_id = ${orgId}::uuid` : Prisma.empty}`;
 }
 
-export async function getPostureSummary(ctx: UserContext, query: z.output<typeof ZPostureSummaryQuery>) {
+export async function getPostureSummary(ctx: ActorContext, query: z.output<typeof ZPostureSummaryQuery>) {
   if (query.orgId) await getOrganizationOrThrow(ctx, query.orgId);
   const scope = postureDeviceSql(ctx, query.orgId);
   const [orgs, counts, [totals]] = await Promise.all([

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { decodeCursor, encodeCursor } from '@/lib/http/pagination';
 import { getOrganizationOrThrow } from '@/lib/organizations/get-organization-or-throw';
 import { postureDeviceSql } from '@/lib/posture/get-posture-summary';
@@ -16,7 +16,7 @@ interface Row {
   last_seen_at: Date | null; scanned_at: Date | null;
 }
 
-export async function listPostureDevices(ctx: UserContext, query: z.output<typeof ZPostureDevicesQuery>) {
+export async function listPostureDevices(ctx: ActorContext, query: z.output<typeof ZPostureDevicesQuery>) {
   if (query.orgId) await getOrganizationOrThrow(ctx, query.orgId);
   const after = query.cursor ? decodeCursor(query.cursor, ZCursor).id : null;
   const filter =

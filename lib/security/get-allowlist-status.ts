@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { db } from '@/lib/db';
 import { notFound } from '@/lib/http/errors';
 import { resolveClientAddress } from '@/lib/http/client-ip';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { allowlistOf, matchingEntry } from '@/lib/security/allowlist-match';
 import { ownPartnerWhere } from '@/lib/tenancy/scope';
 import { invalidAllowlistEntries, proxyTrustConfigured } from '@/lib/security/ip-allowlist';
@@ -21,7 +21,7 @@ export function splitEntries(raw: string): string[] {
 }
 
 export async function getAllowlistStatus(
-  ctx: UserContext,
+  ctx: ActorContext,
   headers: Headers,
   query: z.output<typeof ZAllowlistStatusQuery>,
 ): Promise<z.output<typeof ZAllowlistStatus>> {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { assertKnownPlaceholders, isUniqueViolation, templateNameTaken, templateWhere, toResponseTemplateDto } from '@/lib/ticket-templates/response-template-store';
 import type { ZCreateResponseTemplate } from '@/lib/ticket-templates/schemas';
 
-export async function createResponseTemplate(ctx: UserContext, input: z.output<typeof ZCreateResponseTemplate>) {
+export async function createResponseTemplate(ctx: ActorContext, input: z.output<typeof ZCreateResponseTemplate>) {
   assertKnownPlaceholders(input.body);
   const { partnerId } = templateWhere(ctx);
   try {

@@ -1,9 +1,9 @@
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getResponseTemplateOrThrow } from '@/lib/ticket-templates/response-template-store';
 
-export async function deleteResponseTemplate(ctx: UserContext, id: string): Promise<void> {
+export async function deleteResponseTemplate(ctx: ActorContext, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const current = await getResponseTemplateOrThrow(ctx, id, tx);
     await tx.ticketResponseTemplate.delete({ where: { id: current.id } });

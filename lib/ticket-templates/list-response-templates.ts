@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { templateWhere, toResponseTemplateDto } from '@/lib/ticket-templates/response-template-store';
 import type { ZListResponseTemplatesQuery } from '@/lib/ticket-templates/schemas';
 
-export async function listResponseTemplates(ctx: UserContext, query: z.output<typeof ZListResponseTemplatesQuery>) {
+export async function listResponseTemplates(ctx: ActorContext, query: z.output<typeof ZListResponseTemplatesQuery>) {
   const where: Prisma.TicketResponseTemplateWhereInput = {
     ...templateWhere(ctx),
     ...(query.category ? { category: query.category } : {}),

@@ -2,15 +2,15 @@
 import type { DbOrTx } from '@/lib/db';
 import { db } from '@/lib/db';
 import type { TicketResponseTemplate } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest, conflict, notFound } from '@/lib/http/errors';
 import { unknownPlaceholders } from '@/lib/ticket-templates/placeholders';
 import { ownPartnerWhere } from '@/lib/tenancy/scope';
 
 /** Canned replies are partner-wide; routes admit partner scope only, so partnerId is set. */
-export const templateWhere = (ctx: UserContext) => ownPartnerWhere(ctx);
+export const templateWhere = (ctx: ActorContext) => ownPartnerWhere(ctx);
 
-export async function getResponseTemplateOrThrow(ctx: UserContext, id: string, client: DbOrTx = db) {
+export async function getResponseTemplateOrThrow(ctx: ActorContext, id: string, client: DbOrTx = db) {
   const template = await client.ticketResponseTemplate.findFirst({ where: { id, ...templateWhere(ctx) } });
   if (!template) throw notFound('Response template');
   return template;

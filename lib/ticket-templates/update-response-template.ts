@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@/lib/ticket-templates/response-template-store';
 import type { ZUpdateResponseTemplate } from '@/lib/ticket-templates/schemas';
 
-export async function updateResponseTemplate(ctx: UserContext, id: string, input: z.output<typeof ZUpdateResponseTemplate>) {
+export async function updateResponseTemplate(ctx: ActorContext, id: string, input: z.output<typeof ZUpdateResponseTemplate>) {
   if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
   if (input.body !== undefined) assertKnownPlaceholders(input.body);
   try {

@@ -3,7 +3,7 @@
 // requested state) or failed (with the error a single-ticket call would have answered).
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { AppError, forbidden } from '@/lib/http/errors';
 import { logger } from '@/lib/observability/logger';
 import { applyTicketUpdate } from '@/lib/tickets/update-ticket';
@@ -14,7 +14,7 @@ import type { ZBulkTickets } from '@/lib/tickets/schemas';
 type BulkInput = z.output<typeof ZBulkTickets>;
 type Outcome = { id: string; result: 'updated' | 'skipped' | 'failed'; error?: { code: string; message: string } };
 
-async function applyOne(ctx: UserContext, input: BulkInput, id: string): Promise<Outcome> {
+async function applyOne(ctx: ActorContext, input: BulkInput, id: string): Promise<Outcome> {
   return db.$transaction(async (tx) => {
     if (input.action === 'delete') {
       const ticket = await getAnyTicketForUpdateOrThrow(ctx, id, tx);
@@ -29,7 +29,7 @@ async function applyOne(ctx: UserContext, input: BulkInput, id: string): Promise
   });
 }
 
-export async function bulkUpdateTickets(ctx: UserContext, input: BulkInput) {
+export async function bulkUpdateTickets(ctx: ActorContext, input: BulkInput) {
   if (input.action === 'delete' && !ctx.permissions.has('tickets:manage')) throw forbidden('Bulk delete needs tickets:manage');
   const results: Outcome[] = [];
   for (const id of [...new Set(input.ids)]) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { getOrganizationOrThrow } from '@/lib/organizations/get-organization-or-throw';
 import { insertTicket } from '@/lib/tickets/insert-ticket';
@@ -9,7 +9,7 @@ import { toTicketDto } from '@/lib/tickets/to-ticket-dto';
 import type { ZCreateTicket } from '@/lib/tickets/schemas';
 
 /** POST /tickets: a ticket opened from the console or the API. */
-export async function createTicket(ctx: UserContext, input: z.output<typeof ZCreateTicket>) {
+export async function createTicket(ctx: ActorContext, input: z.output<typeof ZCreateTicket>) {
   const orgId = input.orgId ?? (ctx.scope === 'organization' ? ctx.orgId : null);
   if (!orgId) throw badRequest('body.orgId: required for partner and system callers', [{ path: 'body.orgId', message: 'Required' }]);
   // A customer opening a ticket for themselves is its requester unless they name someone else.

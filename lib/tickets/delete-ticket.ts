@@ -1,11 +1,11 @@
 import { db, type Tx } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import type { TicketWithRefs } from '@/lib/tickets/to-ticket-dto';
 import { getAnyTicketForUpdateOrThrow, ticketDeleted } from '@/lib/tickets/get-ticket-or-throw';
 
 /** Moves a locked, live ticket to the Archived queue. Comments and attachments stay. */
-export async function softDeleteTicket(tx: Tx, ctx: UserContext, ticket: TicketWithRefs): Promise<void> {
+export async function softDeleteTicket(tx: Tx, ctx: ActorContext, ticket: TicketWithRefs): Promise<void> {
   await tx.ticket.update({ where: { id: ticket.id }, data: { deletedAt: new Date(), deletedById: ctx.userId } });
   await writeAudit(ctx, {
     action: 'ticket.delete',
@@ -18,7 +18,7 @@ export async function softDeleteTicket(tx: Tx, ctx: UserContext, ticket: TicketW
 }
 
 /** DELETE /tickets/:id: soft delete (tickets:manage); a ticket already deleted answers 409 TICKET_DELETED. */
-export async function deleteTicket(ctx: UserContext, id: string): Promise<void> {
+export async function deleteTicket(ctx: ActorContext, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const ticket = await getAnyTicketForUpdateOrThrow(ctx, id, tx);
     if (ticket.deletedAt) throw ticketDeleted();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { forbidden } from '@/lib/http/errors';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { ticketWhere } from '@/lib/tickets/ticket-scope';
@@ -29,7 +29,7 @@ function orderBy(query: Query): Prisma.TicketOrderByWithRelationInput[] {
 }
 
 /** GET /tickets: the caller's tickets, or with `deleted=only` the Archived queue (tickets:manage). */
-export async function listTickets(ctx: UserContext, query: Query) {
+export async function listTickets(ctx: ActorContext, query: Query) {
   if (query.deleted === 'only' && !ctx.permissions.has('tickets:manage')) throw forbidden('The Archived queue needs tickets:manage');
   const now = new Date();
   const where: Prisma.TicketWhereInput = {

@@ -1,12 +1,12 @@
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { conflict } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getAnyTicketForUpdateOrThrow } from '@/lib/tickets/get-ticket-or-throw';
 import { ticketInclude, toTicketDto } from '@/lib/tickets/to-ticket-dto';
 
 /** POST /tickets/:id/restore: back from the Archived queue with everything it had. */
-export async function restoreTicket(ctx: UserContext, id: string) {
+export async function restoreTicket(ctx: ActorContext, id: string) {
   const ticket = await db.$transaction(async (tx) => {
     const current = await getAnyTicketForUpdateOrThrow(ctx, id, tx);
     if (!current.deletedAt) throw conflict('Ticket is not deleted', 'TICKET_NOT_DELETED');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { db, type Tx } from '@/lib/db';
-import type { AuthContext, UserContext } from '@/lib/auth/context';
+import type { AuthContext, ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { computeDueAt } from '@/lib/tickets/compute-due-at';
@@ -73,7 +73,7 @@ export async function applyTicketUpdate(tx: Tx, ctx: AuthContext, current: Ticke
 }
 
 /** PATCH /tickets/:id */
-export async function updateTicket(ctx: UserContext, id: string, patch: TicketPatch) {
+export async function updateTicket(ctx: ActorContext, id: string, patch: TicketPatch) {
   if (Object.keys(patch).length === 0) throw badRequest('Provide at least one field to update');
   const { ticket } = await db.$transaction(async (tx) => applyTicketUpdate(tx, ctx, await getWritableTicketOrThrow(ctx, id, tx), patch));
   return toTicketDto(ticket);

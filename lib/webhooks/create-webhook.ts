@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { encryptSecret } from '@/lib/auth/secrets';
 import { conflict } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
@@ -14,7 +14,7 @@ import { toWebhookDto } from '@/lib/webhooks/to-webhook-dto';
 
 export const MAX_WEBHOOKS_PER_ORG = 50;
 
-export async function createWebhook(ctx: UserContext, input: z.output<typeof ZCreateWebhook>) {
+export async function createWebhook(ctx: ActorContext, input: z.output<typeof ZCreateWebhook>) {
   const org = await resolveWebhookOrg(ctx, input.orgId, 'body');
   // DNS is checked before the transaction opens: no row lock is held across a lookup.
   await assertWebhookUrl(input.url);

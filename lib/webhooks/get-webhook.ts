@@ -1,10 +1,10 @@
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { getWebhookOrThrow } from '@/lib/webhooks/get-webhook-or-throw';
 import { toWebhookDto } from '@/lib/webhooks/to-webhook-dto';
 
 /** GET /webhooks/:id: the webhook with its delivery counts by status. */
-export async function getWebhook(ctx: UserContext, id: string) {
+export async function getWebhook(ctx: ActorContext, id: string) {
   const webhook = await getWebhookOrThrow(ctx, id);
   const groups = await db.webhookDelivery.groupBy({
     by: ['status'],

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { tenantWhere } from '@/lib/tenancy/scope';
 import { ZListDeadLettersQuery } from '@/lib/webhooks/schemas';
 import { toDeadLetterDto } from '@/lib/webhooks/to-dead-letter-dto';
 
 /** The dead-letter queue in the caller's scope, newest first. */
-export async function listDeadLetters(ctx: UserContext, query: z.output<typeof ZListDeadLettersQuery>) {
+export async function listDeadLetters(ctx: ActorContext, query: z.output<typeof ZListDeadLettersQuery>) {
   const where: Prisma.WebhookDeadLetterWhereInput = {
     AND: [
       tenantWhere(ctx),

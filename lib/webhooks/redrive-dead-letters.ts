@@ -2,7 +2,7 @@
 // (attempt 0) of the same event and payload, and is marked re-driven. The failed record stays.
 import { z } from 'zod';
 import { db, type Tx } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { conflict, notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { tenantWhere } from '@/lib/tenancy/scope';
@@ -12,7 +12,7 @@ import { getWebhookOrThrow } from '@/lib/webhooks/get-webhook-or-throw';
 
 const BULK_LIMIT = 500;
 
-async function redriveRows(ctx: UserContext, tx: Tx, ids: string[]) {
+async function redriveRows(ctx: ActorContext, tx: Tx, ids: string[]) {
   const rows = await tx.webhookDeadLetter.findMany({
     where: { id: { in: ids }, redrivenAt: null, ...tenantWhere(ctx) },
     include: { delivery: true, webhook: true },
@@ -29,7 +29,7 @@ async function redriveRows(ctx: UserContext, tx: Tx, ids: string[]) {
   return out;
 }
 
-export async function redriveDeadLetter(ctx: UserContext, id: string) {
+export async function redriveDeadLetter(ctx: ActorContext, id: string) {
   return db.$transaction(async (tx) => {
     const row = await tx.webhookDeadLetter.findFirst({ where: { id, ...tenantWhere(ctx) } });
     if (!row) throw notFound('Dead letter');
@@ -40,7 +40,7 @@ export async function redriveDeadLetter(ctx: UserContext, id: string) {
   });
 }
 
-export async function redriveDeadLetters(ctx: UserContext, input: z.output<typeof ZRedriveDeadLetters>) {
+export async function redriveDeadLetters(ctx: ActorContext, input: z.output<typeof ZRedriveDeadLetters>) {
   return db.$transaction(async (tx) => {
     if (input.webhookId) await getWebhookOrThrow(ctx, input.webhookId, tx);
     const ids = input.ids

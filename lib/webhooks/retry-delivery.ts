@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getWebhookOrThrow } from '@/lib/webhooks/get-webhook-or-throw';
@@ -8,7 +8,7 @@ import { queueDelivery } from '@/lib/webhooks/queue-delivery';
 
 /** POST /webhooks/:id/retry/:deliveryId: a NEW pending record (attempt 0) with the same event
  * and payload; the failed original stays as it was. Its dead letter, if any, is marked re-driven. */
-export async function retryDelivery(ctx: UserContext, webhookId: string, deliveryId: string) {
+export async function retryDelivery(ctx: ActorContext, webhookId: string, deliveryId: string) {
   return db.$transaction(async (tx) => {
     const webhook = await getWebhookOrThrow(ctx, webhookId, tx);
     const original = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId: webhook.id } });

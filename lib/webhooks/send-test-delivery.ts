@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { conflict } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZTestWebhook } from '@/lib/webhooks/schemas';
@@ -13,7 +13,7 @@ import { queueDelivery } from '@/lib/webhooks/queue-delivery';
 /** POST /webhooks/:id/test: a delivery to this webhook only, through the normal pipeline
  * (URL re-validation, signing, retries). The default `webhook.test` event is recorded on the
  * event log; a test of another type is a simulation and is not. */
-export async function sendTestDelivery(ctx: UserContext, id: string, input: z.output<typeof ZTestWebhook>) {
+export async function sendTestDelivery(ctx: ActorContext, id: string, input: z.output<typeof ZTestWebhook>) {
   return db.$transaction(async (tx) => {
     const webhook = await getWebhookOrThrow(ctx, id, tx);
     if (webhook.status !== 'active') {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { encryptSecret } from '@/lib/auth/secrets';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
@@ -14,7 +14,7 @@ import { stripUrlCredentials } from '@/lib/webhooks/strip-url-credentials';
 import { toStoredStatus } from '@/lib/webhooks/status';
 import { toWebhookDto } from '@/lib/webhooks/to-webhook-dto';
 
-export async function updateWebhook(ctx: UserContext, id: string, input: z.output<typeof ZUpdateWebhook>) {
+export async function updateWebhook(ctx: ActorContext, id: string, input: z.output<typeof ZUpdateWebhook>) {
   if (Object.keys(input).length === 0) throw badRequest('Provide at least one field to update');
   // Scope first, so an out-of-scope id answers 404 before the URL is even looked at.
   await getWebhookOrThrow(ctx, id);

@@ -45,7 +45,7 @@ beforeAll(async () => {
   process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
   resetEnvCache();
   const partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner));
+  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   orgId = (await makeOrg(partner.id)).id;
 });
 

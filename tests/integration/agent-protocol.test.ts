@@ -14,7 +14,7 @@ let key: string;
 
 beforeAll(async () => {
   partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner));
+  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   const org = await makeOrg(partner.id);
   key = (await createKey(admin, { orgId: org.id })).key;
 });
@@ -77,7 +77,7 @@ describe('heartbeat', () => {
     process.env.TRUSTED_PROXY_CIDRS = '10.0.0.0/8';
     resetEnvCache();
     const fenced = await makePartner({ settings: { security: { ipAllowlist: ['192.0.2.1'] } } });
-    const fencedAdmin = await tokenFor(await makePartnerUser(fenced));
+    const fencedAdmin = await tokenFor(await makePartnerUser(fenced), { mfa: true });
     const fencedOrg = await makeOrg(fenced.id);
     // The admin is refused from an address outside the list…
     expect((await api.get('/devices', { token: fencedAdmin, ip: '198.51.100.9' })).status).toBe(403);

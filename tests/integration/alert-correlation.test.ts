@@ -25,7 +25,7 @@ beforeAll(async () => {
   const u = await makePartnerUser(partner);
   adminId = u.id;
   admin = await tokenFor(u, { mfa: true });
-  outsider = await tokenFor(await makePartnerUser(await makePartner()));
+  outsider = await tokenFor(await makePartnerUser(await makePartner()), { mfa: true });
   org = await makeOrg(partner.id);
 });
 afterAll(() => {
@@ -92,7 +92,7 @@ describe('correlation', () => {
 
   it('analyze: a dry run grouping past alerts by key and window', async () => {
     const p = await makePartner();
-    const t = await tokenFor(await makePartnerUser(p));
+    const t = await tokenFor(await makePartnerUser(p), { mfa: true });
     const o = await makeOrg(p.id);
     const t0 = Date.now() - 3600_000;
     const at = (min: number) => new Date(t0 + min * 60_000);
@@ -113,7 +113,7 @@ describe('correlation', () => {
 describe('mobile alert routes', () => {
   it('inbox lists active and acknowledged alerts; acknowledge/resolve share the 409 contract', async () => {
     const p = await makePartner();
-    const t = await tokenFor(await makePartnerUser(p));
+    const t = await tokenFor(await makePartnerUser(p), { mfa: true });
     const o = await makeOrg(p.id);
     const active = await seedAlert(o);
     const acked = await seedAlert(o, { status: 'acknowledged' });

@@ -39,7 +39,7 @@ beforeAll(async () => {
   admin = await tokenFor(adminUser, { mfa: true });
   techUser = await makePartnerUser(partner, { role: 'Technician' });
   tech = await tokenFor(techUser);
-  outsider = await tokenFor(await makePartnerUser(await makePartner()));
+  outsider = await tokenFor(await makePartnerUser(await makePartner()), { mfa: true });
   org = await makeOrg(partner.id);
   key = (await createKey(admin, { orgId: org.id })).key;
 });

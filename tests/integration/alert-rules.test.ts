@@ -22,7 +22,7 @@ let key: string;
 beforeAll(async () => {
   partner = await makePartner();
   admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
-  outsider = await tokenFor(await makePartnerUser(await makePartner()));
+  outsider = await tokenFor(await makePartnerUser(await makePartner()), { mfa: true });
   org = await makeOrg(partner.id);
   org2 = await makeOrg(partner.id);
   orgUser2 = await tokenFor(await makeOrgUser(partner, org2));

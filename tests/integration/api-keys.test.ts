@@ -59,7 +59,7 @@ describe('creating and using API keys', () => {
     const user = await makePartnerUser({ id: partner.id, roles: { R: role.id } }, { role: 'R' });
     const key = await makeApiKey(user, ['orgs:read', 'users:read']);
     expect((await api.get('/users', withKey(key.key))).status).toBe(200);
-    const write = await api.post('/orgs/organizations', { ...withKey(key.key), body: { name: 'Nope' } });
+    const write = await api.post('/orgs/contacts', { ...withKey(key.key), body: { name: 'Nope' } });
     expect(write.status).toBe(403);
     expect(write.body.error.message).toBe('Missing permission orgs:write');
     // The owner loses users:read: the key loses it on the next request.
@@ -126,9 +126,10 @@ describe('creating and using API keys', () => {
 
   it('writes through a key are audited with the key as actor and its owner on record', async () => {
     const key = await makeApiKey(owner, ['orgs:read', 'orgs:write']);
-    const created = await api.post('/orgs/organizations', { ...withKey(key.key), body: { name: 'Made by a key' } });
+    const org = await makeOrg(partner.id);
+    const created = await api.post('/orgs/contacts', { ...withKey(key.key), body: { orgId: org.id, name: 'Made by a key', email: 'made@key.test' } });
     expect(created.status).toBe(201);
-    const audit = await db.auditLog.findFirstOrThrow({ where: { action: 'organization.create', targetId: created.body.id } });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: 'contact.create', targetId: created.body.id } });
     expect(audit).toMatchObject({ actorType: 'api_key', actorId: key.id, actorEmail: owner.email, partnerId: partner.id });
     expect(audit.details).toMatchObject({ apiKeyOwnerId: owner.id });
   });

@@ -6,7 +6,7 @@ describe('audit log', () => {
   it('records mutations with actor, target, ip and request id, and lists them in scope', async () => {
     const partner = await makePartner();
     const user = await makePartnerUser(partner);
-    const token = await tokenFor(user);
+    const token = await tokenFor(user, { mfa: true });
     const created = await api.post('/orgs/organizations', { token, body: { name: 'Audited' }, ip: '192.0.2.44', headers: { 'x-request-id': 'req-audit-1' } });
     expect(created.status).toBe(201);
     const logs = await api.get('/audit-logs', { token, query: { action: 'organization.' } });

@@ -187,7 +187,7 @@ describe('tags', () => {
     const all = await api.get('/tags/devices', { token: admin, query: { tags: 'database,prod', match: 'all' } });
     expect(all.body.data.map((d: { id: string }) => d.id)).toEqual([db1.deviceId]);
     expect((await api.get('/tags/devices', { token: admin })).status).toBe(400);
-    const other = await tokenFor(await makePartnerUser(await makePartner()));
+    const other = await tokenFor(await makePartnerUser(await makePartner()), { mfa: true });
     expect((await api.get('/tags', { token: other })).body.data).toEqual([]);
     expect((await api.get('/tags/devices', { token: other, query: { tags: 'database' } })).body.data).toEqual([]);
   });
@@ -220,7 +220,7 @@ describe('cross-tenant', () => {
     expect(await members(s.body.id)).toEqual([web1.deviceId]);
     // and an intruder's own group cannot pin someone else's device
     const otherPartner = await makePartner();
-    const otherAdmin = await tokenFor(await makePartnerUser(otherPartner));
+    const otherAdmin = await tokenFor(await makePartnerUser(otherPartner), { mfa: true });
     const otherOrg = await makeOrg(otherPartner.id);
     const own = await api.post('/groups', { token: otherAdmin, body: { name: 'Mine', orgId: otherOrg.id, type: 'dynamic', rules: { conditions: [{ field: 'osType', op: 'eq', value: 'linux' }] } } });
     expect((await api.post(`/groups/${own.body.id}/devices/${web1.deviceId}/pin`, { token: otherAdmin, body: { mode: 'include' } })).status).toBe(404);

@@ -195,7 +195,7 @@ describe('GET /devices', () => {
     expect(ids).toContain(inB.deviceId);
     expect(ids).not.toContain(inA.deviceId);
     expect((await api.get(`/devices/${inA.deviceId}`, { token: orgUser })).status).toBe(404);
-    const tech = await tokenFor(await makePartnerUser(partner, { role: 'Technician', orgAccess: 'selected', orgIds: [orgA.id] }));
+    const tech = await tokenFor(await makePartnerUser(partner, { role: 'Technician', orgAccess: 'selected', orgIds: [orgA.id] }), { mfa: true });
     const techIds = (await api.get('/devices', { token: tech, query: { cursor: '', limit: 1000 } })).body.devices.map((d: { id: string }) => d.id);
     expect(techIds).toContain(inA.deviceId);
     expect(techIds).not.toContain(inB.deviceId);
@@ -278,7 +278,7 @@ describe('commands', () => {
     expect((await post({ type: 'run_script', payload: { interpreter: 'bash', script: 'x'.repeat(256 * 1024 + 1) } })).status).toBe(400);
     const reboot = await post({ type: 'reboot', payload: { delaySeconds: 60 } });
     expect(reboot.body.payload).toEqual({ delaySeconds: 60 });
-    const readOnly = await tokenFor(await makePartnerUser(partner, { role: 'Read Only' }));
+    const readOnly = await tokenFor(await makePartnerUser(partner, { role: 'Read Only' }), { mfa: true });
     expect((await post({ type: 'refresh_inventory' }, readOnly)).status).toBe(403);
     const orgUser = await tokenFor(await makeOrgUser(partner, orgA, { role: 'Organization User' }));
     expect((await post({ type: 'run_script', payload: { interpreter: 'bash', script: 'id' } }, orgUser)).status).toBe(403);
@@ -293,7 +293,7 @@ describe('commands', () => {
     await api.post(`/devices/${b.deviceId}/commands`, { token: admin, body: { type: 'refresh_inventory' } });
     const otherPartner = await makePartner();
     const otherOrg = await makeOrg(otherPartner.id);
-    const foreign = await enroll((await createKey(await tokenFor(await makePartnerUser(otherPartner)), { orgId: otherOrg.id })).key);
+    const foreign = await enroll((await createKey(await tokenFor(await makePartnerUser(otherPartner), { mfa: true }), { orgId: otherOrg.id })).key);
     const missing = '00000000-0000-4000-8000-000000000000';
     const res = await api.post('/devices/bulk/commands', {
       token: admin,

@@ -13,7 +13,7 @@ let org: { id: string; partnerId: string };
 
 beforeAll(async () => {
   partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner));
+  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   org = await makeOrg(partner.id);
 });
 
@@ -71,7 +71,7 @@ describe('enrollment keys', () => {
 
   it('orgId may be omitted only for a single-organization partner; siteId must belong to the organization', async () => {
     const solo = await makePartner();
-    const soloAdmin = await tokenFor(await makePartnerUser(solo));
+    const soloAdmin = await tokenFor(await makePartnerUser(solo), { mfa: true });
     const none = await api.post('/enrollment-keys', { token: soloAdmin, body: { name: 'x' } });
     expect(none.status).toBe(400);
     const only = await makeOrg(solo.id);
@@ -106,13 +106,13 @@ describe('enrollment keys', () => {
     const key = await createKey(admin, { orgId: org.id });
     const before = await db.enrollmentKey.findUniqueOrThrow({ where: { id: key.id } });
     const other = await makePartner();
-    const otherAdmin = await tokenFor(await makePartnerUser(other));
+    const otherAdmin = await tokenFor(await makePartnerUser(other), { mfa: true });
     expect((await api.get(`/enrollment-keys/${key.id}`, { token: otherAdmin })).status).toBe(404);
     expect((await api.delete(`/enrollment-keys/${key.id}`, { token: otherAdmin })).status).toBe(404);
     expect((await api.post(`/enrollment-keys/${key.id}/rotate`, { token: otherAdmin })).status).toBe(404);
     expect((await api.get('/enrollment-keys', { token: otherAdmin })).body.data).toEqual([]);
     // An organization user of the same partner but another organization: also 404.
-    const orgUser = await tokenFor(await makeOrgUser(partner, await makeOrg(partner.id)));
+    const orgUser = await tokenFor(await makeOrgUser(partner, await makeOrg(partner.id)), { mfa: true });
     expect((await api.get(`/enrollment-keys/${key.id}`, { token: orgUser })).status).toBe(404);
     expect(await db.enrollmentKey.findUniqueOrThrow({ where: { id: key.id } })).toEqual(before);
   });
@@ -236,7 +236,7 @@ describe('POST /agents/enroll', () => {
   it('enforces the partner’s maxDevices', async () => {
     const capped = await makePartner();
     await db.partner.update({ where: { id: capped.id }, data: { maxDevices: 1 } });
-    const cappedAdmin = await tokenFor(await makePartnerUser(capped));
+    const cappedAdmin = await tokenFor(await makePartnerUser(capped), { mfa: true });
     const cappedOrg = await makeOrg(capped.id);
     const key = await createKey(cappedAdmin, { orgId: cappedOrg.id });
     await enroll(key.key);

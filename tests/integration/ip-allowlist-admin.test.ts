@@ -20,7 +20,7 @@ afterEach(() => setEnv({ TRUST_PROXY_HEADERS: undefined, TRUSTED_PROXY_CIDRS: un
 async function adminOf(list: string[]) {
   const partner = await makePartner({ settings: { security: { ipAllowlist: list } } });
   const user = await makePartnerUser(partner);
-  return { partner, user, token: await tokenFor(user) };
+  return { partner, user, token: await tokenFor(user, { mfa: true }) };
 }
 
 describe('GET /orgs/partners/me/ip-allowlist/status', () => {
@@ -67,7 +67,7 @@ describe('GET /orgs/partners/me/ip-allowlist/status', () => {
   });
 
   it('is partner scoped: platform admins and organization users get 403, and a caller only sees its own partner', async () => {
-    const sys = await tokenFor(await makePlatformAdmin());
+    const sys = await tokenFor(await makePlatformAdmin(), { mfa: true });
     expect((await api.get('/orgs/partners/me/ip-allowlist/status', { token: sys })).status).toBe(403);
     const { partner } = await adminOf([]);
     const orgUser = await makeOrgUser(partner, await makeOrg(partner.id));
@@ -171,7 +171,7 @@ describe('platform-admin bypass audit', () => {
     const { partner, user } = await adminOf(['127.0.0.1']);
     const sys = await tokenFor(await makePlatformAdmin(), { mfa: true });
     await api.patch(`/orgs/partners/${partner.id}`, { token: sys, body: { billingEmail: 'billing@example.test' }, ip: '198.51.100.21' });
-    const log = await api.get('/audit-logs', { token: await tokenFor(user), query: { action: 'security.ip_allowlist_bypass' } });
+    const log = await api.get('/audit-logs', { token: await tokenFor(user, { mfa: true }), query: { action: 'security.ip_allowlist_bypass' } });
     expect(log.status).toBe(200);
     expect(JSON.stringify(log.body)).toContain('security.ip_allowlist_bypass');
   });

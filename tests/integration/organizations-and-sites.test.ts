@@ -78,7 +78,7 @@ describe('organization writes', () => {
 
   it('enforces maxOrganizations, also under concurrent creates', async () => {
     const partner = await makePartner({ maxOrganizations: 2 });
-    const token = await tokenFor(await makePartnerUser(partner));
+    const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
     const results = await Promise.all(['a', 'b', 'c', 'd'].map((n) => api.post('/orgs/organizations', { token, body: { name: `Org ${n}` } })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     const refused = results.filter((r) => r.status === 409);

@@ -62,8 +62,8 @@ describe('partners (system scope)', () => {
 
   it('blocks every authenticated route for pending, suspended and churned partners', async () => {
     const partner = await makePartner();
-    const token = await tokenFor(await makePartnerUser(partner));
-    const orgUserToken = await tokenFor(await makeOrgUser(partner, await makeOrg(partner.id)));
+    const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
+    const orgUserToken = await tokenFor(await makeOrgUser(partner, await makeOrg(partner.id)), { mfa: true });
     for (const status of ['pending', 'suspended', 'churned'] as const) {
       await db.partner.update({ where: { id: partner.id }, data: { status } });
       for (const t of [token, orgUserToken]) {
@@ -78,7 +78,7 @@ describe('partners (system scope)', () => {
 
   it('offboarding revokes every session of the partner at once; churned cannot come back', async () => {
     const partner = await makePartner();
-    const token = await tokenFor(await makePartnerUser(partner));
+    const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
     const res = await api.patch(`/orgs/partners/${partner.id}`, { token: sys, body: { status: 'offboarding' } });
     expect(res.status).toBe(200);
     expect((await api.get('/users/me', { token })).status).toBe(401);
@@ -94,7 +94,7 @@ describe('GET/PATCH /orgs/partners/me', () => {
     resetEnvCache();
     try {
       const partner = await makePartner({ settings: { timezone: 'UTC', contact: { name: 'Ops' } } });
-      const token = await tokenFor(await makePartnerUser(partner));
+      const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
       const set = await api.patch('/orgs/partners/me', { token, body: { settings: { security: { ipAllowlist: ['127.0.0.1', '192.168.0.0/16', '::ffff:10.1.2.3'] } } } });
       expect(set.status).toBe(200);
       expect(set.body.settings).toMatchObject({ timezone: 'UTC', contact: { name: 'Ops' }, security: { ipAllowlist: ['127.0.0.1', '192.168.0.0/16', '::ffff:10.1.2.3'] } });
@@ -114,7 +114,7 @@ describe('GET/PATCH /orgs/partners/me', () => {
 
   it('rejects invalid allowlist entries, and any allowlist without trusted-proxy configuration', async () => {
     const partner = await makePartner();
-    const token = await tokenFor(await makePartnerUser(partner));
+    const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
     const invalid = await api.patch('/orgs/partners/me', { token, body: { settings: { security: { ipAllowlist: ['10.0.0.0/33'] } } } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.message).toContain('10.0.0.0/33');
@@ -125,7 +125,7 @@ describe('GET/PATCH /orgs/partners/me', () => {
 
   it('enforces the service-management mode and PSA connection rules', async () => {
     const partner = await makePartner();
-    const token = await tokenFor(await makePartnerUser(partner));
+    const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
     const psa = '7b0e1f9a-1111-4c3d-9a6b-2f1c3d4e5f60';
     expect((await api.patch('/orgs/partners/me', { token, body: { serviceManagementMode: 'external' } })).status).toBe(400);
     expect((await api.patch('/orgs/partners/me', { token, body: { serviceManagementMode: 'off', serviceManagementPsaConnectionId: psa } })).status).toBe(400);
@@ -140,13 +140,13 @@ describe('GET/PATCH /orgs/partners/me', () => {
   it('reads an unrecognised stored mode as native', async () => {
     const partner = await makePartner();
     await db.partner.update({ where: { id: partner.id }, data: { serviceManagementMode: 'legacy-thing' } });
-    const token = await tokenFor(await makePartnerUser(partner));
+    const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
     expect((await api.get('/orgs/partners/me', { token })).body.serviceManagementMode).toBe('native');
   });
 
   it('needs partner:manage to change settings', async () => {
     const partner = await makePartner();
-    const token = await tokenFor(await makePartnerUser(partner, { role: 'Technician' }));
+    const token = await tokenFor(await makePartnerUser(partner, { role: 'Technician' }), { mfa: true });
     expect((await api.patch('/orgs/partners/me', { token, body: { name: 'x' } })).status).toBe(403);
     expect((await api.get('/orgs/partners/me', { token })).status).toBe(200);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { runDueJobs, pendingJobCount } from '../helpers/jobs';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
-import { makePartnerUser, makePartner } from '../helpers/factories';
+import { makePartnerUser, makePartner, tokenFor } from '../helpers/factories';
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
 import { sha256Hex } from '@/lib/auth/secrets';
@@ -97,7 +97,10 @@ describe('POST /auth/register-partner → email → POST /auth/verify-email', ()
     const me = await api.get('/users/me', { token: accessToken });
     expect(me.body).toMatchObject({ scope: 'partner', partner: { id: partner.id }, role: { name: 'Partner Admin' } });
     expect((await api.get('/orgs/organizations', { token: accessToken })).body.pagination.total).toBe(0);
-    const org = await api.post('/orgs/organizations', { token: accessToken, body: { name: 'First Customer' } });
+    // Creating a customer is tenancy-mutating: the fresh session must complete MFA first.
+    const bare = await api.post('/orgs/organizations', { token: accessToken, body: { name: 'First Customer' } });
+    expect(bare.body.error.code).toBe('MFA_REQUIRED');
+    const org = await api.post('/orgs/organizations', { token: await tokenFor({ id: me.body.id }, { mfa: true }), body: { name: 'First Customer' } });
     expect(org.status).toBe(201);
     // The refresh cookie works as a session.
     const refreshed = await api.post('/auth/refresh', { headers: { cookie: cookie.split(';')[0] }, body: {} });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
   resetEnvCache();
   const partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner));
+  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   orgId = (await makeOrg(partner.id)).id;
   const key = await createKey(admin, { orgId });
   const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'rmm-script-e2e-')), 'data');

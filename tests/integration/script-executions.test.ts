@@ -23,7 +23,7 @@ let foreign: EnrolledAgent;
 
 beforeAll(async () => {
   partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner));
+  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   org = await makeOrg(partner.id);
   org2 = await makeOrg(partner.id);
   const key = (await createKey(admin, { orgId: org.id })).key;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   windows = await enroll(key, { osType: 'windows', osVersion: 'Windows 11' });
   otherOrgDevice = await enroll((await createKey(admin, { orgId: org2.id })).key);
   const partnerB = await makePartner();
-  adminB = await tokenFor(await makePartnerUser(partnerB));
+  adminB = await tokenFor(await makePartnerUser(partnerB), { mfa: true });
   const orgB = await makeOrg(partnerB.id);
   foreign = await enroll((await createKey(adminB, { orgId: orgB.id })).key);
   for (const a of [linux, linux2, windows, otherOrgDevice, foreign]) expect((await heartbeat(a)).status).toBe(200);

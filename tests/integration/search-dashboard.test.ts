@@ -25,13 +25,13 @@ beforeAll(async () => {
   orgB = await makeOrg(partnerB.id, `Acme ${marker} Other`);
   await makeSite(orgA1);
   await makeSite(orgA2);
-  adminA = await tokenFor(await makePartnerUser(partnerA, { name: `Alice ${marker}` }));
-  adminB = await tokenFor(await makePartnerUser(partnerB, { name: `Bob ${marker}` }));
-  selectedA = await tokenFor(await makePartnerUser(partnerA, { role: 'Technician', orgAccess: 'selected', orgIds: [orgA1.id] }));
+  adminA = await tokenFor(await makePartnerUser(partnerA, { name: `Alice ${marker}` }), { mfa: true });
+  adminB = await tokenFor(await makePartnerUser(partnerB, { name: `Bob ${marker}` }), { mfa: true });
+  selectedA = await tokenFor(await makePartnerUser(partnerA, { role: 'Technician', orgAccess: 'selected', orgIds: [orgA1.id] }), { mfa: true });
   orgUserA1 = await tokenFor(await makeOrgUser(partnerA, orgA1, { role: 'Organization User' }));
   // A custom role with tickets only (no devices:read, users:read).
   const role = await db.role.create({ data: { partnerId: partnerA.id, name: `Desk ${marker}`, scope: 'partner', permissions: ['orgs:read', 'tickets:read'] } });
-  ticketsOnlyA = await tokenFor(await makePartnerUser({ id: partnerA.id, roles: { Desk: role.id } }, { role: 'Desk' }));
+  ticketsOnlyA = await tokenFor(await makePartnerUser({ id: partnerA.id, roles: { Desk: role.id } }, { role: 'Desk' }), { mfa: true });
 
   // Devices: two online in A1 (enrolled + heartbeat), one pending in A2, one in B.
   for (const [token, orgId, host, beat] of [

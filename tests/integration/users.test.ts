@@ -75,7 +75,7 @@ describe('listing and reading users', () => {
 describe('changing users', () => {
   it('a role change applies on the very next request of that user', async () => {
     const user = await makePartnerUser(partner, { role: 'Read Only' });
-    const token = await tokenFor(user);
+    const token = await tokenFor(user, { mfa: true });
     expect((await api.post('/orgs/organizations', { token, body: { name: 'Before' } })).status).toBe(403);
     const res = await api.post(`/users/${user.id}/role`, { token: admin, body: { roleId: partner.roles['Partner Admin'] } });
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { db, type Tx } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { forbidden, notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
@@ -21,7 +21,7 @@ export async function removeAttachments(tx: Tx, rows: { id: string; storage: str
  * DELETE /tickets/:id/attachments/:attachmentId. tickets:write removes your own pending upload or
  * a file of your own comment; anything else needs tickets:manage (doc 2).
  */
-export async function deleteTicketAttachment(ctx: UserContext, ticketId: string, attachmentId: string): Promise<void> {
+export async function deleteTicketAttachment(ctx: ActorContext, ticketId: string, attachmentId: string): Promise<void> {
   const manage = ctx.permissions.has('tickets:manage');
   await db.$transaction(async (tx) => {
     const ticket = await getWritableTicketOrThrow(ctx, ticketId, tx);

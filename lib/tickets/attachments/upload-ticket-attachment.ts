@@ -1,7 +1,7 @@
 // POST /tickets/:id/attachments: a pending upload owned by its uploader until a comment claims it.
 // Cheap refusals (scope, deleted ticket, rate, pending count) come before the body is read.
 import { db, type DbOrTx } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { tooManyRequests } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
@@ -16,7 +16,7 @@ const tooManyPending = () =>
 
 const pendingCount = (client: DbOrTx, userId: string) => client.ticketAttachment.count({ where: { uploadedById: userId, commentId: null } });
 
-export async function uploadTicketAttachment(ctx: UserContext, ticketId: string, req: Request) {
+export async function uploadTicketAttachment(ctx: ActorContext, ticketId: string, req: Request) {
   await assertTicketWritable(ctx, ticketId);
   const rate = await consumeRateLimit(`ticket-attachment-upload:${ctx.userId}`, UPLOADS_PER_MINUTE_PER_USER, 60);
   if (!rate.allowed) throw tooManyRequests(`Upload limit reached: ${UPLOADS_PER_MINUTE_PER_USER} per minute`, rate.retryAfterSeconds);

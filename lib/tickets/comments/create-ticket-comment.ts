@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { forbidden } from '@/lib/http/errors';
 import { getWritableTicketOrThrow } from '@/lib/tickets/get-ticket-or-throw';
 import { audienceOf } from '@/lib/tickets/ticket-scope';
@@ -9,7 +9,7 @@ import { toCommentDto } from '@/lib/tickets/comments/to-comment-dto';
 import type { ZCreateComment } from '@/lib/tickets/schemas';
 
 /** POST /tickets/:id/comments */
-export async function createTicketComment(ctx: UserContext, ticketId: string, input: z.output<typeof ZCreateComment>) {
+export async function createTicketComment(ctx: ActorContext, ticketId: string, input: z.output<typeof ZCreateComment>) {
   const role = audienceOf(ctx) === 'customer' ? 'customer' : 'staff';
   if (role === 'customer' && input.visibility === 'internal') throw forbidden('Internal notes are for the service desk only');
   const comment = await db.$transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult, type PageInput } from '@/lib/http/pagination';
 import { getTicketOrThrow } from '@/lib/tickets/get-ticket-or-throw';
 import { audienceOf, visibleCommentWhere, type TicketAudience } from '@/lib/tickets/ticket-scope';
@@ -27,7 +27,7 @@ export async function listCommentsForAudience(ticketId: string, audience: Ticket
 }
 
 /** GET /tickets/:id/comments */
-export async function listTicketComments(ctx: UserContext, ticketId: string, query: z.output<typeof ZListCommentsQuery>) {
+export async function listTicketComments(ctx: ActorContext, ticketId: string, query: z.output<typeof ZListCommentsQuery>) {
   const ticket = await getTicketOrThrow(ctx, ticketId);
   return listCommentsForAudience(ticket.id, audienceOf(ctx), query);
 }

@@ -6,7 +6,7 @@ import { ZDevice, ZDeviceCursorPage, ZListDevicesQuery } from '@/lib/devices/sch
 import { listDevices } from '@/lib/devices/list-devices';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   query: ZListDevicesQuery,
   summary: 'List devices',

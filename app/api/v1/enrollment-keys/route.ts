@@ -6,7 +6,7 @@ import { listEnrollmentKeys } from '@/lib/enrollment-keys/list-enrollment-keys';
 import { createEnrollmentKey } from '@/lib/enrollment-keys/create-enrollment-key';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   query: ZListEnrollmentKeysQuery,
   summary: 'List enrollment keys',
@@ -19,6 +19,7 @@ export const GET = defineRoute({
 export const POST = defineRoute({
   auth: 'user',
   permission: 'devices:write',
+  mfa: true,
   body: ZCreateEnrollmentKey,
   status: 201,
   summary: 'Create an enrollment key',

@@ -6,7 +6,7 @@ import { listGroups } from '@/lib/device-groups/list-groups';
 import { createGroup } from '@/lib/device-groups/create-group';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   query: ZListGroupsQuery,
   summary: 'List device groups',
@@ -16,7 +16,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   body: ZCreateGroup,
   status: 201,

@@ -4,7 +4,7 @@ import { ZListTagsQuery, ZTagList } from '@/lib/tags/schemas';
 import { listTags } from '@/lib/tags/list-tags';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   query: ZListTagsQuery,
   summary: 'List device tags',

@@ -9,7 +9,7 @@ import { createResponseTemplate } from '@/lib/ticket-templates/create-response-t
 const placeholderDoc = Object.entries(PLACEHOLDERS).map(([k, v]) => `- \`{{${k}}}\`: ${v}`).join('\n');
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   scopes: ['partner'],
   query: ZListResponseTemplatesQuery,

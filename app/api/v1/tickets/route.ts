@@ -6,7 +6,7 @@ import { listTickets } from '@/lib/tickets/list-tickets';
 import { createTicket } from '@/lib/tickets/create-ticket';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   query: ZListTicketsQuery,
   summary: 'List tickets',
@@ -18,7 +18,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:write',
   body: ZCreateTicket,
   status: 201,

@@ -12,7 +12,7 @@ const DELIVERY_NOTES =
   'Deliveries: POST of `{ id, type, timestamp, orgId, data }` with `Content-Type: application/json`, `User-Agent: Service-Webhooks/1.0`, `X-Service-Delivery-Id` (unique per attempt: every automatic retry sends a new one), `X-Service-Delivery-Record-Id` (the delivery record id, as listed by the deliveries route; automatic retries of a record keep it and count in `X-Service-Delivery-Attempt`, a manual retry creates a new record and id), `X-Service-Event-Id`, `X-Service-Event-Type`, `X-Service-Timestamp` (Unix ms of the attempt) and, with a secret, `X-Service-Signature: sha256=<hex HMAC-SHA256 of X-Service-Signature-Timestamp + "." + raw body>` with `X-Service-Signature-Timestamp`; custom headers follow. 2xx within 30 s counts as delivered; redirects are not followed. Otherwise retries after 1, 2, 4, 8, 16 s, then `failed` and the dead-letter queue. Delivery is at least once: deduplicate on the event id.';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:read',
   query: ZListWebhooksQuery,
   summary: 'List webhooks of an organization',
@@ -23,7 +23,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:manage',
   body: ZCreateWebhook,
   status: 201,

@@ -8,7 +8,7 @@ import { updateDevice } from '@/lib/devices/update-device';
 import { decommissionDevice } from '@/lib/devices/decommission-device';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZDeviceIdParams,
   query: z.object({ includeDecommissioned: z.enum(['true', 'false']).optional().transform((v) => v === 'true') }),
@@ -20,7 +20,7 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZDeviceIdParams,
   body: ZUpdateDevice,
@@ -34,6 +34,7 @@ export const PATCH = defineRoute({
 export const DELETE = defineRoute({
   auth: 'user',
   permission: 'devices:write',
+  mfa: true,
   params: ZDeviceIdParams,
   summary: 'Decommission a device',
   description: 'The device is kept for history but hidden unless `includeDecommissioned`; its agent credential is revoked (401 `AGENT_REVOKED`), pending commands are cancelled and it leaves every group. Emits `device.decommissioned`.',

@@ -6,6 +6,7 @@ import { provisionDevice } from '@/lib/devices/provision-device';
 export const POST = defineRoute({
   auth: 'user',
   permission: 'devices:write',
+  mfa: true,
   body: ZProvisionDevice,
   status: 201,
   summary: 'Provision a device',

@@ -7,7 +7,7 @@ import { toEnrollmentKeyDto } from '@/lib/enrollment-keys/to-enrollment-key-dto'
 import { deleteEnrollmentKey } from '@/lib/enrollment-keys/delete-enrollment-key';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZIdParams,
   summary: 'Get an enrollment key',
@@ -17,7 +17,7 @@ export const GET = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZIdParams,
   summary: 'Delete (revoke) an enrollment key',

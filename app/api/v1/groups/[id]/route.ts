@@ -7,7 +7,7 @@ import { updateGroup } from '@/lib/device-groups/update-group';
 import { deleteGroup } from '@/lib/device-groups/delete-group';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZIdParams,
   summary: 'Get a device group',
@@ -17,7 +17,7 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZIdParams,
   body: ZUpdateGroup,
@@ -29,7 +29,7 @@ export const PATCH = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZIdParams,
   summary: 'Delete a device group',

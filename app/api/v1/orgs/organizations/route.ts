@@ -16,8 +16,9 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: ['user', 'apiKey'],
+  auth: 'user',
   permission: 'orgs:write',
+  mfa: true,
   scopes: ['system', 'partner'],
   body: ZCreateOrganization,
   status: 201,

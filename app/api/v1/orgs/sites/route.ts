@@ -16,8 +16,9 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: ['user', 'apiKey'],
+  auth: 'user',
   permission: 'sites:write',
+  mfa: true,
   body: ZCreateSite,
   status: 201,
   summary: 'Create a site',

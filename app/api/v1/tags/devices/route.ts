@@ -4,7 +4,7 @@ import { ZTaggedDevices, ZTaggedDevicesQuery } from '@/lib/tags/schemas';
 import { listTaggedDevices } from '@/lib/tags/list-tagged-devices';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   query: ZTaggedDevicesQuery,
   summary: 'List devices by tag',

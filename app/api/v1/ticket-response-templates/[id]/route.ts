@@ -7,7 +7,7 @@ import { updateResponseTemplate } from '@/lib/ticket-templates/update-response-t
 import { deleteResponseTemplate } from '@/lib/ticket-templates/delete-response-template';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   scopes: ['partner'],
   params: ZIdParams,

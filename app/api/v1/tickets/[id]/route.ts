@@ -8,7 +8,7 @@ import { updateTicket } from '@/lib/tickets/update-ticket';
 import { deleteTicket } from '@/lib/tickets/delete-ticket';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   params: ZIdParams,
   summary: 'Get a ticket',
@@ -19,7 +19,7 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:write',
   params: ZIdParams,
   body: ZUpdateTicket,
@@ -35,7 +35,7 @@ export const PATCH = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:manage',
   params: ZIdParams,
   summary: 'Soft-delete a ticket',

@@ -4,7 +4,7 @@ import { ZBulkResponse, ZBulkTickets } from '@/lib/tickets/schemas';
 import { bulkUpdateTickets } from '@/lib/tickets/bulk-update-tickets';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:write',
   body: ZBulkTickets,
   summary: 'Assign, change the status of, or delete up to 100 tickets',

@@ -7,7 +7,7 @@ import { updateWebhook } from '@/lib/webhooks/update-webhook';
 import { deleteWebhook } from '@/lib/webhooks/delete-webhook';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:read',
   params: ZIdParams,
   summary: 'Get a webhook with its delivery statistics',
@@ -18,7 +18,7 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:manage',
   params: ZIdParams,
   body: ZUpdateWebhook,
@@ -31,7 +31,7 @@ export const PATCH = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:manage',
   params: ZIdParams,
   summary: 'Delete a webhook and all its delivery records',

@@ -5,7 +5,7 @@ import { ZDeadLetter, ZListDeadLettersQuery } from '@/lib/webhooks/schemas';
 import { listDeadLetters } from '@/lib/webhooks/list-dead-letters';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:read',
   query: ZListDeadLettersQuery,
   summary: 'List dead-lettered deliveries',

@@ -7,7 +7,7 @@ import { createDeviceCommand } from '@/lib/devices/create-device-command';
 import { listDeviceCommands } from '@/lib/devices/list-device-commands';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:execute',
   params: ZDeviceIdParams,
   body: ZCommandInput,
@@ -24,7 +24,7 @@ export const POST = defineRoute({
 });
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZDeviceIdParams,
   query: ZListCommandsQuery,

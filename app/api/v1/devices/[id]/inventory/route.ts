@@ -4,7 +4,7 @@ import { ZDeviceIdParams, ZDeviceInventory } from '@/lib/devices/schemas';
 import { getDeviceInventory } from '@/lib/devices/get-device-inventory';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZDeviceIdParams,
   summary: 'Get a device’s inventory',

@@ -4,7 +4,7 @@ import { ZBulkCommandInput, ZBulkCommandResponse } from '@/lib/devices/command-s
 import { bulkCreateCommands } from '@/lib/devices/bulk-create-commands';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:execute',
   body: ZBulkCommandInput,
   summary: 'Send a command to many devices',

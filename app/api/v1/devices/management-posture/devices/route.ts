@@ -4,7 +4,7 @@ import { ZPostureDevices, ZPostureDevicesQuery } from '@/lib/posture/schemas';
 import { listPostureDevices } from '@/lib/posture/list-posture-devices';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   scopes: ['partner', 'system'],
   query: ZPostureDevicesQuery,

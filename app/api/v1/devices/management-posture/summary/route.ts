@@ -4,7 +4,7 @@ import { ZPostureSummary, ZPostureSummaryQuery } from '@/lib/posture/schemas';
 import { getPostureSummary } from '@/lib/posture/get-posture-summary';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   scopes: ['partner', 'system'],
   query: ZPostureSummaryQuery,

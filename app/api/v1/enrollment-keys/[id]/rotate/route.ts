@@ -7,6 +7,7 @@ import { rotateEnrollmentKey } from '@/lib/enrollment-keys/rotate-enrollment-key
 export const POST = defineRoute({
   auth: 'user',
   permission: 'devices:write',
+  mfa: true,
   params: ZIdParams,
   summary: 'Rotate an enrollment key',
   description: 'Issues a new raw key — and a new per-key secret when the key has one — returned once; the old values stop working at once. Limits, usage count and expiry are kept.',

@@ -7,7 +7,7 @@ import { listGroupDevices } from '@/lib/device-groups/list-group-devices';
 import { addGroupDevices } from '@/lib/device-groups/add-group-devices';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZIdParams,
   query: pageQuery(100, 1000),
@@ -19,7 +19,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZIdParams,
   body: ZAddGroupDevices,

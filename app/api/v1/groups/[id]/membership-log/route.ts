@@ -5,7 +5,7 @@ import { ZMembershipLogEntry, ZMembershipLogQuery } from '@/lib/device-groups/sc
 import { listMembershipLog } from '@/lib/device-groups/list-membership-log';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZIdParams,
   query: ZMembershipLogQuery,

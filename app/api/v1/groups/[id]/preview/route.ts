@@ -5,7 +5,7 @@ import { ZPreviewBody, ZPreviewQuery, ZPreviewResponse } from '@/lib/device-grou
 import { previewGroup } from '@/lib/device-groups/preview-group';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZIdParams,
   query: ZPreviewQuery,

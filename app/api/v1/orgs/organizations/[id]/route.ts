@@ -18,8 +18,9 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: ['user', 'apiKey'],
+  auth: 'user',
   permission: 'orgs:write',
+  mfa: true,
   params: ZIdParams,
   body: ZUpdateOrganization,
   summary: 'Update an organization',

@@ -16,6 +16,7 @@ export const GET = defineRoute({
 export const PATCH = defineRoute({
   auth: 'user',
   permission: 'partner:manage',
+  mfa: true,
   scopes: ['partner'],
   body: ZUpdateMyPartner,
   summary: "Update the caller's partner",

@@ -18,8 +18,9 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: ['user', 'apiKey'],
+  auth: 'user',
   permission: 'sites:write',
+  mfa: true,
   params: ZIdParams,
   body: ZUpdateSite,
   summary: 'Update a site',
@@ -29,8 +30,9 @@ export const PATCH = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: ['user', 'apiKey'],
+  auth: 'user',
   permission: 'sites:write',
+  mfa: true,
   params: ZIdParams,
   summary: 'Soft-delete a site',
   tags: ['Sites'],

@@ -5,7 +5,7 @@ import { ZRenderedResponseTemplate, ZRenderResponseTemplate } from '@/lib/ticket
 import { renderResponseTemplate } from '@/lib/ticket-templates/render-response-template';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   scopes: ['partner'],
   params: ZIdParams,

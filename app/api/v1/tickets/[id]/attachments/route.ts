@@ -6,7 +6,7 @@ import { listTicketAttachments } from '@/lib/tickets/attachments/list-ticket-att
 import { uploadTicketAttachment } from '@/lib/tickets/attachments/upload-ticket-attachment';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   params: ZIdParams,
   query: ZListCommentsQuery,
@@ -18,7 +18,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:write',
   params: ZIdParams,
   // No `body`: the multipart stream is parsed (and cut off at the size limit) by the handler.

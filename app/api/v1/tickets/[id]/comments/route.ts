@@ -6,7 +6,7 @@ import { listTicketComments } from '@/lib/tickets/comments/list-ticket-comments'
 import { createTicketComment } from '@/lib/tickets/comments/create-ticket-comment';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   params: ZIdParams,
   query: ZListCommentsQuery,
@@ -18,7 +18,7 @@ export const GET = defineRoute({
 });
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:write',
   params: ZIdParams,
   body: ZCreateComment,

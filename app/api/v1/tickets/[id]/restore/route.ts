@@ -5,7 +5,7 @@ import { ZTicket } from '@/lib/tickets/schemas';
 import { restoreTicket } from '@/lib/tickets/restore-ticket';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:manage',
   params: ZIdParams,
   summary: 'Restore a soft-deleted ticket',

@@ -5,7 +5,7 @@ import { ZDelivery, ZListDeliveriesQuery } from '@/lib/webhooks/schemas';
 import { listDeliveries } from '@/lib/webhooks/list-deliveries';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:read',
   params: ZIdParams,
   query: ZListDeliveriesQuery,

@@ -5,7 +5,7 @@ import { ZTestResult, ZTestWebhook } from '@/lib/webhooks/schemas';
 import { sendTestDelivery } from '@/lib/webhooks/send-test-delivery';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:manage',
   params: ZIdParams,
   body: ZTestWebhook,

@@ -4,7 +4,7 @@ import { ZRedriveDeadLetters, ZRedriveResult } from '@/lib/webhooks/schemas';
 import { redriveDeadLetters } from '@/lib/webhooks/redrive-dead-letters';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:manage',
   body: ZRedriveDeadLetters,
   status: 202,

@@ -5,7 +5,7 @@ import { ZCommand } from '@/lib/devices/command-schemas';
 import { getDeviceCommand } from '@/lib/devices/list-device-commands';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:read',
   params: ZDeviceCommandParams,
   summary: 'Get a command and its result',

@@ -4,7 +4,7 @@ import { ZGroupDeviceParams } from '@/lib/device-groups/schemas';
 import { removeGroupDevice } from '@/lib/device-groups/remove-group-device';
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZGroupDeviceParams,
   summary: 'Remove a device from a static group',

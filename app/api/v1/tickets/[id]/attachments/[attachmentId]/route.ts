@@ -5,7 +5,7 @@ import { getTicketAttachment } from '@/lib/tickets/attachments/get-attachment-co
 import { deleteTicketAttachment } from '@/lib/tickets/attachments/delete-ticket-attachment';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   params: ZTicketAttachmentParams,
   summary: 'Get attachment metadata',
@@ -16,7 +16,7 @@ export const GET = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:write',
   params: ZTicketAttachmentParams,
   summary: 'Delete an attachment',

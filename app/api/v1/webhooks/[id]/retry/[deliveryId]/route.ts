@@ -4,7 +4,7 @@ import { ZRetryParams, ZRetryResult } from '@/lib/webhooks/schemas';
 import { retryDelivery } from '@/lib/webhooks/retry-delivery';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:manage',
   params: ZRetryParams,
   status: 202,

@@ -5,7 +5,7 @@ import { ZRedriveResult } from '@/lib/webhooks/schemas';
 import { redriveDeadLetter } from '@/lib/webhooks/redrive-dead-letters';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'webhooks:manage',
   params: ZIdParams,
   status: 202,

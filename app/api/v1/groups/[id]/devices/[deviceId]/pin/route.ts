@@ -4,7 +4,7 @@ import { ZGroupDeviceParams, ZPin, ZPinResponse } from '@/lib/device-groups/sche
 import { pinGroupDevice, unpinGroupDevice } from '@/lib/device-groups/pin-group-device';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZGroupDeviceParams,
   body: ZPin,
@@ -16,7 +16,7 @@ export const POST = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'devices:write',
   params: ZGroupDeviceParams,
   summary: 'Remove a pin',

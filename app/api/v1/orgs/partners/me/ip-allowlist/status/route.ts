@@ -4,7 +4,7 @@ import { ZAllowlistStatus, ZAllowlistStatusQuery } from '@/lib/security/schemas'
 import { getAllowlistStatus } from '@/lib/security/get-allowlist-status';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'none',
   scopes: ['partner'],
   query: ZAllowlistStatusQuery,

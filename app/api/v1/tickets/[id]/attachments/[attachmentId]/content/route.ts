@@ -4,7 +4,7 @@ import { ZTicketAttachmentParams } from '@/lib/tickets/schemas';
 import { getAttachmentContent } from '@/lib/tickets/attachments/get-attachment-content';
 
 export const GET = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'tickets:read',
   params: ZTicketAttachmentParams,
   summary: 'Download an attachment',
