@@ -29,6 +29,9 @@ beforeAll(async () => {
   ];
 }, 240_000);
 
+// Reads of one's own record that cannot succeed in the test world, and why (the control is skipped).
+const CONTROL_EXEMPT: Record<string, string> = {};
+
 // A path that names the calling agent itself: a foreign agent id is refused before any lookup.
 const AGENT_SELF = { status: 403, code: 'AGENT_MISMATCH' };
 
@@ -38,6 +41,7 @@ describe('tenancy contract: path ids', () => {
     const tolerated: string[] = [];
     const uncovered = new Set<string>();
     let covered = 0;
+    let controls = 0;
     let probes = 0;
     let notFound = 0;
     const statuses: Record<string, number> = {};
@@ -61,6 +65,12 @@ describe('tenancy contract: path ids', () => {
       const variants: { label: string; pick: (kind: string, i: number) => string }[] = [{ label: 'B', pick: (k) => B.ids[k] }];
       if (kinds.length > 1) variants.push({ label: 'A/B', pick: (k, i) => (i < kinds.length - 1 ? A.ids[k] : B.ids[k]) });
       const problems: string[] = [];
+      // Control: the same read with A's own records succeeds, so the 404s below are about tenancy.
+      if (op.method === 'GET') {
+        const own = await probe(op, who[0], fillPath(op, kinds, (k) => A.ids[k]), { query: query.value }, A.marker);
+        if (own.status >= 400 && !CONTROL_EXEMPT[op.key]) problems.push(`[control: A's own as ${who[0].name}] answered ${own.status} ${own.text.slice(0, 160)}`);
+        controls++;
+      }
       for (const variant of variants) {
         const path = fillPath(op, kinds, variant.pick);
         for (const caller of who) {
@@ -81,7 +91,7 @@ describe('tenancy contract: path ids', () => {
       for (const p of problems) (KNOWN_DEFECTS[op.key] ? tolerated : failures).push(`${op.key} ${p}`);
     }
     console.log(
-      `tenancy contract (path ids): ${covered} operations covered, ${uncovered.size} listed as uncovered, ${probes} cross-tenant probes, ${notFound} answered 404, ` +
+      `tenancy contract (path ids): ${covered} operations covered, ${uncovered.size} listed as uncovered, ${probes} cross-tenant probes, ${notFound} answered 404, ${controls} own-record controls, ` +
         `statuses ${JSON.stringify(statuses)}, ${failures.length} failures, ${tolerated.length} known defects`,
     );
     if (tolerated.length) console.log(`known defects still present:\n${tolerated.join('\n')}`);

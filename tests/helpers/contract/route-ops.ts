@@ -165,7 +165,7 @@ export function idForField(ids: Record<string, string>) {
 
 /** The input of an operation: a table entry when the schema cannot show what it needs, else derived. */
 export function inputFor(schema: RouteMeta['body'], ids: Record<string, string>, text: string, table?: unknown, nonEmpty = false): { ok: boolean; value: unknown } {
-  if (!schema) return { ok: true, value: undefined };
+  if (!schema) return { ok: true, value: table };
   if (table !== undefined) return { ok: schema.safeParse(table).success, value: table };
   const value = validInput(schema, { idFor: idForField(ids), text }, { nonEmpty });
   return { ok: value !== undefined, value };
@@ -203,7 +203,20 @@ export async function allRowIds(): Promise<Set<string>> {
     where c.table_schema = 'public' and c.column_name = 'id' and t.table_type = 'BASE TABLE'`;
   const sql = tables.map(({ t }) => `select id::text as id from "${t}"`).join(' union all ');
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(sql);
-  return new Set(rows.map((r) => r.id));
+  // Only uuids: a serial id ("3") is no secret and matches any text.
+  return new Set(rows.map((r) => r.id).filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)));
+}
+
+/** Every string in a request's query and body: an answer may echo them without leaking anything. */
+export function sentStrings(...inputs: unknown[]): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  inputs.forEach(walk);
+  return out.filter((s) => s.length >= 8).sort((a, b) => b.length - a.length);
 }
 
 /** The first of `needles` found in `text` (case-insensitive), or undefined. */
