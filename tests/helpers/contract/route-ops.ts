@@ -176,20 +176,34 @@ const VOLATILE_TABLES = new Set(['_prisma_migrations', 'audit_logs', 'sessions',
 // Columns touched by authenticating itself (the caller's own key, principal or agent).
 const VOLATILE_COLUMNS = ['last_used_at', 'last_used_ip', 'last_seen_at', 'last_login_at', 'last_heartbeat_at', 'last_active_at'];
 
-let fingerprintSql: string | null = null;
+let tableNames: string[] | null = null;
+const hashes = new Map<string, { stamp: string; hash: string }>();
 
-/** One hash per table of every row (minus volatile tables and columns). */
+const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
+
+/**
+ * One hash per table of every row (minus volatile tables and columns). A row version's xmin and
+ * the row count change with any insert, update or delete, so only tables whose (count, max xmin)
+ * moved are hashed again: the full hash of ~100 tables per probe dominated the suite's time.
+ */
 export async function fingerprint(): Promise<Map<string, string>> {
-  if (!fingerprintSql) {
+  if (!tableNames) {
     const tables = await db.$queryRaw<{ t: string }[]>`select table_name::text as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`;
-    const drop = VOLATILE_COLUMNS.map((c) => `'${c}'`).join(',');
-    fingerprintSql = tables
-      .filter(({ t }) => !VOLATILE_TABLES.has(t))
-      .map(({ t }) => `select '${t}' as t, md5(coalesce(string_agg(h, ',' order by h), '')) as h from (select md5((to_jsonb(x) - array[${drop}])::text) as h from "${t}" x) s`)
-      .join(' union all ');
+    tableNames = tables.map(({ t }) => t).filter((t) => !VOLATILE_TABLES.has(t));
   }
-  const rows = await db.$queryRawUnsafe<{ t: string; h: string }[]>(fingerprintSql);
-  return new Map(rows.map((r) => [r.t, r.h]));
+  const stampSql = tableNames.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as s from ${quoted(t)}`).join(' union all ');
+  const stamps = await db.$queryRawUnsafe<{ t: string; s: string }[]>(stampSql);
+  const moved = stamps.filter((r) => hashes.get(r.t)?.stamp !== r.s);
+  if (moved.length) {
+    const drop = VOLATILE_COLUMNS.map((c) => `'${c}'`).join(',');
+    const hashSql = moved
+      .map(({ t }) => `select '${t}' as t, md5(coalesce(string_agg(h, ',' order by h), '')) as h from (select md5((to_jsonb(x) - array[${drop}])::text) as h from ${quoted(t)} x) s`)
+      .join(' union all ');
+    const rows = await db.$queryRawUnsafe<{ t: string; h: string }[]>(hashSql);
+    const stampOf = new Map(moved.map((r) => [r.t, r.s]));
+    for (const r of rows) hashes.set(r.t, { stamp: stampOf.get(r.t)!, hash: r.h });
+  }
+  return new Map([...hashes].map(([t, v]) => [t, v.hash]));
 }
 
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {

@@ -124,7 +124,8 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.ticketId = ticket.id;
   const upload = fileUpload(SAMPLES.png, `${marker.toLowerCase()}.png`, 'image/png');
   ids.attachment = ensure(await api.post(`/tickets/${ticket.id}/attachments`, { token, rawBody: upload.body, headers: { 'content-type': upload.contentType } }), 'attachment').id;
-  ids.comment = (await c(`/tickets/${ticket.id}/comments`, { content: `${marker} comment` })).id;
+  // A public comment claims the attachment, so the requester's portal sees it too.
+  ids.comment = (await c(`/tickets/${ticket.id}/comments`, { content: `${marker} comment`, attachmentIds: [ids.attachment], visibility: 'public' })).id;
   const contact = await makePortalUser(org, { name: `${marker} contact` });
   ids.contact = contact.id;
   ids.contactId = contact.id;
