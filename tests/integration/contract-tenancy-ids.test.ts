@@ -51,8 +51,11 @@ describe('tenancy contract: path ids', () => {
     let notFound = 0;
     const statuses: Record<string, number> = {};
     let before = await fingerprint();
+    const excluded: Record<string, number> = {};
     for (const op of ops) {
-      if (!op.params.length || excludedByRule(op)) continue;
+      const rule = op.params.length ? excludedByRule(op) : null;
+      if (rule) excluded[rule] = (excluded[rule] ?? 0) + 1;
+      if (!op.params.length || rule) continue;
       const kinds = recordKinds(op);
       const who = callersFor(op, callers);
       if (!kinds || UNCOVERED_PATH_OPS[op.key] || !who.length) {
@@ -96,7 +99,8 @@ describe('tenancy contract: path ids', () => {
       for (const p of problems) (KNOWN_DEFECTS[op.key] ? tolerated : failures).push(`${op.key} ${p}`);
     }
     console.log(
-      `tenancy contract (path ids): ${covered} operations covered, ${uncovered.size} listed as uncovered, ${probes} cross-tenant probes, ${notFound} answered 404, ${controls} own-record controls, ` +
+      `tenancy contract (path ids): ${ops.length} operations in the route index, ${covered} path-id operations covered, ${uncovered.size} listed as uncovered, ` +
+        `excluded by rule ${JSON.stringify(excluded)}, ${probes} cross-tenant probes, ${notFound} answered 404, ${controls} own-record controls, ` +
         `statuses ${JSON.stringify(statuses)}, ${failures.length} failures, ${tolerated.length} known defects`,
     );
     if (tolerated.length) console.log(`known defects still present:\n${tolerated.join('\n')}`);

@@ -50,3 +50,58 @@ export const LIST_FOREIGN: Record<string, (o: { ids: Record<string, string>; mar
   ],
   'POST /orgs/import/preview': (o) => [{ label: ' body.rows.organization', body: { rows: [{ organization: `${o.marker} org one` }] } }],
 };
+
+/**
+ * Operations that answer 2xx to another partner's ids in their body by contract (bulk actions
+ * report each id's outcome; fields that only filter), and why. They must still change nothing
+ * of the other partner and show none of its data.
+ */
+const SYSTEM_PARTNER_ID = 'body partnerId names the partner for system callers only; a partner caller’s record goes to its own partner';
+const PER_ITEM = 'bulk: each id gets its own outcome in the results (404 for another partner’s)';
+export const BODY_ID_EXEMPT: Record<string, string> = {
+  'POST /access-reviews': SYSTEM_PARTNER_ID,
+  'POST /orgs/organizations': SYSTEM_PARTNER_ID,
+  'POST /orgs/import': SYSTEM_PARTNER_ID,
+  'POST /orgs/import/preview': SYSTEM_PARTNER_ID,
+  'POST /roles': SYSTEM_PARTNER_ID,
+  'POST /script-library/categories': SYSTEM_PARTNER_ID,
+  'POST /script-library/tags': SYSTEM_PARTNER_ID,
+  'POST /alerts/bulk': PER_ITEM,
+  'POST /devices/bulk/commands': PER_ITEM,
+  'POST /groups/{id}/devices': PER_ITEM,
+  'POST /scripts/{id}/execute': PER_ITEM,
+  'POST /contracts/bulk-cancel': PER_ITEM,
+  'POST /contracts/bulk-delete': PER_ITEM,
+  'POST /invoices/bulk-delete': PER_ITEM,
+  'POST /invoices/bulk-issue': PER_ITEM,
+  'POST /invoices/bulk-void': PER_ITEM,
+  'POST /quotes/bulk-delete': PER_ITEM,
+  'POST /quotes/bulk-send': PER_ITEM,
+  'POST /tickets/bulk': PER_ITEM,
+  'POST /orgs/contacts/import': 'each row gets its own outcome (org-not-found for another partner’s organization)',
+  'POST /orgs/contacts/import/preview': 'each row gets its own annotation (org-not-found for another partner’s organization)',
+  'POST /groups/{id}/preview': 'group rules are filters over the caller’s devices: another partner’s site matches none of them',
+  'POST /alert-templates/correlations/analyze': 'a dry run whose orgId filters: intersected with the caller’s scope it finds no alerts',
+};
+
+/** Bodies naming the other partner's records where the derived one would be refused for another reason first. */
+export const BODY_FOREIGN_INPUTS: Record<string, (other: Record<string, string>) => unknown> = {
+  'POST /orgs/contacts': (o) => ({ orgId: o.org, name: 'Tenancy probe' }),
+  'PATCH /users/{id}': (o) => ({ orgAccess: 'selected', orgIds: [o.org] }),
+  'POST /alerts/channels': (o) => ({ name: 'Tenancy probe', kind: 'webhook', orgId: o.org, config: { url: 'http://127.0.0.1:9/probe' } }),
+  'POST /monitors': (o) => ({ orgId: o.org, name: 'Tenancy probe', kind: 'tcp', config: { host: '127.0.0.1', port: 9 } }),
+  'PATCH /alerts/rules/{id}': (o) => ({ targets: { orgIds: [o.org] } }),
+  'POST /groups/{id}/preview': (o) => ({ rules: { conditions: [{ field: 'siteId', op: 'eq', value: o.site }] } }),
+  'PATCH /groups/{id}': (o) => ({ rules: { conditions: [{ field: 'siteId', op: 'eq', value: o.site }] } }),
+  'POST /contracts/bulk-cancel': (o) => ({ ids: [o.contract], reason: 'Tenancy probe' }),
+  'POST /contracts/bulk-delete': (o) => ({ ids: [o.contract] }),
+  'POST /invoices/bulk-delete': (o) => ({ ids: [o.invoice] }),
+  'POST /invoices/bulk-issue': (o) => ({ ids: [o.invoice] }),
+  'POST /invoices/bulk-void': (o) => ({ ids: [o.invoice], reason: 'Tenancy probe' }),
+  'POST /quotes/bulk-delete': (o) => ({ ids: [o.quote] }),
+  'POST /quotes/bulk-send': (o) => ({ ids: [o.quote] }),
+  'POST /tickets/bulk': (o) => ({ action: 'status', status: 'pending', ids: [o.ticket] }),
+  'POST /webhooks/dead-letters/redrive': (o) => ({ webhookId: o.webhook }),
+  'POST /orgs/contacts/import': (o) => ({ rows: [{ organizationId: o.org, name: 'Tenancy probe' }] }),
+  'POST /orgs/contacts/import/preview': (o) => ({ rows: [{ organizationId: o.org, name: 'Tenancy probe' }] }),
+};
