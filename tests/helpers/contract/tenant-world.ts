@@ -2,7 +2,9 @@
 // name, created through the API where a route creates it, written directly where only the
 // system does (deliveries, dead letters, notifications, contract periods, distributor rows).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { routeIndex } from '@/app/api/route-index.generated';
 import { db } from '@/lib/db';
+import type { RouteMeta } from '@/lib/http/define-route';
 import { resetEnvCache } from '@/lib/env';
 import { ALL_PERMISSIONS, type Permission } from '@/lib/auth/permissions';
 import { api, call, type TestResponse } from '../http';
@@ -13,9 +15,6 @@ import { makePortalUser } from '../portal';
 import { validInput } from './valid-input';
 
 const uniq = () => randomBytes(3).toString('hex');
-
-/** Record kinds a path parameter can name (keys of Tenant.ids and OrgRecords). */
-export type RecordKey = string;
 
 export interface Tenant {
   label: string;
@@ -31,7 +30,7 @@ export interface Tenant {
   /** The enrolled agent of the first organization (its credential). */
   agentToken: string;
   /** Partner-wide records and the records of the first organization, by kind. */
-  ids: Record<RecordKey, string>;
+  ids: Record<string, string>;
 }
 
 export function ensure(res: TestResponse, what: string, ok = [200, 201, 202]): any {
@@ -47,9 +46,8 @@ export function ensure(res: TestResponse, what: string, ok = [200, 201, 202]): a
 
 /** POSTs a body derived from the route's own schema, with `overrides` on top. */
 async function create(token: string, path: string, ids: Record<string, string>, text: string, overrides: Record<string, unknown> = {}, method = 'POST') {
-  const { routeIndex } = await import('@/app/api/route-index.generated');
   const entry = routeIndex.find((r) => r.path === path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}'));
-  const meta = (entry ? ((await entry.load())[method] as { meta?: { body?: import('zod').ZodType } })?.meta : undefined) ?? {};
+  const meta: Partial<RouteMeta> = (entry ? ((await entry.load())[method] as { meta?: RouteMeta } | undefined)?.meta : undefined) ?? {};
   const base = meta.body ? (validInput(meta.body, { idFor: (f) => ids[f], text }) as Record<string, unknown>) : {};
   const merged = { ...(base ?? {}), ...overrides };
   // A discriminated union's sample may belong to another branch than the overrides name.
@@ -87,7 +85,7 @@ async function seedPartnerRecords(t: Tenant): Promise<void> {
 }
 
 /** The records of one organization; returned by kind (the tenant's first organization's go into t.ids). */
-export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: string }, marker = t.marker): Promise<Record<RecordKey, string>> {
+export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: string }, marker = t.marker): Promise<Record<string, string>> {
   const { token } = t;
   const ids: Record<string, string> = { ...t.ids, org: org.id, orgId: org.id };
   const c = (path: string, overrides: Record<string, unknown> = {}, method = 'POST') => create(token, path, ids, marker, overrides, method);
@@ -136,20 +134,19 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.deadLetter = (await db.webhookDeadLetter.create({ data: { deliveryId: delivery.id, webhookId: hook.id, partnerId: org.partnerId, orgId: org.id, event: 'device.online', eventId: delivery.eventId, attempts: 5, lastError: marker } })).id;
   const script = await c('/scripts', { name: `${marker} script`, orgId: org.id, osTypes: ['linux'], language: 'bash', content: `echo ${marker}` });
   ids.script = script.id;
-  const version = await c(`/script-library/scripts/${script.id}/versions`, { name: `${marker} script`, osTypes: ['linux'], language: 'bash', content: `echo ${marker} v2` });
+  // A second version, so the first is a rollback target.
+  await c(`/script-library/scripts/${script.id}/versions`, { name: `${marker} script`, osTypes: ['linux'], language: 'bash', content: `echo ${marker} v2` });
   ids.scriptVersion = (await db.scriptVersion.findFirstOrThrow({ where: { scriptId: script.id }, orderBy: { createdAt: 'asc' } })).id;
-  void version;
-  const exec = ensure(await api.post(`/scripts/${script.id}/execute`, { token, body: { deviceIds: [agent.deviceId] } }), 'execute');
+  ensure(await api.post(`/scripts/${script.id}/execute`, { token, body: { deviceIds: [agent.deviceId] } }), 'execute');
   ids.scriptExecution = (await db.scriptExecution.findFirstOrThrow({ where: { scriptId: script.id } })).id;
-  void exec;
   ids.customFieldKey = `${marker.toLowerCase()}_field`;
   ids.customField = (await c('/custom-fields', { orgId: org.id, key: ids.customFieldKey, name: `${marker} field`, type: 'text' })).id;
   ids.asset = (await c('/assets', { orgId: org.id, kind: 'other', name: `${marker} asset` })).id;
   await db.assetCheckout.create({ data: { partnerId: org.partnerId, orgId: org.id, assetId: ids.asset, contactId: contact.id, note: marker } });
   const contract = await c('/contracts', { orgId: org.id, name: `${marker} contract`, currency: 'EUR', startDate: '2026-01-15' });
   ids.contract = contract.id;
-  ids.contractLine = (await c(`/contracts/${contract.id}/lines`, { type: 'manual', unitPrice: '3.00', description: `${marker} line`, manualQuantity: '1' })).id ?? '';
-  if (!ids.contractLine) ids.contractLine = (await db.contractLine.findFirstOrThrow({ where: { contractId: contract.id } })).id;
+  await c(`/contracts/${contract.id}/lines`, { type: 'manual', unitPrice: '3.00', description: `${marker} line`, manualQuantity: '1' });
+  ids.contractLine = (await db.contractLine.findFirstOrThrow({ where: { contractId: contract.id } })).id;
   ids.contractPeriod = (await db.contractPeriod.create({ data: { contractId: contract.id, periodStart: new Date('2026-01-15'), periodEnd: new Date('2026-02-14'), snapshotDeviceTotal: 1, uncoveredTotal: 0, flaggedTotal: 0, billedOverageTotal: 0, billedOverageAmount: '0' } })).id;
   const invoice = await c('/invoices', { orgId: org.id, currency: 'EUR', notes: marker });
   ids.invoice = invoice.id;
