@@ -55,11 +55,21 @@ describe('tenancy contract: path ids', () => {
     for (const op of ops) {
       const rule = op.params.length ? excludedByRule(op) : null;
       if (rule) excluded[rule] = (excluded[rule] ?? 0) + 1;
+      if (rule === 'system-only') {
+        // The rule's premise: a partner admin is refused before any lookup.
+        const res = await probe(op, callers[0], op.path.replace(/\{\w+\}/g, B.partner.id), {}, A.marker);
+        if (res.status !== 403) failures.push(`${op.key}: system-only, yet answered ${res.status} to a partner admin`);
+      }
       if (!op.params.length || rule) continue;
       const kinds = recordKinds(op);
       const who = callersFor(op, callers);
       if (!kinds || UNCOVERED_PATH_OPS[op.key] || !who.length) {
         uncovered.add(op.key);
+        continue;
+      }
+      const unseeded = kinds.filter((k) => !A.ids[k] || !B.ids[k]);
+      if (unseeded.length) {
+        failures.push(`${op.key}: the world has no ${unseeded.join(', ')} (seed one in tenant-world.ts)`);
         continue;
       }
       const body = inputFor(op.meta.body, A.ids, A.marker, PATH_INPUTS[op.key]?.body?.(A.ids), true);
