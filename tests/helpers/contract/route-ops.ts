@@ -131,12 +131,12 @@ export function recordKinds(op: Op): string[] | null {
   return kinds;
 }
 
-/** The concrete path with each parameter replaced by the id of its record in `ids` (or `override[i]`). */
+/** The concrete path, each parameter replaced by `pick(kind, position)`. */
 export function fillPath(op: Op, kinds: string[], pick: (kind: string, index: number) => string): string {
   let i = 0;
-  return op.path.replace(/\{(\w+)\}/g, () => {
-    const kind = kinds[i];
-    return encodeURIComponent(pick(kind, i++));
+  return op.path.replace(/\{\w+\}/g, () => {
+    const at = i++;
+    return encodeURIComponent(pick(kinds[at], at));
   });
 }
 
