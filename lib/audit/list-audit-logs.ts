@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
-import { tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
+import { hasFullPartnerAccess, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
 
 export const ZListAuditLogsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -24,7 +24,10 @@ export const ZListAuditLogsQuery = z.object({
  * partner and are seen by its partner callers, not by organization callers.
  */
 export function auditScopeWhere(ctx: ActorContext): Prisma.AuditLogWhereInput {
-  return ctx.scope === 'organization' ? tenantWhere(ctx) : tenantOrPartnerWideWhere(ctx);
+  // Partner-level entries (no organization) also record actions on organizations' records
+  // (a partner admin's write carries no organization of its own), so only callers who see every
+  // organization of the partner see them; restricted callers see their organizations' entries.
+  return hasFullPartnerAccess(ctx) ? tenantOrPartnerWideWhere(ctx) : tenantWhere(ctx);
 }
 
 export function auditFilterWhere(ctx: ActorContext, q: z.output<typeof ZListAuditLogsQuery>): Prisma.AuditLogWhereInput {

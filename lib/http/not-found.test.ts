@@ -27,7 +27,7 @@ describe('unrouted /api/v1 answers', () => {
     const res = unroutedAnswer(routes, 'PUT', '/api/v1/devices/abc');
     expect(res?.status).toBe(405);
     expect(res?.headers.get('allow')).toBe('DELETE, GET, HEAD, OPTIONS, PATCH');
-    expect((await res?.json()).error).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    expect((await res!.json()).error).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
     expect(unroutedAnswer(routes, 'HEAD', '/api/v1/devices/bulk')?.status).toBe(405);
   });
 
@@ -44,7 +44,7 @@ describe('unrouted /api/v1 answers', () => {
   it('answers a path that does not decode with 400 in the envelope', async () => {
     const res = unroutedAnswer(routes, 'GET', '/api/v1/devices/%E0%A4%A');
     expect(res?.status).toBe(400);
-    expect((await res?.json()).error.code).toBe('VALIDATION_ERROR');
+    expect((await res!.json()).error.code).toBe('VALIDATION_ERROR');
   });
 
   it('resolves dot segments, encoded ones too, keeping the query', () => {

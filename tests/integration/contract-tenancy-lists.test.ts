@@ -48,7 +48,7 @@ function foreignFilters(op: Op): Record<string, string>[] {
   const props = (jsonSchemaOf(op.meta.query).properties ?? {}) as Record<string, { type?: string; format?: string }>;
   const bId = idForField(B.ids);
   const out: Record<string, string>[] = [];
-  for (const [name, schema] of Object.entries(props)) {
+  for (const name of Object.keys(props)) {
     if (/Ids?$/.test(name)) {
       const id = bId(name);
       if (id) out.push({ [name]: id });

@@ -174,8 +174,8 @@ function closingConnection(error: unknown): unknown {
 /** The base name only, without control characters, at most 255 characters; never empty. */
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   // Cutting at 255 UTF-16 units can split a surrogate pair: made storable again after the cut.
+  // eslint-disable-next-line no-control-regex
   const clean = toStorableText(base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 255));
   return clean === '' || clean === '.' || clean === '..' ? 'attachment' : clean;
 }

@@ -17,10 +17,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
  * change is merged (the suite then reports it as stale). Key: "METHOD /path" or
  * "METHOD /path?filter" for a list filter.
  */
-export const KNOWN_DEFECTS: Record<string, string> = {
-  'GET /script-library/categories?partnerId': 'a query partnerId overrides the caller’s scope; fixed on another branch',
-  'GET /script-library/tags?partnerId': 'a query partnerId overrides the caller’s scope; fixed on another branch',
-};
+export const KNOWN_DEFECTS: Record<string, string> = {};
 
 /** POST operations that read (analyses, previews): checked like lists. */
 export const READ_POSTS: string[] = ['POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview'];
@@ -117,7 +114,4 @@ export const FULL_PARTNER_ACCESS_ONLY: Record<string, string> = {
  * Leaks the suites find that are not fixed yet and need a decision beyond them; reported by the
  * suite on every run while they reproduce, and failing it once they stop (remove the entry then).
  */
-export const OPEN_FINDINGS: Record<string, string> = {
-  'GET /audit-logs [as selectedOrgs]':
-    'a partner admin’s actions on an organization’s records are audited without the organization (orgId null, “partner-level”), so a partner user restricted to other organizations sees their entries (action, target id, actor); audit entries need the organization of their target',
-};
+export const OPEN_FINDINGS: Record<string, string> = {};

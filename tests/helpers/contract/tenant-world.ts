@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import type { RouteMeta } from '@/lib/http/define-route';
 import { resetEnvCache } from '@/lib/env';
 import { ALL_PERMISSIONS, type Permission } from '@/lib/auth/permissions';
-import { api, call, type TestResponse } from '../http';
+import { api, call, type TestResponse, type Json } from '../http';
 import { makeOrg, makePartner, makePartnerUser, makeOrgUser, tokenFor } from '../factories';
 import { fileUpload, SAMPLES } from '../multipart';
 import { enroll, createKey } from '../agents';
@@ -33,14 +33,14 @@ export interface Tenant {
   ids: Record<string, string>;
 }
 
-export function ensure(res: TestResponse, what: string, ok = [200, 201, 202]): any {
+export function ensure(res: TestResponse, what: string, ok = [200, 201, 202]): Json {
   if (!ok.includes(res.status)) throw new Error(`seeding ${what}: ${res.status} ${res.text.slice(0, 500)}`);
   const b = res.body;
   if (b?.id) return b;
   if (b?.data?.id) return b.data;
   // Some creates answer { <noun>: {...}, … }: take the first nested record.
   const holder = b?.data && typeof b.data === 'object' && !Array.isArray(b.data) ? b.data : b;
-  const nested = holder && Object.values(holder).find((v: any) => v && typeof v === 'object' && typeof v.id === 'string');
+  const nested = holder && Object.values(holder).find((v: Json) => v && typeof v === 'object' && typeof v.id === 'string');
   return nested ?? b;
 }
 

@@ -3,7 +3,7 @@
 // uses; every candidate is checked with the zod schema itself before it is sent.
 import { z } from 'zod';
 
-type Json = Record<string, any>;
+type Json = Record<string, import('../http').Json>;
 
 export interface SampleContext {
   /** A uuid for a field of this name (e.g. orgId → the caller's own organization), or undefined for a random one. */
