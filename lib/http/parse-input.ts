@@ -45,10 +45,13 @@ function formatBytes(n: number): string {
   return n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MiB` : `${Math.round(n / 1024)} KiB`;
 }
 
-/** Reads the body with the cap enforced while streaming (a declared length over it is refused unread). */
-async function readCapped(req: Request, maxBytes: number): Promise<string> {
+/**
+ * Reads the body with the cap enforced while streaming (a declared length over it is refused
+ * unread); `refuse` builds the 413 a caller with its own wording wants.
+ */
+export async function readCapped(req: Request, maxBytes: number, refuse: (maxBytes: number) => AppError = tooLarge): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes) throw refuse(maxBytes);
   if (!req.body) return req.text();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -59,7 +62,7 @@ async function readCapped(req: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw refuse(maxBytes);
     }
     chunks.push(value);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readBundleRequest } from './read-bundle-request';
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request('http://x/api/v1/scripts/bundle/import', { method: 'POST', body, headers, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+  new Request('http://x/api/v1/scripts/bundle/import', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
 
 describe('readBundleRequest', () => {
   it('parses JSON under the cap and treats an empty body as {}', async () => {
