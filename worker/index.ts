@@ -1,6 +1,7 @@
 // The background worker process: graphile-worker running the project's task list, kept running
 // across database outages (see runUntilStopped).
 import { EventEmitter } from 'node:events';
+import pg from 'pg';
 import { run, Logger, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
@@ -19,9 +20,19 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
   else logger.info(fields, message);
 });
 
+// One pool for every runner of this process, with an error listener for its whole life.
+// graphile-worker detaches its own listener from a pool when a runner it gave up is released,
+// and an idle connection of that pool dropped by the next outage then raised an unhandled
+// 'error' event that killed the process. A pool it was given, it neither ends nor leaves bare.
+const jobPool = new pg.Pool({ connectionString: env().DATABASE_URL, max: Math.max(10, env().WORKER_CONCURRENCY + 2) });
+jobPool.on('error', (err) => {
+  lastDatabaseTrouble = Date.now();
+  logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue connection lost');
+});
+
 function startRunner(events: WorkerEvents): Promise<Runner> {
   return run({
-    connectionString: env().DATABASE_URL,
+    pgPool: jobPool,
     concurrency: env().WORKER_CONCURRENCY,
     pollInterval: env().WORKER_POLL_INTERVAL_MS,
     taskList,
@@ -140,7 +151,7 @@ async function runUntilStopped(): Promise<void> {
     logger.warn({ err: failure }, 'the database went away; the job runner restarts when it is back');
     await waitForDatabase();
     if (stopping || poolIds.length === 0) continue;
-    const utils = makeWorkerUtils({ connectionString: env().DATABASE_URL, logger: workerLogger });
+    const utils = makeWorkerUtils({ pgPool: jobPool, logger: workerLogger });
     try {
       await (await utils).forceUnlockWorkers(poolIds);
     } catch (error) {
@@ -189,6 +200,7 @@ process.on('unhandledRejection', (reason) => {
 
 runUntilStopped()
   .then(async () => {
+    await jobPool.end().catch(() => undefined);
     await disconnectDb();
     logger.info('worker stopped');
     logger.flush();
