@@ -106,6 +106,11 @@ export function MfaStepUpDialog() {
   const me = useMe();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Which form the dialog shows is decided when it opens: enrolling turns MFA on mid-dialog, and
+  // the recovery codes it then shows must stay until the person continues.
+  const [openedFor, setOpenedFor] = useState<'code' | 'enrol' | null>(null);
+  if (mfaPending && openedFor === null && me.data) setOpenedFor(me.data.mfaEnabled ? 'code' : 'enrol');
+  if (!mfaPending && openedFor !== null) setOpenedFor(null);
 
   async function onCode(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -124,7 +129,7 @@ export function MfaStepUpDialog() {
 
   return (
     <Dialog open={mfaPending} onClose={() => settleMfa(false)} title="Confirm it is you">
-      {me.data?.mfaEnabled ? (
+      {openedFor === 'code' ? (
         <form onSubmit={onCode} className="space-y-3" aria-label="Two-factor verification">
           <p className="text-sm text-slate-600 dark:text-slate-400">This action needs two-factor authentication. Enter a code from your authenticator app (or a recovery code).</p>
           <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus error={error ?? undefined} />

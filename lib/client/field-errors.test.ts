@@ -16,6 +16,9 @@ describe('field errors from the envelope', () => {
     expect(fieldErrorsOf(err, 'path')).toEqual({ expiresAt: 'Must be in the future', 'allowedCidrs.1': 'Not a CIDR', 'allowedCidrs.2': 'second one' });
     expect(fieldErrorsOf(validation([{ path: 'body', message: 'Unrecognized key' }]), 'path')).toEqual({});
     expect(fieldErrorsOf(new Error('plain'))).toEqual({});
+    // Domain checks name the body field without the location; query, params and headers are not fields.
+    expect(fieldErrorsOf(new ApiError(400, 'INVALID_WEBHOOK_URL', 'Invalid webhook URL', [{ path: 'config.url', message: 'loopback' }]), 'path')).toEqual({ 'config.url': 'loopback' });
+    expect(fieldErrorsOf(validation([{ path: 'query.orgId', message: 'Invalid' }, { path: 'headers.content-type', message: 'x' }]))).toEqual({});
     expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'x', { some: 'object' }))).toEqual({});
   });
 

@@ -5,6 +5,8 @@ import { ApiError } from '@/lib/client/api-client';
 
 export type FieldErrors = Record<string, string>;
 
+const OTHER_LOCATIONS = new Set(['query', 'params', 'headers']);
+
 /** The body paths of the envelope's validation details (`body.lines.0.unitPrice` → `lines.0.unitPrice`). */
 function bodyPaths(error: unknown): { path: string; message: string }[] {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
@@ -12,7 +14,13 @@ function bodyPaths(error: unknown): { path: string; message: string }[] {
   for (const detail of error.details as { path?: unknown; message?: unknown }[]) {
     if (typeof detail?.path !== 'string' || typeof detail.message !== 'string') continue;
     const [where, ...rest] = detail.path.split('.');
-    if (where === 'body' && rest.length > 0) out.push({ path: rest.join('.'), message: detail.message });
+    if (where === 'body') {
+      if (rest.length > 0) out.push({ path: rest.join('.'), message: detail.message });
+    } else if (!OTHER_LOCATIONS.has(where)) {
+      // Domain checks after validation (e.g. a webhook URL that resolves to a refused address)
+      // name the body field without the location prefix: `config.url`.
+      out.push({ path: detail.path, message: detail.message });
+    }
   }
   return out;
 }
