@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { routeIndex } from '@/app/api/route-index.generated';
 import type { RouteMeta } from '@/lib/http/define-route';
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
@@ -22,8 +21,8 @@ import { makePortalUser, ORIGIN, portalLogin } from '../helpers/portal';
 import { newTicket } from '../helpers/tickets';
 import { seedAlert } from '../helpers/alerts';
 import { newCatalogItem, newContract } from '../helpers/billing';
+import { loadOps } from '../helpers/contract/route-ops';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const CONCURRENCY = 8;
 const DEEP = 1000;
 /** Mutations per operation at most (the cheapest, most varied first): keeps the file's run time bounded. */
@@ -401,22 +400,18 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 async function operations(): Promise<Operation[]> {
   const ops: Operation[] = [];
-  for (const entry of routeIndex) {
-    const mod = await entry.load();
-    for (const method of METHODS) {
-      const meta = (mod[method] as { meta?: RouteMeta } | undefined)?.meta;
-      if (!meta) continue;
-      const op: Operation = { key: `${method} ${entry.path}`, method, path: entry.path, meta };
-      if (meta.body) op.body = toJson(meta.body);
-      else if (meta.requestBody?.contentType === 'application/json') op.body = meta.requestBody.schema as JsonSchema;
-      else if (meta.requestBody && (meta.requestBody.schema as JsonSchema).properties && meta.auth.includes('portal')) {
-        // Portal submissions take their fields as JSON too (files only come with multipart).
-        const { files: _files, ...properties } = (meta.requestBody.schema as JsonSchema).properties!;
-        op.body = { ...(meta.requestBody.schema as JsonSchema), properties };
-      }
-      if (meta.query) op.query = toJson(meta.query);
-      ops.push(op);
+  for (const { key, method, path, meta, wrapped } of await loadOps()) {
+    if (!wrapped) continue;
+    const op: Operation = { key, method, path, meta };
+    if (meta.body) op.body = toJson(meta.body);
+    else if (meta.requestBody?.contentType === 'application/json') op.body = meta.requestBody.schema as JsonSchema;
+    else if (meta.requestBody && (meta.requestBody.schema as JsonSchema).properties && meta.auth.includes('portal')) {
+      // Portal submissions take their fields as JSON too (files only come with multipart).
+      const { files: _files, ...properties } = (meta.requestBody.schema as JsonSchema).properties!;
+      op.body = { ...(meta.requestBody.schema as JsonSchema), properties };
     }
+    if (meta.query) op.query = toJson(meta.query);
+    ops.push(op);
   }
   return ops;
 }

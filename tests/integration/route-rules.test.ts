@@ -2,34 +2,19 @@
 // which operations take API keys and which need an MFA-satisfied session. A new route that breaks
 // a rule fails here with the rule's reason.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeIndex } from '@/app/api/route-index.generated';
-import type { RouteMeta } from '@/lib/http/define-route';
 import { MFA_RULES, PEOPLE_ONLY_RULES, matchingRules } from '@/lib/http/route-rules';
 import { api } from '../helpers/http';
 import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { makeApiKey, withKey } from '../helpers/access';
+import { loadOps, type Op } from '../helpers/contract/route-ops';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-interface Op {
-  method: string;
-  path: string;
-  meta: RouteMeta;
-}
 let ops: Op[] = [];
 
 beforeAll(async () => {
-  for (const route of routeIndex) {
-    const mod = await route.load();
-    for (const method of METHODS) {
-      const meta = (mod[method] as { meta?: RouteMeta } | undefined)?.meta;
-      if (meta) ops.push({ method, path: route.path, meta });
-    }
-  }
-  ops = ops.filter((op) => op.meta.auth.includes('user'));
+  ops = (await loadOps()).filter((op) => op.wrapped && op.meta.auth.includes('user'));
 });
 
 const subject = (op: Op) => ({ method: op.method, path: op.path, permission: op.meta.permission, mfa: op.meta.mfa });
-const name = (op: Op) => `${op.method} ${op.path}`;
 
 describe('route rules over the route index', () => {
   it('covers the user-facing operations', () => {
@@ -40,7 +25,7 @@ describe('route rules over the route index', () => {
     const wrong = ops
       .map((op) => ({ op, rules: matchingRules(MFA_RULES, subject(op)) }))
       .filter(({ op, rules }) => op.meta.mfa !== rules.length > 0)
-      .map(({ op, rules }) => (op.meta.mfa ? `${name(op)} is MFA-gated but no MFA rule applies` : `${name(op)} needs mfa: true (${rules[0].name}: ${rules[0].reason})`));
+      .map(({ op, rules }) => (op.meta.mfa ? `${op.key} is MFA-gated but no MFA rule applies` : `${op.key} needs mfa: true (${rules[0].name}: ${rules[0].reason})`));
     expect(wrong).toEqual([]);
   });
 
@@ -49,13 +34,13 @@ describe('route rules over the route index', () => {
       .map((op) => ({ op, rules: matchingRules(PEOPLE_ONLY_RULES, subject(op)) }))
       .filter(({ op, rules }) => op.meta.auth.includes('apiKey') !== (rules.length === 0))
       .map(({ op, rules }) =>
-        rules.length ? `${name(op)} must not accept API keys (${rules[0].name}: ${rules[0].reason})` : `${name(op)} must accept API keys: auth: ['user', 'apiKey']`,
+        rules.length ? `${op.key} must not accept API keys (${rules[0].name}: ${rules[0].reason})` : `${op.key} must accept API keys: auth: ['user', 'apiKey']`,
       );
     expect(wrong).toEqual([]);
   });
 
   it('lists the tenancy-mutating writes the spec and the product name', () => {
-    const tenancy = ops.filter((op) => MFA_RULES[0].applies(subject(op))).map(name);
+    const tenancy = ops.filter((op) => MFA_RULES[0].applies(subject(op))).map((op) => op.key);
     expect(tenancy).toEqual(
       expect.arrayContaining([
         'POST /orgs/organizations',

@@ -15,6 +15,8 @@ export interface Op {
   key: string;
   meta: RouteMeta;
   params: string[];
+  /** False for handlers built without the route wrapper (their meta here is a stand-in). */
+  wrapped: boolean;
 }
 
 export async function loadOps(): Promise<Op[]> {
@@ -26,7 +28,7 @@ export async function loadOps(): Promise<Op[]> {
       if (!handler) continue;
       // Routes built without the wrapper (the docs page and its assets) carry no metadata: public.
       const meta = handler.meta ?? ({ auth: ['none'], permission: 'none', mfa: false, status: 200, summary: '' } as RouteMeta);
-      ops.push({ method, path: entry.path, key: `${method} ${entry.path}`, meta, params: [...entry.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) });
+      ops.push({ method, path: entry.path, key: `${method} ${entry.path}`, meta, params: [...entry.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), wrapped: !!handler.meta });
     }
   }
   return ops;
