@@ -2,15 +2,96 @@
 
 import Link from 'next/link';
 import { useMemo } from 'react';
-import { useMe } from '@/hooks/use-me';
-import { usePartnerDashboard } from '@/hooks/use-dashboard';
+import { useCan, useMe } from '@/hooks/use-me';
+import { OPEN_ALERT_STATUSES, OPEN_TICKET_STATUSES, useCriticalAlerts, useOfflineDevices, usePartnerDashboard } from '@/hooks/use-dashboard';
+import { useMonitorDashboard } from '@/hooks/use-monitors';
+import { formatRelative } from '@/lib/client/format';
 import { ChartView } from '@/components/ui/chart';
 import { Card, EmptyState, ErrorText } from '@/components/ui/controls';
+
+const LINK = 'font-medium text-brand-700 hover:underline dark:text-brand-300';
+
+/** One group of the "needs attention" card: a heading, up to five rows, a link to the full list. */
+function AttentionGroup({ title, testId, seeAll, rows, empty }: { title: string; testId: string; seeAll: string; rows: { key: string; href: string; label: string; detail: string }[] | undefined; empty: string }) {
+  return (
+    <section aria-label={title} data-testid={testId} className="min-w-0">
+      <div className="flex items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold">{title}</h3>
+        <Link href={seeAll} className={`text-xs ${LINK}`}>
+          See all<span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
+      </div>
+      {rows === undefined ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+      ) : (
+        <ul className="mt-2 space-y-1.5 text-sm">
+          {rows.map((r) => (
+            <li key={r.key} className="flex min-w-0 items-baseline justify-between gap-2">
+              <Link href={r.href} className={`min-w-0 truncate ${LINK}`}>
+                {r.label}
+              </Link>
+              <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{r.detail}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MonitorsDown() {
+  const monitors = useMonitorDashboard();
+  return (
+    <AttentionGroup
+      title="Monitors down"
+      testId="attention-monitors"
+      seeAll="/alerts/monitors?status=down"
+      empty="Every monitor is up."
+      rows={monitors.data?.down.slice(0, 5).map((m) => ({ key: m.id, href: `/alerts/monitors/${m.id}`, label: m.name, detail: m.lastCheckedAt ? `checked ${formatRelative(m.lastCheckedAt)}` : m.kind }))}
+    />
+  );
+}
+
+/** Offline devices, open critical alerts and monitors that are down, each linking to its list. */
+function NeedsAttention() {
+  const canDevices = useCan('devices:read');
+  const canAlerts = useCan('alerts:read');
+  const offline = useOfflineDevices(canDevices);
+  const critical = useCriticalAlerts(canAlerts);
+  if (!canDevices && !canAlerts) return null;
+  return (
+    <Card title="Needs attention">
+      <div className="grid gap-6 md:grid-cols-3">
+        {canDevices && (
+          <AttentionGroup
+            title="Offline devices"
+            testId="attention-offline"
+            seeAll="/devices?status=offline"
+            empty="No device is offline."
+            rows={offline.data?.devices.map((dv) => ({ key: dv.id, href: `/devices/${dv.id}`, label: dv.displayName ?? dv.hostname, detail: dv.lastSeenAt ? `seen ${formatRelative(dv.lastSeenAt)}` : 'never seen' }))}
+          />
+        )}
+        {canAlerts && (
+          <AttentionGroup
+            title="Critical alerts"
+            testId="attention-alerts"
+            seeAll={`/alerts?status=${OPEN_ALERT_STATUSES}&severity=critical`}
+            empty="No open critical alert."
+            rows={critical.data?.data.map((a) => ({ key: a.id, href: `/alerts/${a.id}`, label: a.title, detail: formatRelative(a.triggeredAt) }))}
+          />
+        )}
+        {canDevices && <MonitorsDown />}
+      </div>
+    </Card>
+  );
+}
 
 function Stat({ label, value, href, testId }: { label: string; value: number | string | undefined; href?: string; testId?: string }) {
   const body = (
     <>
-      <div className="text-sm text-slate-500">{label}</div>
+      <div className="text-sm text-slate-600 dark:text-slate-400">{label}</div>
       <div className="mt-1 text-3xl font-semibold" data-testid={testId}>
         {value ?? '—'}
       </div>
@@ -72,14 +153,15 @@ export function DashboardOverview() {
         <Stat label="Organizations" value={d?.organizations.total} href="/organizations" testId="org-count" />
         <Stat label="Devices online" value={d?.devices ? `${d.devices.online} / ${d.devices.total}` : undefined} href="/devices?status=online" testId="devices-online" />
         <Stat label="Devices offline" value={d?.devices?.offline} href="/devices?status=offline" testId="devices-offline" />
-        <Stat label="Open alerts" value={d?.alerts?.open} href="/alerts" testId="alerts-open" />
-        <Stat label="Open tickets" value={d?.tickets?.open} href="/tickets" testId="tickets-open" />
+        <Stat label="Open alerts" value={d?.alerts?.open} href={`/alerts?status=${OPEN_ALERT_STATUSES}`} testId="alerts-open" />
+        <Stat label="Open tickets" value={d?.tickets?.open} href={`/tickets?status=${OPEN_TICKET_STATUSES}`} testId="tickets-open" />
       </div>
       {d?.devices && d.devices.total === 0 && d.organizations.total > 0 && (
         <EmptyState title="No devices yet" action={<Link href="/enrollment-keys?create=1" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">Create an enrollment key</Link>}>
           Create an enrollment key and run its install command on a computer to see it here.
         </EmptyState>
       )}
+      <NeedsAttention />
       <div className="grid gap-4 md:grid-cols-2">
         {d?.devices && d.devices.total > 0 && (
           <Card title="Fleet status">
@@ -101,14 +183,14 @@ export function DashboardOverview() {
             d.alerts.open > 0 ? (
               <ChartView type="doughnut" labels={severityLabels} series={alerts} label="Open alerts by severity" />
             ) : (
-              <p className="text-sm text-slate-500">No open alerts. Alert rules raise them from heartbeats, offline devices and failed scripts.</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">No open alerts. Alert rules raise them from heartbeats, offline devices and failed scripts.</p>
             )
           ) : (
-            <p className="text-sm text-slate-500">Alerts are not visible to your role.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">Alerts are not visible to your role.</p>
           )}
         </Card>
       </div>
-      {d && <p className="text-xs text-slate-500">Updated {new Date(d.generatedAt).toLocaleTimeString()} · refreshes every 30 seconds</p>}
+      {d && <p className="text-xs text-slate-600 dark:text-slate-400">Updated {new Date(d.generatedAt).toLocaleTimeString()} · refreshes every 30 seconds</p>}
     </div>
   );
 }

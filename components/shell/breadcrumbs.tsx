@@ -79,16 +79,16 @@ export function Breadcrumbs() {
   const crumbs = [{ href: '/', label: 'Home' }, ...parts.map((p, i) => ({ href: `/${parts.slice(0, i + 1).join('/')}`, label: labels[p] ?? SEGMENTS[p] ?? (p.length > 12 ? `${p.slice(0, 8)}…` : p) }))];
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex min-w-0 items-center gap-1 text-sm text-slate-500">
+      <ol className="flex min-w-0 flex-wrap items-center gap-x-1 text-sm text-slate-600 dark:text-slate-400">
         {crumbs.map((c, i) => (
-          <li key={c.href} className="flex min-w-0 items-center gap-1">
+          <li key={c.href} className="flex max-w-full min-w-0 items-center gap-1">
             {i > 0 && <span aria-hidden="true">/</span>}
             {i === crumbs.length - 1 ? (
-              <span aria-current="page" className="truncate font-medium text-slate-800 dark:text-slate-200">
+              <span aria-current="page" className="max-w-[16rem] truncate font-medium text-slate-800 dark:text-slate-200">
                 {c.label}
               </span>
             ) : (
-              <Link href={c.href} className="truncate hover:underline">
+              <Link href={c.href} className="max-w-[12rem] truncate hover:underline">
                 {c.label}
               </Link>
             )}

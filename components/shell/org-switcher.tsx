@@ -23,7 +23,7 @@ export function OrgSwitcher() {
         value={orgId ?? ''}
         onChange={(e) => setOrgId(e.target.value || null)}
         data-testid="org-switcher"
-        className="max-w-[14rem] rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+        className="max-w-[8rem] rounded-md sm:max-w-[14rem] border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
       >
         <option value="">All organizations{orgs.data ? ` (${orgs.data.length})` : ''}</option>
         {orgs.data?.map((o) => (

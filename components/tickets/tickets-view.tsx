@@ -26,7 +26,7 @@ export function TicketsView() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('new,open,pending,on_hold');
   const [mine, setMine] = useState(params.get('assigned') === 'me');
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState(params.get('create') === '1');
   const [formOrg, setFormOrg] = useState('');
   const [error, setError] = useState<string | null>(null);
   const tickets = useTickets({ page, orgId: orgId ?? undefined, status: status || undefined, search: search.trim() || undefined, assigneeId: mine ? 'me' : undefined });

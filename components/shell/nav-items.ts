@@ -1,0 +1,127 @@
+'use client';
+
+// The console's page catalogue: the sidebar's sections, the pages the command palette finds and
+// the settings index all read it, and all filter it the same way (permissions, partner or
+// platform scope, service-management mode).
+import { useMe } from '@/hooks/use-me';
+import { useMyPartner } from '@/hooks/use-partner';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  permission?: string;
+  partnerOnly?: boolean;
+  /** Platform operators only (system scope): the API refuses everyone else. */
+  systemOnly?: boolean;
+  /** One line for the settings index and the palette. */
+  description?: string;
+}
+
+export interface NavSection {
+  section: string;
+  items: NavItem[];
+  /** Hidden while the partner's service-management mode is off (doc 1). */
+  serviceManagement?: boolean;
+}
+
+/** Pinned above the sections: always visible, whatever is collapsed. */
+export const HOME: NavItem = { href: '/', label: 'Dashboard' };
+
+// Alert monitors live under Alerts (its section tabs list them): one entry per page here.
+export const NAV: NavSection[] = [
+  {
+    section: 'Operate',
+    items: [
+      { href: '/organizations', label: 'Organizations', permission: 'orgs:read' },
+      { href: '/devices', label: 'Devices', permission: 'devices:read' },
+      { href: '/groups', label: 'Device groups', permission: 'devices:read' },
+      { href: '/tags', label: 'Tags', permission: 'devices:read' },
+      { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
+      { href: '/notifications', label: 'Notifications' },
+      { href: '/assets', label: 'Assets', permission: 'devices:read' },
+      { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
+      { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
+      { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
+    ],
+  },
+  {
+    section: 'Service desk',
+    serviceManagement: true,
+    items: [
+      { href: '/tickets', label: 'Tickets', permission: 'tickets:read' },
+      { href: '/settings/canned-replies', label: 'Canned replies', permission: 'tickets:read', partnerOnly: true, description: 'Reusable answers for ticket replies.' },
+    ],
+  },
+  {
+    section: 'Billing',
+    serviceManagement: true,
+    items: [
+      { href: '/billing/invoices', label: 'Invoices', permission: 'contracts:read' },
+      { href: '/billing/contracts', label: 'Contracts', permission: 'contracts:read' },
+      { href: '/billing/quotes', label: 'Quotes', permission: 'contracts:read' },
+      { href: '/billing/catalog', label: 'Catalog', permission: 'contracts:read', partnerOnly: true },
+    ],
+  },
+  {
+    section: 'Integrate',
+    items: [
+      { href: '/webhooks', label: 'Webhooks', permission: 'webhooks:read' },
+      { href: '/settings/api-keys', label: 'API keys', permission: 'api_keys:manage', description: 'Keys for scripts and integrations that call the API.' },
+      { href: '/settings/service-principals', label: 'Service principals', permission: 'api_keys:manage', partnerOnly: true, description: 'Machine identities with their own roles and credentials.' },
+      { href: '/distributor', label: 'Distributor', permission: 'billing:manage', partnerOnly: true },
+      { href: '/settings/agent-versions', label: 'Agent versions', description: 'Agent releases and which devices run them.' },
+    ],
+  },
+  {
+    section: 'Administer',
+    items: [
+      { href: '/partners', label: 'Partners', permission: 'orgs:read', systemOnly: true },
+      { href: '/import', label: 'Import', permission: 'orgs:write', partnerOnly: true },
+      { href: '/import/contacts', label: 'Import contacts', permission: 'orgs:write', partnerOnly: true },
+      { href: '/users', label: 'Users', permission: 'users:read' },
+      { href: '/roles', label: 'Roles', permission: 'users:read' },
+      { href: '/access-reviews', label: 'Access reviews', permission: 'users:read', partnerOnly: true },
+      { href: '/audit', label: 'Audit log', permission: 'audit:read' },
+      { href: '/settings/partner', label: 'Partner settings', permission: 'partner:manage', partnerOnly: true, description: 'Company name, branding, billing contact and service-management mode.' },
+      { href: '/settings/security', label: 'Security', permission: 'partner:manage', description: 'Sign-in rules: two-factor enforcement, session length and IP allowlist.' },
+      { href: '/settings/custom-fields', label: 'Custom fields', permission: 'devices:read', description: 'Extra fields on devices, organizations and sites.' },
+      { href: '/settings/account', label: 'My account', description: 'Your name, password and two-factor authentication.' },
+    ],
+  },
+];
+
+/** Pages the palette finds that the sidebar reaches through a page's own tabs. */
+export const EXTRA_PAGES: NavItem[] = [
+  { href: '/settings', label: 'Settings' },
+  { href: '/alerts/rules', label: 'Alert rules', permission: 'alerts:read' },
+  { href: '/alerts/channels', label: 'Alert channels', permission: 'alerts:read' },
+  { href: '/alerts/policies', label: 'Alert policies', permission: 'alerts:read' },
+  { href: '/alerts/templates', label: 'Alert templates', permission: 'alerts:read' },
+  { href: '/alerts/monitors', label: 'Monitors', permission: 'devices:read' },
+  { href: '/webhooks/dead-letters', label: 'Webhook dead letters', permission: 'webhooks:read' },
+  { href: '/scripts/library', label: 'Script templates & library', permission: 'scripts:read' },
+  { href: '/scripts/categories', label: 'Script categories & tags', permission: 'scripts:read' },
+  { href: '/scripts/bundles', label: 'Script bundles', permission: 'scripts:read' },
+];
+
+/**
+ * What the signed-in user may see: `visible` for one entry, `sections` with the hidden ones
+ * dropped, `serviceManagement` false while the partner turned it off.
+ */
+export function useNavAccess() {
+  const me = useMe();
+  const partner = useMyPartner(me.data?.scope === 'partner');
+  const permissions = new Set(me.data?.permissions ?? []);
+  const scope = me.data?.scope;
+  const serviceManagement = partner.data?.serviceManagementMode !== 'off';
+  const visible = (n: NavItem) => (!n.permission || permissions.has(n.permission)) && (!n.partnerOnly || scope === 'partner') && (!n.systemOnly || scope === 'system');
+  const sections = NAV.filter((g) => serviceManagement || !g.serviceManagement)
+    .map((g) => ({ ...g, items: g.items.filter(visible) }))
+    .filter((g) => g.items.length > 0);
+  return { ready: me.isSuccess, permissions, scope, serviceManagement, visible, sections };
+}
+
+/** The pages under /settings the user may open, in sidebar order. */
+export function settingsPages(sections: NavSection[]): NavItem[] {
+  return sections.flatMap((g) => g.items).filter((n) => n.href.startsWith('/settings/'));
+}
