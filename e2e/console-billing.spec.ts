@@ -114,6 +114,7 @@ test('a technician prices a catalog item, bills it through a contract and issues
   expect(off.status()).toBe(200);
   await page.reload();
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Integrate' }).click();
   await expect(nav.getByRole('link', { name: 'Webhooks' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Tickets' })).toHaveCount(0);

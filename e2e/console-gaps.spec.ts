@@ -142,6 +142,8 @@ test('a platform operator creates a partner and suspends it', async ({ page }) =
   await signInConsole(page, operator, PASSWORD);
 
   await page.goto('/');
+  // The sidebar opens the section holding the current page; Partners sits under Administer.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Administer' }).click();
   await page.getByRole('link', { name: 'Partners', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Partners' })).toBeVisible();
   await page.getByRole('button', { name: 'New partner' }).click();

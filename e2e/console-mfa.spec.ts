@@ -28,6 +28,7 @@ test('a technician signs in with a password and the authenticator code', async (
   await expect(page).toHaveURL(/\/devices$/);
   await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
   await expect(page.getByTestId('tenant-name')).toContainText(`Mfa MSP ${tag}`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Administer' }).click();
   await page.getByRole('link', { name: 'My account' }).click();
   await expect(page.getByTestId('mfa-state')).toContainText('This session completed a two-factor check');
 });

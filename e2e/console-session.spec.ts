@@ -15,6 +15,7 @@ test('a session that ends while a form is half filled keeps the form: after sign
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
 
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Service desk' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tickets' }).click();
   await page.getByRole('button', { name: 'New ticket' }).first().click();
   const form = page.getByRole('dialog', { name: 'New ticket' });

@@ -62,6 +62,7 @@ test('a new MSP registers, confirms the emailed link and lands signed in', async
   await expect(page.getByRole('heading', { name: 'Welcome, Paula Wright' })).toBeVisible();
 
   // The security settings page shows the address the allowlist would see.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Administer' }).click();
   await page.getByRole('link', { name: 'Security' }).click();
   await expect(page.getByTestId('client-ip')).toHaveText('127.0.0.1');
   await expect(page.getByTestId('allowlist-state')).toContainText('off');
