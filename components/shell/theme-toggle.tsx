@@ -12,7 +12,7 @@ export function ThemeToggle() {
     setDark(next);
   };
   return (
-    <button type="button" onClick={toggle} className="rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}>
+    <button type="button" onClick={toggle} className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800" aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}>
       {dark ? 'Light' : 'Dark'}
     </button>
   );
