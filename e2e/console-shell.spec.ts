@@ -72,7 +72,8 @@ test('the settings index and breadcrumbs load without a failed request', async (
 test('an unknown console address shows the 404 inside the shell; the portal keeps its own', async ({ page }) => {
   await setUp(page);
 
-  await page.goto('/no-such-console-page');
+  const res = await page.goto('/no-such-console-page');
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();

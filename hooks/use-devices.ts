@@ -72,6 +72,8 @@ export function useScriptTargetDevices(orgId: string | null | undefined, search:
     queryKey: ['devices', 'pick', orgId, search],
     queryFn: () => api<CursorPage>('/devices', { query: { cursor: '', limit: 20, search: search.trim() || undefined, orgId: orgId ?? undefined } }),
     enabled,
+    // Typing keeps the last matches on screen (and choosable) until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -15,7 +15,11 @@ import { BreadcrumbProvider, Breadcrumbs } from '@/components/shell/breadcrumbs'
 import { MfaStepUpDialog, ReauthDialog } from '@/components/auth/session-dialogs';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 
-export function ConsoleShell({ children, mfaEnforced = false }: { children: ReactNode; mfaEnforced?: boolean }) {
+/**
+ * `renderWhileLoading`: show the page before the session is known (the 404 of unknown
+ * addresses, which needs no data and must be in the server's render to answer 404).
+ */
+export function ConsoleShell({ children, mfaEnforced = false, renderWhileLoading = false }: { children: ReactNode; mfaEnforced?: boolean; renderWhileLoading?: boolean }) {
   const { status, signOut } = useSession();
   const router = useRouter();
   const pathname = usePathname();
@@ -31,9 +35,12 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
   // An expired session keeps the page mounted (ReauthDialog on top); only a fresh load waits.
   if (status === 'loading' || status === 'signedOut') {
     return (
-      <div className="flex min-h-screen items-center justify-center text-sm text-slate-600 dark:text-slate-400" role="status">
-        Loading…
-      </div>
+      <>
+        <div className="flex min-h-screen items-center justify-center text-sm text-slate-600 dark:text-slate-400" role="status">
+          Loading…
+        </div>
+        {renderWhileLoading && <div hidden>{children}</div>}
+      </>
     );
   }
 
