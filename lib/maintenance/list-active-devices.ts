@@ -7,7 +7,7 @@ import type { ActorContext } from '@/lib/auth/context';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import type { TActiveDevice, ZActiveQuery } from '@/lib/maintenance/schemas';
-import { occurrenceWhere } from '@/lib/maintenance/window-scope';
+import { tenantOrPartnerWideWhere } from '@/lib/tenancy/scope';
 import { occurrenceStatusWhere } from '@/lib/maintenance/occurrence-status-where';
 
 /** Occurrences in progress considered at once in one scope (far above what a partner runs). */
@@ -16,7 +16,9 @@ const MAX_RUNNING = 500;
 export async function listActiveDevices(ctx: ActorContext, query: z.output<typeof ZActiveQuery>) {
   const now = new Date();
   const running = await db.maintenanceOccurrence.findMany({
-    where: { AND: [occurrenceWhere(ctx), occurrenceStatusWhere('active', now)] },
+    // Partner-wide windows count for organization callers too: the device scope below keeps
+    // the answer to their own devices.
+    where: { AND: [tenantOrPartnerWideWhere(ctx), occurrenceStatusWhere('active', now)] },
     include: { window: true },
     orderBy: { endsAt: 'desc' },
     take: MAX_RUNNING,

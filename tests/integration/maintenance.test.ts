@@ -146,6 +146,14 @@ describe('window CRUD', () => {
     expect(seen).toContain(mine.body.id);
     expect(seen).not.toContain(w.id);
   });
+
+  it('a running partner-wide window puts an organization user\'s devices in maintenance for them too', async () => {
+    const device = await enroll((await createKey(admin, { orgId: org2.id })).key);
+    const other = await enroll((await createKey(admin, { orgId: org.id })).key);
+    await createWindow({ ...windowBody(), orgId: undefined, startsAt: inMinutes(-1), targets: { ...noTargets, deviceIds: [device.deviceId, other.deviceId] } });
+    const res = await api.get('/maintenance/active', { token: orgUser2 });
+    expect(res.body.data.map((d: { deviceId: string }) => d.deviceId)).toEqual([device.deviceId]);
+  });
 });
 
 describe('recurrence', () => {
