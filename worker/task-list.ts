@@ -25,6 +25,7 @@ import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
 import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
 import { recoverDistributorSubmitsTask } from './tasks/recover-distributor-submits';
 import { pruneDeviceMetricHistoryTask } from './tasks/prune-device-metric-history';
+import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -53,6 +54,7 @@ export const taskList: TaskList = {
   distributor_sync_all: distributorSyncAllTask,
   recover_distributor_submits: recoverDistributorSubmitsTask,
   prune_device_metric_history: pruneDeviceMetricHistoryTask,
+  roll_forward_maintenance: rollForwardMaintenanceTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -76,4 +78,5 @@ export const crontab = [
   '20 2 * * * distributor_sync_all',
   '*/5 * * * * recover_distributor_submits',
   '35 * * * * prune_device_metric_history',
+  '10 * * * * roll_forward_maintenance',
 ].join('\n');

@@ -13,6 +13,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { COLUMNS, DEFAULT_COLUMNS } from '@/components/devices/columns';
 import { CommandForm } from '@/components/devices/command-form';
 import { BulkProgress } from '@/components/devices/bulk-progress';
+import { PutInMaintenanceButton } from '@/components/maintenance/put-in-maintenance-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader } from '@/components/ui/controls';
@@ -195,6 +196,7 @@ export function DevicesView() {
               Run command…
             </Button>
           )}
+          <PutInMaintenanceButton deviceIds={[...selected]} />
           <Button variant="secondary" onClick={() => setSelected(new Set())}>
             Clear selection
           </Button>

@@ -1,7 +1,10 @@
 // Raising an alert: one INSERT … ON CONFLICT (open_key) DO NOTHING, so the unique open key
 // keeps at most one open alert per (rule, device) and per monitor even when two evaluations
 // race. The insert, its alert.triggered event, the correlation and the notification jobs
-// commit together.
+// commit together. A device in a maintenance occurrence that suppresses alerts gets its alert
+// straight in `suppressed` (until the occurrence ends): on record and holding the open key, so
+// later evaluations stay one statement, but with no event, correlation or notification. It
+// auto-resolves like any other when its condition clears.
 import type { Tx } from '@/lib/db';
 import type { Alert, Prisma } from '@/lib/generated/prisma/client';
 import { emitEvent } from '@/lib/events/emit-event';
@@ -11,6 +14,7 @@ import { alertEventData } from '@/lib/alerts/alert-event-data';
 import { SYSTEM_CONTEXT } from '@/lib/alerts/system-context';
 import { correlateAlert } from '@/lib/alerts/correlation/correlate-alert';
 import { queueAlertNotifications } from '@/lib/alerts/notify/queue-alert-notifications';
+import { deviceMaintenanceNow } from '@/lib/maintenance/device-maintenance-now';
 
 export interface RaiseAlertInput {
   partnerId: string;
@@ -47,6 +51,7 @@ async function inCooldown(tx: Tx, input: RaiseAlertInput): Promise<boolean> {
 export async function raiseAlertInTx(tx: Tx, input: RaiseAlertInput): Promise<Alert | null> {
   const open = await tx.alert.findUnique({ where: { openKey: input.openKey }, select: { id: true } });
   if (open || (await inCooldown(tx, input))) return null;
+  const maintenance = input.deviceId ? await deviceMaintenanceNow(tx, { partnerId: input.partnerId, orgId: input.orgId, siteId: input.siteId, deviceId: input.deviceId }) : null;
   const [created] = await tx.alert.createManyAndReturn({
     data: [
       {
@@ -61,12 +66,21 @@ export async function raiseAlertInTx(tx: Tx, input: RaiseAlertInput): Promise<Al
         title: input.title.slice(0, 500),
         message: input.message.slice(0, 4000),
         source: input.source,
-        context: input.context as Prisma.InputJsonValue,
+        context: (maintenance ? { ...input.context, maintenance: { windowId: maintenance.windowId, occurrenceId: maintenance.occurrenceId } } : input.context) as Prisma.InputJsonValue,
+        ...(maintenance ? { status: 'suppressed' as const, suppressedAt: new Date(), suppressedUntil: maintenance.endsAt } : {}),
       },
     ],
     skipDuplicates: true,
   });
   if (!created) return null;
+  if (maintenance) {
+    await writeAudit(
+      SYSTEM_CONTEXT,
+      { action: 'alert.trigger', targetType: 'alert', targetId: created.id, partnerId: created.partnerId, orgId: created.orgId, details: { source: created.source, ruleId: created.ruleId, monitorId: created.monitorId, severity: created.severity, suppressedByMaintenance: maintenance.occurrenceId }, actor: { type: 'system', id: null, email: null } },
+      tx,
+    );
+    return created;
+  }
   const alert = await correlateAlert(tx, created);
   await emitEvent(tx, { type: 'alert.triggered', partnerId: alert.partnerId, orgId: alert.orgId, data: alertEventData(alert) });
   await writeAudit(

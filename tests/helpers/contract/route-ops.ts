@@ -79,6 +79,8 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/groups/{id}/devices/{deviceId}': 'device',
   '/invoices/{id}': 'invoice',
   '/invoices/{id}/lines/{lineId}': 'invoiceLine',
+  '/maintenance/occurrences/{id}': 'maintenanceOccurrence',
+  '/maintenance/windows/{id}': 'maintenanceWindow',
   '/mobile/alerts/{id}': 'alert',
   '/monitors/alerts/{id}': 'monitorAlert',
   '/monitors/{id}': 'monitor',

@@ -107,6 +107,18 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.channel = (await c('/alerts/channels', { name: `${marker} channel`, kind: 'webhook', orgId: org.id, config: { url: 'http://127.0.0.1:9/hook' } })).id;
   ids.policy = (await c('/alerts/policies', { name: `${marker} policy`, orgId: org.id, channelIds: [ids.channel] })).id;
   ids.monitor = (await c('/monitors', { orgId: org.id, name: `${marker} monitor`, kind: 'tcp', config: { host: '127.0.0.1', port: 9 } })).id;
+  // A one-off window an hour ahead: its occurrence is scheduled (start/end have a state to move).
+  const window = await c('/maintenance/windows', {
+    name: `${marker} maintenance`,
+    orgId: org.id,
+    targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] },
+    startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    durationMinutes: 60,
+    timezone: 'UTC',
+    recurrence: 'none',
+  });
+  ids.maintenanceWindow = window.id;
+  ids.maintenanceOccurrence = (await db.maintenanceOccurrence.findFirstOrThrow({ where: { windowId: window.id } })).id;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { seedPartnerAdmin } from './helpers/seed';
+import { signInConsole } from './helpers/console';
+
+const PASSWORD = 'Console-Maintenance-Pass-7!';
+
+test('a technician puts a device in maintenance, sees it active with its badge while its alerts stay quiet, then ends it', async ({ page }) => {
+  const tag = randomBytes(4).toString('hex');
+  const admin = await seedPartnerAdmin(tag, `Maintenance MSP ${tag}`, PASSWORD);
+  const token = await signInConsole(page, admin, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
+  const org = await page.request.post('/api/v1/orgs/organizations', { headers: auth, data: { name: `Northwind ${tag}` } });
+  expect(org.status()).toBe(201);
+  const orgId = (await org.json()).id as string;
+  const key = await page.request.post('/api/v1/enrollment-keys', { headers: auth, data: { orgId, name: 'maintenance' } });
+  const hostname = `db-${tag}`;
+  const enrolled = await page.request.post('/api/v1/agents/enroll', {
+    data: { enrollmentKey: (await key.json()).key, hostname, osType: 'linux', osVersion: 'Debian 12', architecture: 'amd64', agentVersion: '1.0.0' },
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(201);
+  const agent = (await enrolled.json()) as { agentId: string; deviceId: string; authToken: string };
+  const rule = await page.request.post('/api/v1/alerts/rules', {
+    headers: auth,
+    data: { name: `CPU watch ${tag}`, orgId, severity: 'high', condition: { type: 'metric', metric: 'cpu', operator: 'gte', threshold: 1, consecutiveBeats: 1 } },
+  });
+  expect(rule.status()).toBe(201);
+
+  // Create the window in the dialog, targeting the device picked by search.
+  await page.goto('/maintenance');
+  await expect(page.getByText('No device is in maintenance right now.')).toBeVisible();
+  await page.getByRole('button', { name: 'New window' }).click();
+  const form = page.getByRole('form', { name: 'New maintenance window' });
+  await form.getByLabel('Name', { exact: true }).fill(`DB upgrade ${tag}`);
+  await form.getByLabel('Organization', { exact: true }).selectOption(orgId);
+  await form.getByLabel('Devices', { exact: true }).fill(hostname);
+  await form.getByRole('button', { name: `Add ${hostname}` }).click();
+  await expect(form.getByRole('list', { name: 'Selected devices' })).toContainText(hostname);
+  await form.getByLabel('Duration (minutes)').fill('120');
+  await form.getByRole('button', { name: 'Create window' }).click();
+
+  // The window's page: its occurrence is scheduled (it starts at the next five minutes); start it now.
+  await expect(page.getByRole('heading', { name: `DB upgrade ${tag}` })).toBeVisible();
+  const occurrences = page.getByRole('table', { name: 'Occurrences' });
+  await expect(occurrences).toContainText('scheduled');
+  await occurrences.getByRole('button', { name: 'Start now' }).click();
+  await expect(occurrences).toContainText('active');
+  const covered = page.getByRole('list', { name: 'Devices in this window now' });
+  await expect(covered).toContainText(hostname);
+  await expect(covered.getByText('In maintenance')).toBeVisible();
+
+  // A breaching heartbeat now raises its alert straight into suppressed.
+  const beat = await page.request.post(`/api/v1/agents/${agent.agentId}/heartbeat`, { headers: { authorization: `Bearer ${agent.authToken}` }, data: { metrics: { cpuPercent: 97, memoryPercent: 40 } } });
+  expect(beat.ok()).toBe(true);
+  const alerts = await page.request.get('/api/v1/alerts', { headers: auth, params: { deviceId: agent.deviceId } });
+  expect((await alerts.json()).data.map((a: { status: string }) => a.status)).toEqual(['suppressed']);
+
+  // The overview lists the device as in maintenance, with its badge.
+  await page.getByRole('link', { name: '← Maintenance' }).click();
+  const now = page.getByRole('table', { name: 'Devices in maintenance now' });
+  await expect(now.getByRole('row').filter({ hasText: hostname })).toContainText('In maintenance');
+  await expect(page.getByRole('table', { name: 'Maintenance windows' })).toContainText(`DB upgrade ${tag}`);
+  await page.screenshot({ path: 'e2e/artifacts/console-maintenance-active.png', fullPage: true });
+
+  // End it: the device leaves maintenance.
+  await now.getByRole('link', { name: `DB upgrade ${tag}` }).click();
+  await page.getByRole('table', { name: 'Occurrences' }).getByRole('button', { name: 'End now' }).click();
+  await expect(page.getByRole('table', { name: 'Occurrences' })).toContainText('completed');
+  await expect(page.getByText('Not in progress.')).toBeVisible();
+  await page.goto('/maintenance');
+  await expect(page.getByText('No device is in maintenance right now.')).toBeVisible();
+});
