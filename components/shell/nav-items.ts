@@ -37,6 +37,7 @@ export const NAV: NavSection[] = [
       { href: '/groups', label: 'Device groups', permission: 'devices:read' },
       { href: '/tags', label: 'Tags', permission: 'devices:read' },
       { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
+      { href: '/maintenance', label: 'Maintenance', permission: 'devices:read' },
       { href: '/notifications', label: 'Notifications' },
       { href: '/assets', label: 'Assets', permission: 'devices:read' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
