@@ -4,6 +4,7 @@
 //   dist/worker.js   the background worker (worker/index.ts)
 //   dist/release.js  the release step: migrations and the first admin, once per upgrade
 //   dist/start.js    all of it on one host, supervised (`npm run start:prod`)
+//   dist/healthcheck.js  container health checks of the web and the worker
 // Our own code (lib/, app/api route modules the server imports directly, the generated Prisma
 // client) is bundled; packages stay imports of node_modules (`npm ci --omit=dev` provides them),
 // so Next, Prisma's query compiler and pino load exactly as they do under tsx.
@@ -21,6 +22,7 @@ export const ENTRIES = {
   worker: 'worker/index.ts',
   release: 'scripts/release.ts',
   start: 'scripts/start-production.ts',
+  healthcheck: 'scripts/healthcheck.ts',
 };
 
 // Source files locate the app by their own directory (`path.resolve(import.meta.dirname, '..')`).

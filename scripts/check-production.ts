@@ -5,8 +5,9 @@
 //   1. dist/release.js migrates it and creates the platform admin; run again, it changes nothing;
 //   2. dist/server.js and dist/worker.js start, neither of them migrating;
 //   3. GET /api/v1/health answers 200, the platform admin signs in, an agent enrolls and its
-//      heartbeat is stored, and the worker runs a queued job;
-//   4. SIGTERM stops both processes with exit code 0.
+//      heartbeat is stored, the worker runs a queued job, and the container health checks
+//      (dist/healthcheck.js web|worker) pass;
+//   4. SIGTERM stops both processes with exit code 0, and the health checks then fail.
 // PostgreSQL: TEST_PG_ADMIN_URL when set (npm test passes its server), otherwise an embedded
 // one of its own (or DATABASE_URL's server), like the other test entry points.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -38,8 +39,8 @@ interface Proc {
 }
 
 /** `node dist/<file>` exactly as production runs it: no loader, no inherited NODE_OPTIONS. */
-function runDist(file: string, env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, [path.join(root, 'dist', file)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function runDist(file: string, env: NodeJS.ProcessEnv, args: string[] = []): Proc {
+  const child = spawn(process.execPath, [path.join(root, 'dist', file), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -47,8 +48,8 @@ function runDist(file: string, env: NodeJS.ProcessEnv): Proc {
   return { child, output: () => output, exited };
 }
 
-async function runToEnd(file: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
-  const proc = runDist(file, env);
+async function runToEnd(file: string, env: NodeJS.ProcessEnv, timeoutMs: number, args: string[] = []): Promise<string> {
+  const proc = runDist(file, env, args);
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), timeoutMs);
   const { code, signal } = await proc.exited;
   clearTimeout(timer);
@@ -209,12 +210,18 @@ export async function checkProductionBundle(adminUrl: string): Promise<void> {
       return left.length === 0;
     }, 'the worker to run a queued job', 30_000);
     say('worker ran a queued job');
+    // The container health checks (Docker HEALTHCHECK, compose) agree.
+    await runToEnd('healthcheck.js', env, 15_000, ['web']);
+    await eventually(async () => (await runDist('healthcheck.js', env, ['worker']).exited).code === 0, 'the worker health check to pass', 15_000);
+    say('health checks pass');
     const afterStart = await query<{ n: number }>(databaseUrl, 'select count(*)::int as n from _prisma_migrations');
     expect(afterStart[0].n === beforeStart[0].n, 'web or worker touched the migrations on start');
 
     // 4. Both stop on SIGTERM with exit code 0.
     await Promise.all([stop(web, 'dist/server.js'), stop(worker, 'dist/worker.js')]);
     web = worker = null;
+    const down = await Promise.all(['web', 'worker'].map(async (which) => (await runDist('healthcheck.js', env, [which]).exited).code));
+    expect(down[0] === 1 && down[1] === 1, `the health checks fail once web and worker are stopped (exit codes ${down.join(', ')})`);
     say(`passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     for (const proc of [web, worker]) if (proc && proc.child.exitCode === null) proc.child.kill('SIGKILL');
