@@ -2,6 +2,8 @@
 // the browser tests, on the same `next build`): compiles dist/ (scripts/bundle.mjs), then with
 // NODE_ENV=production and plain `node` — no tsx, no TypeScript at run time — against a new, empty
 // database on the test PostgreSQL:
+//   0. with an invalid secret, each program exits non-zero at start, naming it, and nothing is
+//      migrated;
 //   1. dist/release.js migrates it and creates the platform admin; run again, it changes nothing;
 //   2. dist/server.js and dist/worker.js start, neither of them migrating;
 //   3. GET /api/v1/health answers 200, the platform admin signs in, an agent enrolls and its
@@ -20,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { createDatabase, dropDatabase, freePort, resolvePostgres } from './lib/postgres';
 import { ensureBuilt } from './lib/build';
+import { bundle } from './bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const say = (m: string) => console.log(`[production] ${m}`);
@@ -54,6 +57,16 @@ async function runToEnd(file: string, env: NodeJS.ProcessEnv, timeoutMs: number,
   const { code, signal } = await proc.exited;
   clearTimeout(timer);
   expect(code === 0, `${file} exited with ${signal ?? code}:\n${proc.output()}`);
+  return proc.output();
+}
+
+/** Runs `node dist/<file>` expecting it to refuse: a non-zero exit; returns its output. */
+async function runToFailure(file: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+  const proc = runDist(file, env);
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), timeoutMs);
+  const { code, signal } = await proc.exited;
+  clearTimeout(timer);
+  expect(code !== null && code !== 0 && signal === null, `${file} should have exited non-zero by itself (${signal ?? code}):\n${proc.output()}`);
   return proc.output();
 }
 
@@ -108,7 +121,6 @@ async function stop(proc: Proc, name: string): Promise<void> {
 
 export async function checkProductionBundle(adminUrl: string): Promise<void> {
   const started = performance.now();
-  const { bundle } = (await import(pathToFileURL(path.join(root, 'scripts/bundle.mjs')).href)) as { bundle: (o: { quiet: boolean }) => Promise<void> };
   await bundle({ quiet: true });
   say('dist/ compiled');
 
@@ -144,6 +156,16 @@ export async function checkProductionBundle(adminUrl: string): Promise<void> {
   let web: Proc | null = null;
   let worker: Proc | null = null;
   try {
+    // 0. A bad setting stops each program at start, before it migrates or listens.
+    const badEnv = { ...env, JWT_SECRET: 'too-short' };
+    for (const file of ['release.js', 'server.js', 'worker.js']) {
+      const output = await runToFailure(file, badEnv, 60_000);
+      expect(/Invalid configuration: JWT_SECRET/.test(output), `${file} names the bad setting:\n${output}`);
+    }
+    const tables = await query<{ n: number }>(databaseUrl, "select count(*)::int as n from pg_tables where schemaname = 'public'");
+    expect(tables[0].n === 0, 'a release with a bad setting touched the database');
+    say('a bad setting stops release, web and worker at start');
+
     // 1. The release step, twice: the second finds everything applied.
     await runToEnd('release.js', env, 120_000);
     const migrations = readdirSync(path.join(root, 'prisma/migrations'), { withFileTypes: true }).filter((d) => d.isDirectory()).length;

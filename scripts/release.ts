@@ -5,18 +5,20 @@
 // processes themselves never migrate, so replicas starting together do not race over the schema.
 // It exits 0 when the database is up to date, non-zero (with the reason) otherwise.
 import { migrateDatabase } from './lib/migrate';
+import { env } from '../lib/env';
+import { ensureBootstrapAdmin } from '../lib/bootstrap/ensure-bootstrap-admin';
+import { disconnectDb } from '../lib/db';
 
 const say = (message: string) => console.log(`[release] ${message}`);
 
 async function release(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL is not set: the release step migrates that database');
+  // Every setting is checked first: the processes this release precedes would refuse to start
+  // on a bad one, so it should not migrate either.
+  const databaseUrl = env().DATABASE_URL;
   // Both migrators hold a lock while they work: a second release started by mistake waits
   // for the first and then finds nothing left to apply.
   await migrateDatabase(databaseUrl, { quiet: true });
   say('database migrated');
-  const { ensureBootstrapAdmin } = await import('../lib/bootstrap/ensure-bootstrap-admin');
-  const { disconnectDb } = await import('../lib/db');
   try {
     const admin = await ensureBootstrapAdmin();
     if (admin.created) {
