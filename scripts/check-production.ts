@@ -1,7 +1,9 @@
 // The production bundle, checked end to end (`npm run test:production`; `npm test` runs it after
-// the browser tests, on the same `next build`): compiles dist/ (scripts/bundle.mjs), then with
-// NODE_ENV=production and plain `node` — no tsx, no TypeScript at run time — against a new, empty
-// database on the test PostgreSQL:
+// the browser tests, on the same `next build`): compiles dist/ (scripts/bundle.mjs), lays out the
+// files the Dockerfile's runtime stage copies (production dependencies only; see
+// scripts/lib/runtime-layout.ts) in a directory of their own, then runs the programs from there
+// with NODE_ENV=production and plain `node` — no tsx, no TypeScript at run time, no sources —
+// against a new, empty database on the test PostgreSQL:
 //   0. with an invalid secret, each program exits non-zero at start, naming it, and nothing is
 //      migrated;
 //   1. dist/release.js migrates it and creates the platform admin; run again, it changes nothing;
@@ -23,8 +25,11 @@ import pg from 'pg';
 import { createDatabase, dropDatabase, freePort, resolvePostgres } from './lib/postgres';
 import { ensureBuilt } from './lib/build';
 import { bundle } from './bundle.mjs';
+import { assembleRuntime, removeRuntime } from './lib/runtime-layout';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** Where the programs run from: the Docker image's runtime file set, laid out by the check. */
+let appDir = root;
 const say = (m: string) => console.log(`[production] ${m}`);
 
 const ADMIN = { email: 'admin@production-check.test', password: 'Production-Check-Admin-1' };
@@ -43,7 +48,7 @@ interface Proc {
 
 /** `node dist/<file>` exactly as production runs it: no loader, no inherited NODE_OPTIONS. */
 function runDist(file: string, env: NodeJS.ProcessEnv, args: string[] = []): Proc {
-  const child = spawn(process.execPath, [path.join(root, 'dist', file), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(appDir, 'dist', file), ...args], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -122,7 +127,10 @@ async function stop(proc: Proc, name: string): Promise<void> {
 export async function checkProductionBundle(adminUrl: string): Promise<void> {
   const started = performance.now();
   await bundle({ quiet: true });
-  say('dist/ compiled');
+  const runtimeDir = mkdtempSync(path.join(os.tmpdir(), 'rmm-runtime-'));
+  const layout = assembleRuntime(runtimeDir);
+  appDir = runtimeDir;
+  say(`dist/ compiled; the image's runtime files laid out (${layout.copied.join(', ')})`);
 
   const database = `rmm_production_${randomBytes(4).toString('hex')}`;
   await createDatabase(adminUrl, database);
@@ -249,6 +257,8 @@ export async function checkProductionBundle(adminUrl: string): Promise<void> {
     for (const proc of [web, worker]) if (proc && proc.child.exitCode === null) proc.child.kill('SIGKILL');
     await Promise.all([web?.exited, worker?.exited]);
     rmSync(mailDir, { recursive: true, force: true });
+    removeRuntime(runtimeDir);
+    appDir = root;
     await dropDatabase(adminUrl, database).catch(() => undefined);
   }
 }
