@@ -127,10 +127,6 @@ async function stop(proc: Proc, name: string): Promise<void> {
 export async function checkProductionBundle(adminUrl: string): Promise<void> {
   const started = performance.now();
   await bundle({ quiet: true });
-  const runtimeDir = mkdtempSync(path.join(os.tmpdir(), 'rmm-runtime-'));
-  const layout = assembleRuntime(runtimeDir);
-  appDir = runtimeDir;
-  say(`dist/ compiled; the image's runtime files laid out (${layout.copied.join(', ')})`);
 
   const database = `rmm_production_${randomBytes(4).toString('hex')}`;
   await createDatabase(adminUrl, database);
@@ -163,7 +159,12 @@ export async function checkProductionBundle(adminUrl: string): Promise<void> {
   };
   let web: Proc | null = null;
   let worker: Proc | null = null;
+  const runtimeDir = mkdtempSync(path.join(os.tmpdir(), 'rmm-runtime-'));
   try {
+    const layout = assembleRuntime(runtimeDir);
+    appDir = runtimeDir;
+    say(`dist/ compiled; the image's runtime files laid out (${layout.copied.join(', ')})`);
+
     // 0. A bad setting stops each program at start, before it migrates or listens.
     const badEnv = { ...env, JWT_SECRET: 'too-short' };
     for (const file of ['release.js', 'server.js', 'worker.js']) {
