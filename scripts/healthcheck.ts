@@ -3,11 +3,11 @@
 // itself. Exit 0 healthy, 1 not, with one line saying why.
 //   node dist/healthcheck.js web     GET /api/v1/health on this container's port answers 200
 //                                     (the web server is up and reaches the database)
-//   node dist/healthcheck.js worker  the worker process of this container holds its job-queue
-//                                     listener connection: a database session from one of this
-//                                     container's addresses that is LISTENing for new jobs
-import os from 'node:os';
+//   node dist/healthcheck.js worker  the worker process on this host holds its job-queue listener
+//                                     connection: a database session named after this host
+//                                     (worker/application-name.ts) that is LISTENing for new jobs
 import pg from 'pg';
+import { workerApplicationName } from '../worker/application-name';
 
 const TIMEOUT_MS = 4_000;
 
@@ -17,14 +17,6 @@ async function web(): Promise<string> {
   const body = await res.text();
   if (res.status !== 200) throw new Error(`GET /api/v1/health answered ${res.status}: ${body}`);
   return body;
-}
-
-/** The addresses this container's connections to PostgreSQL come from. */
-function ownAddresses(): string[] {
-  return Object.values(os.networkInterfaces())
-    .flat()
-    .filter((i): i is os.NetworkInterfaceInfo => Boolean(i))
-    .map((i) => i.address);
 }
 
 async function worker(): Promise<string> {
@@ -37,11 +29,10 @@ async function worker(): Promise<string> {
     // up; it is gone while the runner waits out a database outage or after it crashed.
     const { rows } = await client.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and query like 'LISTEN "jobs:insert"%' and host(client_addr) = any($1::text[])`,
-      [ownAddresses()],
+        where datname = current_database() and application_name = $1 and query like 'LISTEN "jobs:insert"%'`,
+      [workerApplicationName()],
     );
-    if (rows[0].n === 0) throw new Error('no job-queue listener from this container (the worker is starting, waiting for the database, or down)');
+    if (rows[0].n === 0) throw new Error(`no job-queue listener named ${workerApplicationName()} (the worker is starting, waiting for the database, or down)`);
     return `${rows[0].n} job-queue listener(s)`;
   } finally {
     await client.end().catch(() => undefined);
