@@ -51,6 +51,7 @@ export default defineConfig(
       '.data/**',
       'lib/generated/**',
       'agent/dist/**',
+      'dist/**',
       'app/api/route-index.generated.ts',
       'next-env.d.ts',
       'test-results/**',

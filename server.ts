@@ -8,6 +8,7 @@ import { serveFastPath } from './server-fast-paths';
 import { routeIndex } from './app/api/route-index.generated';
 import { resolveDotSegments, unroutedAnswer } from './lib/http/not-found';
 import { BASE_HEADERS } from './lib/http/node-adapter';
+import { env } from './lib/env';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
 
@@ -26,6 +27,10 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 
 async function main() {
+  // The settings are checked before anything listens: a missing or invalid one (a secret under
+  // 32 characters, a malformed URL) ends the process with the reason, rather than every request
+  // failing on it later.
+  env();
   const app = next({ dev, dir: path.resolve(import.meta.dirname), hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();

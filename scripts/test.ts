@@ -3,7 +3,9 @@
 // over every file, ESLint and the layering check), with no set-up beyond npm install.
 // Flags: --no-e2e, --e2e-only, --no-checks; arguments naming e2e/*.spec.ts files narrow Playwright
 // to them; other arguments go to vitest (e.g. a file filter). A narrowed run skips the static
-// checks (`npm run typecheck`, `npm run lint` run them alone).
+// checks (`npm run typecheck`, `npm run lint` run them alone) and the production-bundle check
+// (scripts/check-production.ts, which reuses the browser tests' build; alone:
+// `npm run test:production`).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ const isSpec = (a: string) => /(^|\/)e2e\/.+\.spec\.ts$/.test(a);
 const specArgs = args.filter(isSpec);
 const vitestArgs = args.filter((a) => !a.startsWith('--no-e2e') && !a.startsWith('--e2e-only') && !a.startsWith('--no-checks') && !isSpec(a));
 const runChecks = runVitest && !args.includes('--no-checks') && specArgs.length === 0 && vitestArgs.length === 0;
+const runProduction = runE2e && specArgs.length === 0 && vitestArgs.length === 0;
 const say = (m: string) => console.log(`[test] ${m}`);
 
 function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -183,6 +186,11 @@ async function main() {
     }
     await build;
     if (runE2e && (await e2e(pg, template)) !== 0) failures.push('playwright');
+    // The compiled production processes (dist/), on the build just made: release step, web and
+    // worker under plain node on a database of their own on this server.
+    if (runProduction && (await run(bin('tsx/dist/cli.mjs'), [path.join(root, 'scripts/check-production.ts')], { ...process.env, TEST_PG_ADMIN_URL: pg.adminUrl })) !== 0) {
+      failures.push('production bundle');
+    }
   } finally {
     await dropDatabase(pg.adminUrl, template).catch(() => undefined);
     await pg.stop();

@@ -8,6 +8,7 @@ import { logger } from '@/lib/observability/logger';
 import { db, disconnectDb } from '@/lib/db';
 import { isDatabaseUnavailable } from '@/lib/http/db-errors';
 import { crontab, taskList } from './task-list';
+import { workerApplicationName } from './application-name';
 
 // graphile-worker reports every completed job at info level with the whole job row; that is
 // debug detail. Failures stay visible (warning/error), with the job reduced to its identity.
@@ -24,7 +25,11 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 // graphile-worker detaches its own listener from a pool when a runner it gave up is released,
 // and an idle connection of that pool dropped by the next outage then raised an unhandled
 // 'error' event that killed the process. A pool it was given, it neither ends nor leaves bare.
-const jobPool = new pg.Pool({ connectionString: env().DATABASE_URL, max: Math.max(10, env().WORKER_CONCURRENCY + 2) });
+const jobPool = new pg.Pool({
+  connectionString: env().DATABASE_URL,
+  max: Math.max(10, env().WORKER_CONCURRENCY + 2),
+  application_name: workerApplicationName(),
+});
 jobPool.on('error', (err) => {
   lastDatabaseTrouble = Date.now();
   logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue connection lost');
