@@ -99,7 +99,7 @@ describe('device activity timeline', () => {
   });
 
   it('answers 404 for a device outside the caller’s scope, and 400 for a forged cursor', async () => {
-    const foreign = await activity(outsider, agent.deviceId);
+    const foreign = await api.get<{ error: { code: string } }>(`/devices/${agent.deviceId}/activity`, { token: outsider });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('NOT_FOUND');
     expect((await activity(orgBUser, agent.deviceId)).status).toBe(404);
