@@ -21,7 +21,7 @@ import { DeviceTickets } from '@/components/devices/detail/device-tickets';
 import { DeviceActivity } from '@/components/devices/detail/device-activity';
 import { DeviceQuickActions } from '@/components/devices/detail/device-quick-actions';
 import { DeviceInventoryPanel } from '@/components/devices/detail/device-inventory';
-import { MUTED, ValueList } from '@/components/devices/detail/format';
+import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
 type Tab = 'overview' | 'metrics' | 'inventory' | 'commands' | 'billing';
 
@@ -87,6 +87,7 @@ function Overview({ device: d }: { device: Device }) {
         <DeviceTickets device={d} />
         <Card title="Details">
           <ValueList
+            narrow
             items={[
               ['Organization', org?.name],
               ['Site', site?.name ?? (d.siteId ? (sites.isPending ? 'Loading…' : 'Other site') : 'none')],
@@ -112,7 +113,7 @@ function Metrics({ device }: { device: Device }) {
       <DeviceMetricsChart device={device} />
       {extra.length > 0 && (
         <Card title="Latest reported values">
-          <ValueList items={extra.map(([k, v]) => [k, String(v)])} />
+          <ValueList items={extra.map(([k, v]) => metricEntry(k, v))} />
         </Card>
       )}
     </div>

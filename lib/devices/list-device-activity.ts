@@ -12,6 +12,7 @@ const ZCursor = z.object({ at: z.iso.datetime(), key: z.string().max(200) });
 
 // Events the other sources do not already cover (alert and change events mirror alerts and audit).
 const PRESENCE_EVENTS = ['device.online', 'device.offline', 'device.enrolled'];
+const REPEATED_AUDITS = ['device.command', 'device.bulk_command', 'agent.enroll'];
 
 interface Row {
   occurred_at: Date;
@@ -66,12 +67,13 @@ function branches(device: Device, after: Prisma.Sql, take: number): Record<Devic
           jsonb_build_object('severity', a.severity, 'note', a.resolution_note) as details
         from alerts a where a.device_id = ${id}::uuid and a.resolved_at is not null`),
     ],
-    // Audited changes of this device; `device.command` entries repeat the command rows.
+    // Audited changes of this device. Entries that repeat another source are left to it: command
+    // audits to the command rows, the enrollment audit to the `device.enrolled` event.
     change: [
       page(Prisma.sql`select l.created_at as occurred_at, 'audit:' || l.id as entry_key, 'change' as kind, l.action, l.action as title, l.result as status,
           l.actor_type, l.actor_id::text as actor_id, l.actor_email as actor_label, 'auditLog' as ref_type, l.id::text as ref_id, l.details
         from audit_logs l
-        where l.target_type = 'device' and l.target_id = ${id} and l.partner_id = ${device.partnerId}::uuid and l.action <> 'device.command'`),
+        where l.target_type = 'device' and l.target_id = ${id} and l.partner_id = ${device.partnerId}::uuid and l.action not in (${Prisma.join(REPEATED_AUDITS)})`),
     ],
     // Events carry the device in their data; the organization narrows the scan to its index.
     presence: [

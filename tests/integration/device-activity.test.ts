@@ -82,6 +82,7 @@ describe('device activity timeline', () => {
     expect(entries.filter((e) => e.ref.id === scriptCommand.id)).toHaveLength(0);
     expect(actions).not.toContain('command.run_script');
     expect(actions).not.toContain('device.command');
+    expect(actions).not.toContain('agent.enroll');
     expect(entries.some((e) => e.ref.type === 'command' && e.action === 'command.refresh_inventory')).toBe(false);
     const times = entries.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

@@ -19,13 +19,13 @@ const H = 32;
 /** A 0–100 % line over the points (oldest first); decorative, the numbers carry the meaning. */
 function Sparkline({ values, stroke }: { values: (number | null)[]; stroke: string }) {
   const known = values.map((v, i) => [i, v] as const).filter((p): p is readonly [number, number] => p[1] !== null);
-  if (known.length < 2) return <svg aria-hidden="true" width={W} height={H} className="shrink-0" />;
+  if (known.length < 2) return <svg aria-hidden="true" viewBox={`0 0 ${W} ${H}`} className="h-8 w-full" />;
   const x = (i: number) => (i / (values.length - 1)) * W;
   const y = (v: number) => H - 2 - (Math.min(100, Math.max(0, v)) / 100) * (H - 4);
   const d = known.map(([i, v], n) => `${n === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   return (
-    <svg aria-hidden="true" width={W} height={H} viewBox={`0 0 ${W} ${H}`} className="shrink-0">
-      <path d={d} fill="none" strokeWidth={1.5} className={stroke} />
+    <svg aria-hidden="true" viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-8 w-full">
+      <path d={d} fill="none" strokeWidth={1.5} vectorEffect="non-scaling-stroke" className={stroke} />
     </svg>
   );
 }
@@ -36,13 +36,13 @@ function Gauge({ label, value, points, stroke, pick }: { label: string; value: n
     return v === null ? m : m === null ? v : Math.max(m, v);
   }, null);
   return (
-    <div className="flex min-w-0 items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800" data-testid={`gauge-${label.toLowerCase()}`}>
-      <div className="min-w-0">
-        <div className={`text-xs font-medium ${MUTED}`}>{label}</div>
-        <div className="text-xl font-semibold tabular-nums">{value === null ? '—' : `${Math.round(value)} %`}</div>
-        <div className={`text-xs ${MUTED}`}>{peak === null ? 'no history yet' : `24 h peak ${Math.round(peak)} %`}</div>
+    <div className="min-w-0 rounded-md border border-slate-200 p-3 dark:border-slate-800" data-testid={`gauge-${label.toLowerCase()}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <span className={`text-xs font-medium ${MUTED}`}>{label}</span>
+        <span className="text-xl font-semibold tabular-nums">{value === null ? '—' : `${Math.round(value)} %`}</span>
       </div>
       <Sparkline values={points.map(pick)} stroke={stroke} />
+      <div className={`text-xs ${MUTED}`}>{peak === null ? 'no history yet' : `24 h peak ${Math.round(peak)} %`}</div>
     </div>
   );
 }

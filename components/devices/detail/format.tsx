@@ -1,5 +1,6 @@
 // Small display pieces shared by the device page's panels.
 import type { ReactNode } from 'react';
+import { formatBytes } from '@/lib/client/format';
 
 /** Secondary text that keeps 4.5:1 contrast on the card background in light and dark mode. */
 export const MUTED = 'text-slate-600 dark:text-slate-400';
@@ -19,10 +20,10 @@ export function formatDuration(seconds: number): string {
   return `${s} s`;
 }
 
-/** Label/value pairs as a description list; empty values show a dash. */
-export function ValueList({ items }: { items: [string, ReactNode][] }) {
+/** Label/value pairs as a description list; empty values show a dash. `narrow` keeps one column (side panels). */
+export function ValueList({ items, narrow = false }: { items: [string, ReactNode][]; narrow?: boolean }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+    <dl className={`grid gap-x-6 gap-y-2 text-sm ${narrow ? '' : 'sm:grid-cols-2'}`}>
       {items.map(([k, v]) => (
         <div key={k} className="flex min-w-0 gap-3">
           <dt className={`w-32 shrink-0 ${MUTED}`}>{k}</dt>
@@ -31,4 +32,17 @@ export function ValueList({ items }: { items: [string, ReactNode][] }) {
       ))}
     </dl>
   );
+}
+
+const METRIC_LABELS: Record<string, string> = { load1: 'Load (1 min)', load5: 'Load (5 min)', load15: 'Load (15 min)', processCount: 'Processes' };
+
+/** A heartbeat metric with its unit: bytes in binary units, percentages with %, seconds as a duration. */
+export function metricEntry(key: string, value: unknown): [string, string] {
+  const label = METRIC_LABELS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ (Bytes|Percent|Seconds)$/, '').replace(/^./, (c) => c.toUpperCase());
+  const n = numberOf(value);
+  if (n === null) return [label, textOf(value) ?? '—'];
+  if (/Bytes$/.test(key)) return [label, formatBytes(n)];
+  if (/Percent$/.test(key)) return [label, `${Math.round(n * 10) / 10} %`];
+  if (/Seconds$/.test(key)) return [label, formatDuration(n)];
+  return [label, n.toLocaleString()];
 }
