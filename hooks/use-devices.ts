@@ -128,6 +128,7 @@ export const METRIC_RANGES = {
   '1h': { label: '1 hour', ms: 3_600_000, interval: '5m', refetch: 30_000 },
   '24h': { label: '24 hours', ms: 86_400_000, interval: '5m', refetch: 60_000 },
   '7d': { label: '7 days', ms: 7 * 86_400_000, interval: '1h', refetch: 300_000 },
+  '30d': { label: '30 days', ms: 30 * 86_400_000, interval: '1d', refetch: 900_000 },
 } as const;
 export type MetricRange = keyof typeof METRIC_RANGES;
 
@@ -169,7 +170,10 @@ export function useSendCommand(deviceId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: CommandInput) => api<Command>(`/devices/${deviceId}/commands`, { method: 'POST', body: { payload: {}, ...input } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['devices', 'commands', deviceId] }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['devices', 'commands', deviceId] });
+      void qc.invalidateQueries({ queryKey: ['devices', 'activity', deviceId] });
+    },
   });
 }
 

@@ -1,34 +1,29 @@
 'use client';
 
+// The device page: a cockpit overview (health, open alerts, tickets, activity, quick actions,
+// details and edit) and tabs for metric history, inventory, commands and billing.
 import { useState } from 'react';
-import { useDevice, useDeviceCommands, useDeviceInventory, useSendCommand, useUpdateDevice, type Command, type Device } from '@/hooks/use-devices';
+import { useDevice, useDeviceCommands, useSendCommand, type Command, type Device } from '@/hooks/use-devices';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
-import { formatBytes, formatDate, formatPercent, formatRelative } from '@/lib/client/format';
+import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { CommandForm } from '@/components/devices/command-form';
 import { DeviceMetricsChart } from '@/components/devices/device-metrics-chart';
 import { DeviceBillingPanel, useShowDeviceBilling } from '@/components/billing/device-billing';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { Card, ErrorText, Pager, PageHeader, StatusBadge, Tabs } from '@/components/ui/controls';
 import { DeviceCustomFields } from '@/components/devices/device-custom-fields';
+import { DeviceEditCard } from '@/components/devices/detail/device-edit-form';
+import { DeviceHealth } from '@/components/devices/detail/device-health';
+import { DeviceAlerts } from '@/components/devices/detail/device-alerts';
+import { DeviceTickets } from '@/components/devices/detail/device-tickets';
+import { DeviceActivity } from '@/components/devices/detail/device-activity';
+import { DeviceQuickActions } from '@/components/devices/detail/device-quick-actions';
+import { DeviceInventoryPanel } from '@/components/devices/detail/device-inventory';
+import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
 type Tab = 'overview' | 'metrics' | 'inventory' | 'commands' | 'billing';
-
-function Dl({ items }: { items: [string, React.ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {items.map(([k, v]) => (
-        <div key={k} className="flex gap-3">
-          <dt className="w-36 shrink-0 text-slate-500">{k}</dt>
-          <dd className="min-w-0 break-words">{v ?? '—'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
@@ -42,7 +37,16 @@ export function DeviceDetail({ id }: { id: string }) {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={d.displayName ?? d.hostname} description={[d.hostname, d.osType, d.osVersion].filter(Boolean).join(' · ')} actions={<span data-testid="device-status"><StatusBadge status={d.status} /></span>} />
+      <PageHeader
+        title={d.displayName ?? d.hostname}
+        description={[d.hostname, d.osType, d.osVersion].filter(Boolean).join(' · ')}
+        actions={
+          <span data-testid="device-status">
+            <StatusBadge status={d.status} />
+          </span>
+        }
+      />
+      <DeviceQuickActions device={d} />
       <Tabs
         label="Device sections"
         value={tab}
@@ -58,7 +62,7 @@ export function DeviceDetail({ id }: { id: string }) {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'overview' && <Overview device={d} />}
         {tab === 'metrics' && <Metrics device={d} />}
-        {tab === 'inventory' && <Inventory id={id} />}
+        {tab === 'inventory' && <DeviceInventoryPanel id={id} />}
         {tab === 'commands' && <Commands device={d} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}
       </div>
@@ -70,74 +74,34 @@ function Overview({ device: d }: { device: Device }) {
   const orgs = useAllOrganizations();
   const sites = useSites({ orgId: d.orgId });
   const canWrite = useCan('devices:write');
-  const update = useUpdateDevice(d.id);
-  const [error, setError] = useState<string | null>(null);
   const org = orgs.data?.find((o) => o.id === d.orgId);
   const site = sites.data?.data.find((s) => s.id === d.siteId);
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
-      <Card title="Device" className="lg:col-span-2">
-        <Dl
-          items={[
-            ['Status', <StatusBadge key="s" status={d.status} />],
-            ['Last seen', d.lastSeenAt ? `${formatRelative(d.lastSeenAt)} (${formatDate(d.lastSeenAt)})` : 'never'],
-            ['Organization', org?.name],
-            ['Site', site?.name ?? (d.siteId ? '…' : 'none')],
-            ['Operating system', [d.osType, d.osVersion, d.architecture].filter(Boolean).join(' · ')],
-            ['Agent version', d.agentVersion],
-            ['Last user', d.lastUser],
-            ['Uptime', d.uptimeSeconds !== null ? `${Math.floor(d.uptimeSeconds / 3600)} h ${Math.floor((d.uptimeSeconds % 3600) / 60)} min` : null],
-            ['CPU / memory / disk', `${formatPercent(d.cpuPercent)} / ${formatPercent(d.memoryPercent)} / ${formatPercent(d.diskPercent)}`],
-            ['Watchdog', d.watchdogStatus ?? 'none'],
-            ['Enrolled', formatDate(d.enrolledAt)],
-            ['Tags', d.tags.join(', ') || 'none'],
-          ]}
-        />
-        {d.mainAgentSilentSince && <p className="mt-3 rounded bg-amber-50 p-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">The watchdog still reports, but the main agent has been silent since {formatDate(d.mainAgentSilentSince)}.</p>}
-      </Card>
-      {canWrite && (
-        <Card title="Edit">
-          <form
-            className="space-y-3"
-            aria-label="Edit device"
-            onSubmit={async (e) => {
-              e.preventDefault();
-              const f = new FormData(e.currentTarget);
-              setError(null);
-              try {
-                await update.mutateAsync({
-                  displayName: String(f.get('displayName') || '').trim() || null,
-                  tags: String(f.get('tags') || '').split(',').map((t) => t.trim()).filter(Boolean),
-                  siteId: String(f.get('siteId') || '') || null,
-                });
-              } catch (err) {
-                setError(err instanceof ApiError ? err.message : 'Could not save');
-              }
-            }}
-          >
-            <Field label="Display name" name="displayName" defaultValue={d.displayName ?? ''} maxLength={255} />
-            <Field label="Tags" name="tags" defaultValue={d.tags.join(', ')} hint="Comma-separated" />
-            <div className="space-y-1">
-              <label htmlFor="device-site" className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-                Site
-              </label>
-              <select id="device-site" name="siteId" defaultValue={d.siteId ?? ''} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-                <option value="">No site</option>
-                {sites.data?.data.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-            <Button type="submit" disabled={update.isPending}>
-              Save
-            </Button>
-          </form>
+    <div className="grid min-w-0 gap-4 lg:grid-cols-3">
+      <div className="min-w-0 space-y-4 lg:col-span-2">
+        <DeviceHealth device={d} />
+        <DeviceAlerts deviceId={d.id} />
+        <DeviceActivity deviceId={d.id} />
+      </div>
+      <div className="min-w-0 space-y-4">
+        <DeviceTickets device={d} />
+        <Card title="Details">
+          <ValueList
+            narrow
+            items={[
+              ['Organization', org?.name],
+              ['Site', site?.name ?? (d.siteId ? (sites.isPending ? 'Loading…' : 'Other site') : 'none')],
+              ['Operating system', [d.osType, d.osVersion, d.architecture].filter(Boolean).join(' · ') || null],
+              ['Agent version', d.agentVersion],
+              ['Watchdog', d.watchdogStatus ?? 'none'],
+              ['Enrolled', formatDate(d.enrolledAt)],
+              ['Tags', d.tags.join(', ') || 'none'],
+            ]}
+          />
         </Card>
-      )}
-      <DeviceCustomFields deviceId={d.id} orgId={d.orgId} canWrite={canWrite} />
+        {canWrite && <DeviceEditCard device={d} />}
+        <DeviceCustomFields deviceId={d.id} orgId={d.orgId} canWrite={canWrite} />
+      </div>
     </div>
   );
 }
@@ -149,70 +113,9 @@ function Metrics({ device }: { device: Device }) {
       <DeviceMetricsChart device={device} />
       {extra.length > 0 && (
         <Card title="Latest reported values">
-          <Dl items={extra.map(([k, v]) => [k, String(v)])} />
+          <ValueList items={extra.map(([k, v]) => metricEntry(k, v))} />
         </Card>
       )}
-    </div>
-  );
-}
-
-function Inventory({ id }: { id: string }) {
-  const inv = useDeviceInventory(id);
-  const send = useSendCommand(id);
-  const canExecute = useCan('devices:execute');
-  if (inv.isError) return <ErrorText error={inv.error} />;
-  if (!inv.data) return <p role="status">Loading…</p>;
-  const i = inv.data;
-  const refresh = canExecute && (
-    <Button variant="secondary" disabled={send.isPending} onClick={() => send.mutate({ type: 'refresh_inventory' })}>
-      {send.isSuccess ? 'Refresh requested' : 'Refresh inventory'}
-    </Button>
-  );
-  if (!i.collectedAt) {
-    return (
-      <Card title="Inventory" actions={refresh}>
-        <p className="text-sm text-slate-500">The agent has not reported an inventory yet.</p>
-      </Card>
-    );
-  }
-  const flat = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : typeof v === 'number' && /bytes/i.test(k) ? formatBytes(v) : String(v)] as [string, string]);
-  return (
-    <div className="space-y-4">
-      <Card title="Hardware" actions={refresh}>
-        <Dl items={flat(i.hardware)} />
-        <p className="mt-2 text-xs text-slate-500">Collected {formatDate(i.collectedAt)}</p>
-      </Card>
-      <Card title="Operating system">
-        <Dl items={flat(i.os)} />
-      </Card>
-      <Card title="Disks">
-        <pre className="overflow-x-auto text-xs">{JSON.stringify(i.disks, null, 2)}</pre>
-      </Card>
-      <Card title="Network">
-        <pre className="overflow-x-auto text-xs">{JSON.stringify(i.network, null, 2)}</pre>
-      </Card>
-      <Card title={`Software (${i.software.length})`}>
-        <div className="max-h-96 overflow-auto">
-          <table className="w-full text-sm">
-            <thead className="text-left text-slate-500">
-              <tr>
-                <th className="py-1 pr-4 font-medium">Name</th>
-                <th className="py-1 pr-4 font-medium">Version</th>
-                <th className="py-1 font-medium">Publisher</th>
-              </tr>
-            </thead>
-            <tbody>
-              {i.software.map((s, n) => (
-                <tr key={`${s.name}-${n}`} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="py-1 pr-4">{s.name}</td>
-                  <td className="py-1 pr-4 text-slate-500">{s.version ?? '—'}</td>
-                  <td className="py-1 text-slate-500">{s.publisher ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Card>
     </div>
   );
 }
@@ -224,8 +127,8 @@ function CommandRow({ c }: { c: Command }) {
       <button type="button" className="flex w-full flex-wrap items-center gap-3 text-left text-sm" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
         <span className="font-medium">{c.type.replace(/_/g, ' ')}</span>
         <StatusBadge status={c.status} />
-        {c.exitCode !== null && <span className="text-xs text-slate-500">exit {c.exitCode}</span>}
-        <span className="ml-auto text-xs text-slate-500">{formatDate(c.createdAt)}</span>
+        {c.exitCode !== null && <span className={`text-xs ${MUTED}`}>exit {c.exitCode}</span>}
+        <span className={`ml-auto text-xs ${MUTED}`}>{formatDate(c.createdAt)}</span>
       </button>
       {open && (
         <div className="mt-2 space-y-2 text-xs">
@@ -262,7 +165,7 @@ function Commands({ device }: { device: Device }) {
     <div className="grid gap-4 lg:grid-cols-3">
       <Card title="History" className="lg:col-span-2">
         <ErrorText error={cmds.error} />
-        {cmds.data && cmds.data.data.length === 0 && <p className="text-sm text-slate-500">No commands sent to this device yet.</p>}
+        {cmds.data && cmds.data.data.length === 0 && <p className={`text-sm ${MUTED}`}>No commands sent to this device yet.</p>}
         <ul>{cmds.data?.data.map((c) => <CommandRow key={c.id} c={c} />)}</ul>
         {cmds.data && <Pager page={page} total={cmds.data.pagination.total} limit={25} onPage={setPage} />}
       </Card>

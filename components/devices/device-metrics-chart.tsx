@@ -21,7 +21,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 function toChart(m: DeviceMetrics, range: MetricRange): { labels: string[]; series: Series[] } {
   const step = STEP_MS[m.interval];
   const byAt = new Map(m.points.map((p) => [new Date(p.at).getTime(), p]));
-  const format: Intl.DateTimeFormatOptions = range === '1h' ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'short', hour: '2-digit', minute: '2-digit' };
+  const format: Intl.DateTimeFormatOptions = range === '1h' ? { hour: '2-digit', minute: '2-digit' } : m.interval === '1d' ? { month: 'short', day: 'numeric' } : { weekday: 'short', hour: '2-digit', minute: '2-digit' };
   const slots: number[] = [];
   for (let t = Math.floor(new Date(m.from).getTime() / step) * step; t < new Date(m.to).getTime(); t += step) slots.push(t);
   const labels = slots.map((t) => new Date(t).toLocaleString(undefined, format));
@@ -34,11 +34,13 @@ function toChart(m: DeviceMetrics, range: MetricRange): { labels: string[]; seri
     }),
     detail: slots.map((t) => {
       const max = byAt.get(t)?.[key].max;
-      return max === null || max === undefined ? null : `max ${round1(max)}`;
+      return max === null || max === undefined ? null : `max ${round1(max)} %`;
     }),
   }));
   return { labels, series };
 }
+
+const SHORT_LABELS: Record<MetricRange, string> = { '1h': '1 h', '24h': '24 h', '7d': '7 d', '30d': '30 d' };
 
 function RangePicker({ value, onChange }: { value: MetricRange; onChange: (r: MetricRange) => void }) {
   return (
@@ -47,11 +49,12 @@ function RangePicker({ value, onChange }: { value: MetricRange; onChange: (r: Me
         <button
           key={id}
           type="button"
+          aria-label={`Last ${METRIC_RANGES[id].label}`}
           aria-pressed={value === id}
           onClick={() => onChange(id)}
           className={`px-3 py-1.5 text-xs font-medium ${value === id ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800'}`}
         >
-          {METRIC_RANGES[id].label}
+          {SHORT_LABELS[id]}
         </button>
       ))}
     </div>
@@ -67,18 +70,19 @@ export function DeviceMetricsChart({ device }: { device: Device }) {
   const rangeLabel = METRIC_RANGES[range].label;
 
   return (
-    <Card title="Heartbeat metrics" actions={<RangePicker value={range} onChange={setRange} />}>
+    <Card title="Heartbeat metrics (%)" actions={<RangePicker value={range} onChange={setRange} />}>
       <ErrorText error={metrics.error} />
       {!m && !metrics.error && <p role="status">Loading…</p>}
       {m && m.points.length === 0 && (
-        <p className="text-sm text-slate-500" data-testid="metrics-empty">
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="metrics-empty">
           No metrics stored for the last {rangeLabel}. Every heartbeat records CPU, memory and disk use; {device.status === 'online' ? 'the first points appear within a few minutes.' : 'check that the agent on this device is running.'}
         </p>
       )}
       {m && chart && m.points.length > 0 && (
         <div data-testid="metrics-chart" data-points={m.points.length}>
           <ChartView type="line" labels={chart.labels} series={chart.series} label={`CPU, memory and disk use of ${device.hostname}, average per ${INTERVAL_WORDS[m.interval]}, last ${rangeLabel}`} max={100} height={260} />
-          <p className="mt-2 text-xs text-slate-500" data-testid="metrics-summary">
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Vertical axis: percent of capacity in use (0–100 %).</p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="metrics-summary">
             Average per {INTERVAL_WORDS[m.interval]} from {samples.toLocaleString()} heartbeat{samples === 1 ? '' : 's'} stored on the server; the tooltip shows each interval’s maximum. Gaps: no heartbeat. Refreshed every {METRIC_RANGES[range].refetch / 1000 >= 60 ? `${METRIC_RANGES[range].refetch / 60_000} min` : `${METRIC_RANGES[range].refetch / 1000} s`}.
           </p>
         </div>

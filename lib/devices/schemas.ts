@@ -181,3 +181,37 @@ export const ZDeviceMetrics = z.object({
     points: z.array(ZDeviceMetricPoint).describe('Intervals with at least one heartbeat, oldest first; intervals without any are absent'),
   }),
 });
+
+// The device's activity timeline: commands, script runs, alert raises/acknowledgements/resolves,
+// audited changes and presence events, newest first.
+export const DEVICE_ACTIVITY_KINDS = ['command', 'script', 'alert', 'change', 'presence'] as const;
+export type DeviceActivityKind = (typeof DEVICE_ACTIVITY_KINDS)[number];
+
+export const ZDeviceActivityQuery = z.object({
+  cursor: z.string().max(2000).optional().describe('The previous page’s nextCursor; omit for the newest entries'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  kinds: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(DEVICE_ACTIVITY_KINDS)).max(DEVICE_ACTIVITY_KINDS.length))
+    .optional()
+    .describe('Comma-separated kinds to include (default: all)'),
+});
+
+export const ZDeviceActivityEntry = z.object({
+  id: z.string().describe('Stable key of the entry (`<source>:<id>[:<phase>]`)'),
+  at: z.string(),
+  kind: z.enum(DEVICE_ACTIVITY_KINDS),
+  action: z.string().describe('`command.<type>`, `script.run`, `alert.raised|acknowledged|resolved`, an audit action such as `device.update`, or `device.online|offline|enrolled`'),
+  title: z.string().describe('Command type, script name, alert title or audit action'),
+  status: z.string().nullable().describe('Current status of the command, script run or alert; the audit result for changes'),
+  actor: z.object({ type: z.string(), id: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  ref: z.object({ type: z.enum(['command', 'scriptExecution', 'alert', 'auditLog', 'event']), id: z.string() }),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TDeviceActivityEntry = z.infer<typeof ZDeviceActivityEntry>;
+
+export const ZDeviceActivityPage = z.object({
+  data: z.array(ZDeviceActivityEntry),
+  pagination: z.object({ nextCursor: z.string().nullable(), limit: z.number().int() }),
+});

@@ -29,6 +29,7 @@ export const ZCreateTicket = z
   .object({
     orgId: z.string().uuid().optional().describe('Required for partner and system callers; organization users create in their own organization'),
     siteId: z.string().uuid().nullable().optional(),
+    deviceId: z.string().uuid().nullable().optional().describe('A device of the ticket’s organization the ticket is about'),
     subject: z.string().trim().min(1).max(255),
     description: z.string().max(MAX_DESCRIPTION).default(''),
     status: z.enum(['new', 'open', 'pending', 'on_hold']).default('new'),
