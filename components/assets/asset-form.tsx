@@ -99,6 +99,8 @@ export function AssetForm(props: AssetFormProps) {
           {sitesLoaded ? (
             <>
               <option value="">No site</option>
+              {/* A site past the first page of the list is still the asset's: keep it selectable. */}
+              {asset?.siteId && !sites.data.data.some((s) => s.id === asset.siteId) && <option value={asset.siteId}>Current site</option>}
               {sites.data.data.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}

@@ -236,6 +236,8 @@ function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: 
         {sites ? (
           <>
             <option value="">Whole organization</option>
+            {/* A site past the first page of the list is still the contact's: keep it selectable. */}
+            {contact?.siteId && !sites.some((s) => s.id === contact.siteId) && <option value={contact.siteId}>Current site</option>}
             {sites.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}

@@ -45,7 +45,12 @@ export function PartnerSettings() {
   if (partner.isError) return <ErrorText error={partner.error} />;
   if (!p) return <p role="status">Loading…</p>;
   // Keyed by the record's version: after a save the form starts again from what was stored.
-  return <PartnerSettingsForm key={p.updatedAt} p={p} message={message} setMessage={setMessage} />;
+  return (
+    <div className="max-w-5xl space-y-4">
+      <PartnerSettingsForm key={p.updatedAt} p={p} message={message} setMessage={setMessage} />
+      <BrandingEditor orgId={null} canEdit />
+    </div>
+  );
 }
 
 type Message = { ok: boolean; text: string } | null;
@@ -96,84 +101,81 @@ function PartnerSettingsForm({ p, message, setMessage }: { p: Partner; message: 
   }
 
   return (
-    <div className="max-w-5xl space-y-4">
-      <form onSubmit={onSubmit} onChange={form.onChange} className="max-w-3xl space-y-4" aria-label="Partner settings">
-        <PageHeader title="Partner settings" description={`${p.name} · ${p.slug}`} />
-        <Card title="Company">
-          <div className="grid gap-3 md:grid-cols-2">
-            <Field label="Company name" name="name" defaultValue={p.name} required maxLength={255} />
-            <Field label="Billing email" name="billingEmail" type="email" defaultValue={p.billingEmail ?? ''} />
-            <Field label="Contact name" name="contactName" defaultValue={p.settings.contact?.name ?? ''} maxLength={255} />
-            <Field label="Contact email" name="contactEmail" type="email" defaultValue={p.settings.contact?.email ?? ''} />
-          </div>
-        </Card>
-        <Card title="Time zone and business hours">
-          <div className="grid gap-3 md:grid-cols-2">
-            <SelectField label="Time zone" name="timezone" defaultValue={defaultZone} hint={storedZone ? 'Business hours and SLA due dates use it' : 'Not set yet: saving stores the zone shown. Business hours and SLA due dates use it'}>
-              {zones.map((z) => (
-                <option key={z}>{z}</option>
-              ))}
-            </SelectField>
-            <SelectField label="Business hours" value={preset} onChange={(e) => setPreset(e.target.value)}>
-              {Object.entries(PRESETS).map(([k, v]) => (
-                <option key={k} value={k}>
-                  {v.label}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          {preset === 'custom' && (
-            <fieldset className="mt-3 space-y-2">
-              <legend className="text-sm font-medium">Opening hours</legend>
-              {DAYS.map((d) => {
-                const h = days[d];
-                return (
-                  <div key={d} className="flex flex-wrap items-center gap-3 text-sm">
-                    <label className="flex w-32 items-center gap-2">
-                      <input type="checkbox" checked={!!h} onChange={() => setDays((s) => ({ ...s, [d]: h ? null : { start: '09:00', end: '17:00' } }))} />
-                      {DAY_LABELS[d]}
-                    </label>
-                    {h && (
-                      <>
-                        <label className="sr-only" htmlFor={`${d}-start`}>{`${DAY_LABELS[d]} opens`}</label>
-                        <input id={`${d}-start`} type="time" value={h.start} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, start: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
-                        <span aria-hidden="true">–</span>
-                        <label className="sr-only" htmlFor={`${d}-end`}>{`${DAY_LABELS[d]} closes`}</label>
-                        <input id={`${d}-end`} type="time" value={h.end} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, end: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
-                      </>
-                    )}
-                  </div>
-                );
-              })}
-            </fieldset>
-          )}
-        </Card>
-        <Card title="Service management">
-          <SelectField label="Mode" name="mode" defaultValue={p.serviceManagementMode} hint="native: tickets live here · external: your PSA owns tickets · off: no new tickets on any path">
-            <option value="native">native</option>
-            <option value="external">external</option>
-            <option value="off">off</option>
+    <form onSubmit={onSubmit} onChange={form.onChange} className="max-w-3xl space-y-4" aria-label="Partner settings">
+      <PageHeader title="Partner settings" description={`${p.name} · ${p.slug}`} />
+      <Card title="Company">
+        <div className="grid gap-3 md:grid-cols-2">
+          <Field label="Company name" name="name" defaultValue={p.name} required maxLength={255} />
+          <Field label="Billing email" name="billingEmail" type="email" defaultValue={p.billingEmail ?? ''} />
+          <Field label="Contact name" name="contactName" defaultValue={p.settings.contact?.name ?? ''} maxLength={255} />
+          <Field label="Contact email" name="contactEmail" type="email" defaultValue={p.settings.contact?.email ?? ''} />
+        </div>
+      </Card>
+      <Card title="Time zone and business hours">
+        <div className="grid gap-3 md:grid-cols-2">
+          <SelectField label="Time zone" name="timezone" defaultValue={defaultZone} hint={storedZone ? 'Business hours and SLA due dates use it' : 'Not set yet: saving stores the zone shown. Business hours and SLA due dates use it'}>
+            {zones.map((z) => (
+              <option key={z}>{z}</option>
+            ))}
           </SelectField>
-        </Card>
-        <Card title="Admin IP allowlist">
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {p.settings.security?.ipAllowlist?.length ? `${p.settings.security.ipAllowlist.length} entries are active.` : 'Off: every address can sign in.'} Edit it on the{' '}
-            <Link href="/settings/security" className="text-brand-700 underline dark:text-brand-100">
-              Security page
-            </Link>
-            , which shows the address the server sees for you and warns before a list would lock you out.
-          </p>
-        </Card>
-        {message && (
-          <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}>
-            {message.text}
-          </p>
+          <SelectField label="Business hours" value={preset} onChange={(e) => setPreset(e.target.value)}>
+            {Object.entries(PRESETS).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {preset === 'custom' && (
+          <fieldset className="mt-3 space-y-2">
+            <legend className="text-sm font-medium">Opening hours</legend>
+            {DAYS.map((d) => {
+              const h = days[d];
+              return (
+                <div key={d} className="flex flex-wrap items-center gap-3 text-sm">
+                  <label className="flex w-32 items-center gap-2">
+                    <input type="checkbox" checked={!!h} onChange={() => setDays((s) => ({ ...s, [d]: h ? null : { start: '09:00', end: '17:00' } }))} />
+                    {DAY_LABELS[d]}
+                  </label>
+                  {h && (
+                    <>
+                      <label className="sr-only" htmlFor={`${d}-start`}>{`${DAY_LABELS[d]} opens`}</label>
+                      <input id={`${d}-start`} type="time" value={h.start} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, start: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+                      <span aria-hidden="true">–</span>
+                      <label className="sr-only" htmlFor={`${d}-end`}>{`${DAY_LABELS[d]} closes`}</label>
+                      <input id={`${d}-end`} type="time" value={h.end} onChange={(e) => setDays((s) => ({ ...s, [d]: { ...h, end: e.target.value } }))} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+                    </>
+                  )}
+                </div>
+              );
+            })}
+          </fieldset>
         )}
-        <Button type="submit" disabled={save.isPending || !dirty}>
-          {save.isPending ? 'Saving…' : dirty ? 'Save settings' : 'No changes'}
-        </Button>
-      </form>
-      <BrandingEditor orgId={null} canEdit />
-    </div>
+      </Card>
+      <Card title="Service management">
+        <SelectField label="Mode" name="mode" defaultValue={p.serviceManagementMode} hint="native: tickets live here · external: your PSA owns tickets · off: no new tickets on any path">
+          <option value="native">native</option>
+          <option value="external">external</option>
+          <option value="off">off</option>
+        </SelectField>
+      </Card>
+      <Card title="Admin IP allowlist">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {p.settings.security?.ipAllowlist?.length ? `${p.settings.security.ipAllowlist.length} entries are active.` : 'Off: every address can sign in.'} Edit it on the{' '}
+          <Link href="/settings/security" className="text-brand-700 underline dark:text-brand-100">
+            Security page
+          </Link>
+          , which shows the address the server sees for you and warns before a list would lock you out.
+        </p>
+      </Card>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-emerald-700' : 'text-red-600'}`}>
+          {message.text}
+        </p>
+      )}
+      <Button type="submit" disabled={save.isPending || !dirty}>
+        {save.isPending ? 'Saving…' : dirty ? 'Save settings' : 'No changes'}
+      </Button>
+    </form>
   );
 }
