@@ -205,6 +205,8 @@ export function LineForm({
           {setKind === 'site' && (
             <SelectField key={sitesLoaded ? 'site' : 'site-loading'} label="Site" name="siteId" required disabled={!sitesLoaded} defaultValue={sitesLoaded ? (line?.siteId ?? '') : ''} error={err('siteId')} hint={sites.data?.data.length === 0 ? 'This organization has no sites yet' : undefined}>
               {sitesLoaded ? <option value="">Pick a site</option> : <LoadingOption />}
+              {/* A site past the first page of the list is still the line's: keep it selectable. */}
+              {sitesLoaded && line?.siteId && !sites.data?.data.some((s) => s.id === line.siteId) && <option value={line.siteId}>Current site</option>}
               {sites.data?.data.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
