@@ -12,7 +12,8 @@ export type AssetKind = (typeof ASSET_KINDS)[number];
 export type AssetCheckout = Wire<typeof ZCheckout>;
 export type Asset = Wire<typeof ZAsset>;
 
-export interface AssetBody {
+// A type alias, not an interface: edit forms diff it with changedFields (Record<string, unknown>).
+export type AssetBody = {
   siteId?: string | null;
   kind: AssetKind;
   name: string;
@@ -22,7 +23,7 @@ export interface AssetBody {
   model?: string | null;
   description?: string | null;
   checkoutable: boolean;
-}
+};
 
 export interface AssetFilters {
   page: number;

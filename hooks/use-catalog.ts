@@ -7,14 +7,15 @@ import type { TCatalogItem } from '@/lib/catalog/schemas';
 
 export type CatalogItem = TCatalogItem;
 export type CatalogItemType = TCatalogItem['type'];
-export interface CatalogItemInput {
+// A type alias, not an interface: edit forms diff it with changedFields (Record<string, unknown>).
+export type CatalogItemInput = {
   name: string;
   sku: string | null;
   description: string;
   type: CatalogItemType;
   active: boolean;
   prices: { currency: string; unitPrice: string }[];
-}
+};
 
 export function useCatalog(params: { page?: number; search?: string; type?: string; active?: string; limit?: number }) {
   const enabled = useSignedIn();

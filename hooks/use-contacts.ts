@@ -12,7 +12,8 @@ export type ContactRole = (typeof CONTACT_ROLES)[number];
 
 export type Contact = Wire<typeof ZContact>;
 
-export interface ContactInput {
+// A type alias, not an interface: edit forms diff it with changedFields (Record<string, unknown>).
+export type ContactInput = {
   siteId?: string | null;
   name?: string | null;
   email?: string | null;
@@ -20,7 +21,7 @@ export interface ContactInput {
   mobile?: string | null;
   title?: string | null;
   roles?: ContactRole[];
-}
+};
 
 export function useContacts(params: { orgId: string; page?: number; search?: string }) {
   const enabled = useSignedIn();

@@ -15,7 +15,8 @@ export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
 export type PlatformPartner = Wire<typeof ZPartner>;
 
-export interface PartnerBody {
+// A type alias, not an interface: edit forms diff it with changedFields (Record<string, unknown>).
+export type PartnerBody = {
   name: string;
   slug: string;
   type: string;
@@ -23,7 +24,7 @@ export interface PartnerBody {
   maxOrganizations: number | null;
   maxDevices: number | null;
   billingEmail: string | null;
-}
+};
 
 export function usePartners(params: { page: number; status?: string; search?: string }, enabledFor = true) {
   const enabled = useSignedIn() && enabledFor;

@@ -14,7 +14,8 @@ export type ScriptSummary = Wire<typeof ZScriptSummary>;
 export type ScriptParameter = Wire<typeof ZScriptParameter>;
 export type Script = Wire<typeof ZScript>;
 
-export interface ScriptBody {
+// A type alias, not an interface: edit forms diff it with changedFields (Record<string, unknown>).
+export type ScriptBody = {
   name: string;
   osTypes: string[];
   language: string;
@@ -22,7 +23,7 @@ export interface ScriptBody {
   timeoutSeconds?: number;
   description?: string | null;
   parameters?: ScriptParameter[];
-}
+};
 
 export type Execution = Wire<typeof ZExecution>;
 

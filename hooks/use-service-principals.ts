@@ -8,7 +8,8 @@ import type { ZServicePrincipal, ZServicePrincipalWithKey } from '@/lib/partner-
 
 export type ServicePrincipal = Wire<typeof ZServicePrincipal>;
 
-export interface ServicePrincipalInput {
+// A type alias, not an interface: edit forms diff it with changedFields (Record<string, unknown>).
+export type ServicePrincipalInput = {
   name: string;
   description?: string | null;
   scopes: string[];
@@ -16,7 +17,7 @@ export interface ServicePrincipalInput {
   allowedCidrs: string[];
   writeLimitPerHour: number;
   orgIds: string[] | null;
-}
+};
 
 export function useServicePrincipals(params: { page: number; status?: string }) {
   const enabled = useSignedIn();

@@ -14,6 +14,7 @@ import { Card, SelectField, TextAreaField } from '@/components/ui/controls';
 import { Checkbox, messageOf } from '@/components/alerts/alert-config-shared';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
+import { changedFields } from '@/lib/client/changed-fields';
 
 type Values = Record<string, string>;
 
@@ -131,13 +132,24 @@ export function ChannelForm({ channel, onDone }: { channel?: Channel; onDone?: (
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  // Editing sends only what differs from the stored channel; the configuration only when it was
+  // opened and differs from what the form started from (a typed secret always differs).
+  const changes = channel
+    ? changedFields<{ name: string; enabled: boolean; config?: Record<string, unknown> }>(
+        { name: channel.name, enabled: channel.enabled, config: toConfig(channel.kind, fromConfig(channel.kind, channel.config), true) },
+        { name, enabled, config: changeConfig ? toConfig(kind, values, true) : undefined },
+      )
+    : null;
+  const canSave = !changes || Object.keys(changes).length > 0;
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setErrors({});
     setFormError(null);
+    if (!canSave) return;
     try {
-      const body = channel
-        ? { name, enabled, ...(changeConfig ? { config: toConfig(kind, values, true) } : {}) }
+      const body = changes
+        ? changes
         : { name, kind, enabled, config: toConfig(kind, values, false), ...(orgScoped ? {} : { orgId: orgId || null }) };
       const saved = await save.mutateAsync(body);
       if (onDone) onDone();
@@ -194,8 +206,8 @@ export function ChannelForm({ channel, onDone }: { channel?: Channel; onDone?: (
         <Checkbox label="Enabled" checked={enabled} onChange={setEnabled} />
         <FormError message={formError} />
         <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : channel ? 'Save channel' : 'Create channel'}
+          <Button type="submit" disabled={save.isPending || !canSave}>
+            {save.isPending ? 'Saving…' : !canSave ? 'No changes' : channel ? 'Save channel' : 'Create channel'}
           </Button>
           <Button type="button" variant="secondary" onClick={() => (onDone ? onDone() : router.push('/alerts/channels'))}>
             Cancel

@@ -15,6 +15,7 @@ import { Card, SelectField } from '@/components/ui/controls';
 import { Checkbox, messageOf } from '@/components/alerts/alert-config-shared';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
+import { changedFields } from '@/lib/client/changed-fields';
 
 type Values = Record<string, string>;
 const n = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
@@ -112,14 +113,24 @@ export function MonitorForm({ monitor, onDone }: { monitor?: Monitor; onDone?: (
   const [formError, setFormError] = useState<string | null>(null);
   const pickedOrg = orgId || orgs.data?.[0]?.id || '';
 
+  const num = (v: string) => (v === '' ? Number.NaN : Number(v));
+  const common = { name, intervalSeconds: num(intervalSeconds), timeoutMs: num(timeoutMs), severity: severity as Monitor['severity'], failureThreshold: num(failureThreshold), enabled, config: toConfig(kind, values) };
+  // Editing sends only what differs from the stored monitor; creating sends everything.
+  const changes = monitor
+    ? changedFields<typeof common>(
+        { name: monitor.name, intervalSeconds: monitor.intervalSeconds, timeoutMs: monitor.timeoutMs, severity: monitor.severity, failureThreshold: monitor.failureThreshold, enabled: monitor.enabled, config: toConfig(monitor.kind, fromConfig(monitor.config)) },
+        common,
+      )
+    : null;
+  const canSave = changes ? Object.keys(changes).length > 0 : orgScoped || orgs.data !== undefined;
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setErrors({});
     setFormError(null);
-    const num = (v: string) => (v === '' ? Number.NaN : Number(v));
-    const common = { name, intervalSeconds: num(intervalSeconds), timeoutMs: num(timeoutMs), severity: severity as Monitor['severity'], failureThreshold: num(failureThreshold), enabled, config: toConfig(kind, values) };
+    if (!canSave) return;
     try {
-      const saved = await save.mutateAsync(monitor ? common : { ...common, kind, ...(orgScoped ? {} : { orgId: pickedOrg }) });
+      const saved = await save.mutateAsync(changes ?? { ...common, kind, ...(orgScoped ? {} : { orgId: pickedOrg }) });
       if (onDone) onDone();
       else router.push(`/alerts/monitors/${saved.id}`);
     } catch (err) {
@@ -150,12 +161,18 @@ export function MonitorForm({ monitor, onDone }: { monitor?: Monitor; onDone?: (
             </SelectField>
           )}
           {!monitor && !orgScoped && (
-            <SelectField label="Organization" value={pickedOrg} onChange={(e) => setOrgId(e.target.value)} error={errors.orgId}>
-              {orgs.data?.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
+            <SelectField label="Organization" value={pickedOrg} disabled={!orgs.data} onChange={(e) => setOrgId(e.target.value)} error={errors.orgId}>
+              {orgs.data ? (
+                orgs.data.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))
+              ) : (
+                <option value="" disabled>
+                  Loading…
                 </option>
-              ))}
+              )}
             </SelectField>
           )}
         </div>
@@ -176,8 +193,8 @@ export function MonitorForm({ monitor, onDone }: { monitor?: Monitor; onDone?: (
         <Checkbox label="Enabled" checked={enabled} onChange={setEnabled} />
         <FormError message={formError} />
         <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : monitor ? 'Save monitor' : 'Create monitor'}
+          <Button type="submit" disabled={save.isPending || !canSave}>
+            {save.isPending ? 'Saving…' : changes && !canSave ? 'No changes' : monitor ? 'Save monitor' : 'Create monitor'}
           </Button>
           <Button type="button" variant="secondary" onClick={() => (onDone ? onDone() : router.push('/alerts/monitors'))}>
             Cancel

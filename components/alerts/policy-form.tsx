@@ -17,6 +17,7 @@ import { Card, SelectField } from '@/components/ui/controls';
 import { Checkbox, CheckList, messageOf } from '@/components/alerts/alert-config-shared';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
+import { changedFields } from '@/lib/client/changed-fields';
 
 export function PolicyForm({ policy, onDone }: { policy?: Policy; onDone?: () => void }) {
   const router = useRouter();
@@ -50,24 +51,46 @@ export function PolicyForm({ policy, onDone }: { policy?: Policy; onDone?: () =>
   const ruleItems = (rules.data?.data ?? []).map((r) => ({ id: r.id, label: r.name, hint: r.severity }));
   const noChannels = 'No channels yet: create one under Channels first.';
 
+  const values = {
+    name,
+    enabled,
+    severities: severities as Severity[],
+    ruleIds,
+    channelIds,
+    userIds,
+    notifyOnResolve,
+    escalateAfterMinutes: escalate ? (escalateAfter === '' ? Number.NaN : Number(escalateAfter)) : null,
+    escalationChannelIds: escalate ? escalationChannelIds : [],
+    escalationUserIds: escalate ? escalationUserIds : [],
+    messageTemplateId: messageTemplateId || null,
+  };
+  // Editing sends only what differs from the stored policy; creating sends everything.
+  const changes: Partial<PolicyBody> = policy
+    ? changedFields<typeof values>(
+        {
+          name: policy.name,
+          enabled: policy.enabled,
+          severities: policy.severities as Severity[],
+          ruleIds: policy.ruleIds,
+          channelIds: policy.channelIds,
+          userIds: policy.userIds,
+          notifyOnResolve: policy.notifyOnResolve,
+          escalateAfterMinutes: policy.escalateAfterMinutes ?? null,
+          escalationChannelIds: policy.escalationChannelIds,
+          escalationUserIds: policy.escalationUserIds,
+          messageTemplateId: policy.messageTemplateId ?? null,
+        },
+        values,
+      )
+    : values;
+  const canSave = !policy || Object.keys(changes).length > 0;
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setErrors({});
     setFormError(null);
-    const body: Partial<PolicyBody> = {
-      name,
-      enabled,
-      severities: severities as Severity[],
-      ruleIds,
-      channelIds,
-      userIds,
-      notifyOnResolve,
-      escalateAfterMinutes: escalate ? (escalateAfter === '' ? Number.NaN : Number(escalateAfter)) : null,
-      escalationChannelIds: escalate ? escalationChannelIds : [],
-      escalationUserIds: escalate ? escalationUserIds : [],
-      messageTemplateId: messageTemplateId || null,
-      ...(!policy && !orgScoped ? { orgId: orgId || null } : {}),
-    };
+    if (!canSave) return;
+    const body: Partial<PolicyBody> = { ...changes, ...(!policy && !orgScoped ? { orgId: orgId || null } : {}) };
     try {
       const saved = await save.mutateAsync(body);
       if (onDone) onDone();
@@ -104,13 +127,21 @@ export function PolicyForm({ policy, onDone }: { policy?: Policy; onDone?: () =>
           <CheckList legend="Channels" items={channelItems} value={channelIds} onChange={setChannelIds} empty={noChannels} error={errors.channelIds} />
           <CheckList legend="Users (in-app notification)" items={userItems} value={userIds} onChange={setUserIds} empty="No active users." error={errors.userIds} />
           <Checkbox label="Also notify when the alert resolves" hint="Paging channels always get the resolve so the incident closes" checked={notifyOnResolve} onChange={setNotifyOnResolve} />
-          <SelectField label="Message template" value={messageTemplateId} onChange={(e) => setMessageTemplateId(e.target.value)} hint="Subject and body of the notifications (create one under Templates)" error={errors.messageTemplateId}>
-            <option value="">Default message</option>
-            {messages.data?.data.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
+          <SelectField label="Message template" value={messages.data ? messageTemplateId : ''} disabled={!messages.data} onChange={(e) => setMessageTemplateId(e.target.value)} hint="Subject and body of the notifications (create one under Templates)" error={errors.messageTemplateId}>
+            {messages.data ? (
+              <>
+                <option value="">Default message</option>
+                {messages.data.data.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </>
+            ) : (
+              <option value="" disabled>
+                Loading…
               </option>
-            ))}
+            )}
           </SelectField>
         </fieldset>
         <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
@@ -129,8 +160,8 @@ export function PolicyForm({ policy, onDone }: { policy?: Policy; onDone?: () =>
         <Checkbox label="Enabled" checked={enabled} onChange={setEnabled} />
         <FormError message={formError} />
         <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : policy ? 'Save policy' : 'Create policy'}
+          <Button type="submit" disabled={save.isPending || !canSave}>
+            {save.isPending ? 'Saving…' : !canSave ? 'No changes' : policy ? 'Save policy' : 'Create policy'}
           </Button>
           <Button type="button" variant="secondary" onClick={() => (onDone ? onDone() : router.push('/alerts/policies'))}>
             Cancel

@@ -17,6 +17,7 @@ import { RuleTargetsFields } from '@/components/alerts/rule-targets';
 import { Checkbox, messageOf } from '@/components/alerts/alert-config-shared';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
+import { changedFields } from '@/lib/client/changed-fields';
 
 const EMPTY_TARGETS: RuleTargets = { orgIds: [], siteIds: [], groupIds: [], deviceIds: [] };
 
@@ -56,20 +57,31 @@ export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone?: () => vo
     setDescription((d) => d || (picked.description ?? ''));
   }, [picked]);
 
+  const values = {
+    name,
+    description: description || null,
+    enabled,
+    severity,
+    condition,
+    targets,
+    autoResolve,
+    cooldownMinutes: cooldown === '' ? Number.NaN : Number(cooldown),
+  };
+  // Editing sends only what differs from the stored rule; creating sends everything.
+  const changes: Partial<RuleBody> = rule
+    ? changedFields<typeof values>(
+        { name: rule.name, description: rule.description ?? null, enabled: rule.enabled, severity: rule.severity, condition: rule.condition, targets: rule.targets ?? EMPTY_TARGETS, autoResolve: rule.autoResolve, cooldownMinutes: rule.cooldownMinutes },
+        values,
+      )
+    : values;
+  const canSave = !rule || Object.keys(changes).length > 0;
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setErrors({});
     setFormError(null);
-    const body: Partial<RuleBody> = {
-      name,
-      description: description || null,
-      enabled,
-      severity,
-      condition,
-      targets,
-      autoResolve,
-      cooldownMinutes: cooldown === '' ? Number.NaN : Number(cooldown),
-    };
+    if (!canSave) return;
+    const body: Partial<RuleBody> = { ...changes };
     if (!rule) {
       if (templateId) body.templateId = templateId;
       if (!orgScoped) body.orgId = orgId;
@@ -135,8 +147,8 @@ export function RuleForm({ rule, onDone }: { rule?: AlertRule; onDone?: () => vo
         </div>
         <FormError message={formError} />
         <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : rule ? 'Save rule' : 'Create rule'}
+          <Button type="submit" disabled={save.isPending || !canSave}>
+            {save.isPending ? 'Saving…' : !canSave ? 'No changes' : rule ? 'Save rule' : 'Create rule'}
           </Button>
           <Button type="button" variant="secondary" onClick={() => (onDone ? onDone() : router.push('/alerts/rules'))}>
             Cancel

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useBuiltInTemplates, useCorrelationGroups, useDeleteTemplate, useSaveTemplate, useTemplates, type AlertTemplate, type RuleCondition } from '@/hooks/use-alert-config';
 import { ALERT_SEVERITIES } from '@/hooks/use-alerts';
 import { useCan, useMe } from '@/hooks/use-me';
+import { changedFields } from '@/lib/client/changed-fields';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
@@ -65,14 +66,25 @@ function TemplateForm({ template, onDone }: { template?: AlertTemplate; onDone: 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
 
+  // The kind is fixed once created: an update sends only the fields that differ, without it.
+  const fields: Record<string, unknown> = kind === 'rule' ? { name, description: description || null, rule: { severity, condition } } : { name, description: description || null, subject, body };
+  const changes = template
+    ? changedFields(
+        template.kind === 'rule'
+          ? { name: template.name, description: template.description ?? null, rule: template.rule ? { severity: template.rule.severity, condition: template.rule.condition } : null }
+          : { name: template.name, description: template.description ?? null, subject: template.subject, body: template.body },
+        fields,
+      )
+    : null;
+  const canSave = !changes || Object.keys(changes).length > 0;
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setErrors({});
     setError(null);
+    if (!canSave) return;
     try {
-      // The kind is fixed once created: an update sends the same fields without it.
-      const fields = kind === 'rule' ? { name, description: description || null, rule: { severity, condition } } : { name, description: description || null, subject, body };
-      await save.mutateAsync(template ? fields : { kind, ...fields });
+      await save.mutateAsync(changes ?? { kind, ...fields });
       onDone();
     } catch (err) {
       // Rule template fields arrive as rule.condition.* / rule.severity: shown like a rule's.
@@ -121,8 +133,8 @@ function TemplateForm({ template, onDone }: { template?: AlertTemplate; onDone: 
         )}
         <FormError message={error} />
         <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : template ? 'Save template' : 'Create template'}
+          <Button type="submit" disabled={save.isPending || !canSave}>
+            {save.isPending ? 'Saving…' : !canSave ? 'No changes' : template ? 'Save template' : 'Create template'}
           </Button>
           <Button type="button" variant="secondary" onClick={onDone}>
             Cancel

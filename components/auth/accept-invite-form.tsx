@@ -100,7 +100,7 @@ export function AcceptInviteForm() {
       <Field label="Email" name="email" type="email" value={preview.email} readOnly autoComplete="username" />
       <Field label="Your name" name="name" defaultValue={preview.name} required maxLength={255} autoComplete="name" />
       <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => (setPassword(e.target.value), setError(null))} error={error?.field === 'password' ? error.message : undefined} />
-      <PasswordStrengthMeter password={password} />
+      <PasswordStrengthMeter password={password} email={preview.email} />
       <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={error?.field === 'confirm' ? error.message : undefined} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Activating…' : 'Activate account'}

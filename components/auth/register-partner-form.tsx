@@ -12,6 +12,9 @@ import { PasswordStrengthMeter } from '@/components/auth/password-strength-meter
 
 export function RegisterPartnerForm() {
   const [password, setPassword] = useState('');
+  // The meter checks the password against the email and name as they are typed, like the server.
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,19 +30,19 @@ export function RegisterPartnerForm() {
     }
     setErrors({});
     setBusy(true);
-    const email = String(form.get('email') ?? '').trim();
+    const address = email.trim();
     try {
       await api('/auth/register-partner', {
         method: 'POST',
         body: {
           companyName: String(form.get('companyName') ?? ''),
           name: String(form.get('name') ?? ''),
-          email,
+          email: address,
           password,
           acceptTerms: form.get('acceptTerms') === 'on',
         },
       });
-      setSentTo(email);
+      setSentTo(address);
     } catch (err) {
       if (err instanceof ApiError) {
         const fields = fieldErrorsOf(err);
@@ -76,8 +79,8 @@ export function RegisterPartnerForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Register your company" noValidate>
       <Field label="Company name" name="companyName" autoComplete="organization" required minLength={2} maxLength={255} autoFocus error={errors.companyName} />
-      <Field label="Your name" name="name" autoComplete="name" required maxLength={255} error={errors.name} />
-      <Field label="Work email" name="email" type="email" autoComplete="email" required maxLength={255} error={errors.email} />
+      <Field label="Your name" name="name" autoComplete="name" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <Field label="Work email" name="email" type="email" autoComplete="email" required maxLength={255} value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
       <div className="space-y-2">
         <Field
           label="Password"
@@ -90,7 +93,7 @@ export function RegisterPartnerForm() {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
-        <PasswordStrengthMeter password={password} />
+        <PasswordStrengthMeter password={password} email={email.trim()} name={name} />
       </div>
       <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
       <div className="space-y-1">

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { formatMoney } from '@/lib/client/money';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useMe } from '@/hooks/use-me';
+import { useFormChanges } from '@/hooks/use-form-changes';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import type { BulkResult } from '@/hooks/use-billing';
 import { Button } from '@/components/ui/button';
@@ -212,23 +213,33 @@ export function todayUtc(): string {
  * form `fields` draws (given the field errors of the last save); `onSave` gets the form's data
  * and closes the form when it resolves.
  */
-export function EditableDetails({ label, editable, pending, rows, fields, onSave }: {
+/**
+ * A document's header details with an Edit form. `read` turns the form into the same shape as
+ * `initial` (the stored values); Save sends only the fields that differ and reads "No changes"
+ * while there are none.
+ */
+export function EditableDetails<T extends Record<string, unknown>>({ label, editable, pending, rows, fields, initial, read, onSave }: {
   label: string;
   editable: boolean;
   pending: boolean;
   rows: [string, ReactNode][];
   fields: (errors: Record<string, string>) => ReactNode;
-  onSave: (form: FormData) => Promise<unknown>;
+  initial: T;
+  read: (form: FormData) => T;
+  onSave: (changes: Partial<T>) => Promise<unknown>;
 }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const form = useFormChanges(initial, read);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    const changes = form.changesOf(e.currentTarget);
     setError(null);
+    if (Object.keys(changes).length === 0) return;
     try {
-      await onSave(f);
+      await onSave(changes);
+      form.reset();
       setEditing(false);
     } catch (err) {
       setError(err);
@@ -238,14 +249,14 @@ export function EditableDetails({ label, editable, pending, rows, fields, onSave
   return (
     <Card title="Details" actions={editable && !editing && <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>}>
       {editing ? (
-        <form onSubmit={submit} className="space-y-3" aria-label={label}>
+        <form onSubmit={submit} onChange={form.onChange} className="space-y-3" aria-label={label}>
           {fields(fieldErrorsOf(error, 'path'))}
           <FormError message={errorLine(error)} />
           <div className="flex gap-2">
-            <Button type="submit" disabled={pending}>
-              Save
+            <Button type="submit" disabled={pending || !form.dirty}>
+              {form.dirty ? 'Save' : 'No changes'}
             </Button>
-            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
+            <Button type="button" variant="secondary" onClick={() => (form.reset(), setEditing(false))}>
               Cancel
             </Button>
           </div>

@@ -3,6 +3,7 @@
 // Create and edit form of a catalog item: prices are money strings per currency, sent as typed.
 import { useState, type FormEvent } from 'react';
 import { CATALOG_ITEM_TYPES } from '@/lib/catalog/schemas';
+import { changedFields, hasChanges, sameValue } from '@/lib/client/changed-fields';
 import { isMoneyInput } from '@/lib/client/money';
 import type { CatalogItem, CatalogItemInput } from '@/hooks/use-catalog';
 import { Button } from '@/components/ui/button';
@@ -26,16 +27,39 @@ interface PriceRow {
   unitPrice: string;
 }
 
-export function CatalogItemForm({ item, submitLabel, busy, onSubmit, onCancel }: { item?: CatalogItem; submitLabel: string; busy: boolean; onSubmit: (body: CatalogItemInput) => Promise<void>; onCancel?: () => void }) {
+/** Create sends the whole item; edit (with `item`) sends only the fields that changed. */
+type CatalogItemFormProps = { submitLabel: string; busy: boolean; onCancel?: () => void } & (
+  | { item?: undefined; onSubmit: (body: CatalogItemInput) => Promise<void> }
+  | { item: CatalogItem; onSubmit: (changes: Partial<CatalogItemInput>) => Promise<void> }
+);
+
+export function CatalogItemForm(props: CatalogItemFormProps) {
+  const { item, submitLabel, busy, onCancel } = props;
   const [prices, setPrices] = useState<PriceRow[]>(() => (item?.prices.length ? item.prices : [{ currency: 'EUR', unitPrice: '' }]).map((p, i) => ({ key: i, ...p })));
   const [error, setError] = useState<unknown>(null);
   const [local, setLocal] = useState<Record<string, string>>({});
   const errors = { ...fieldErrorsOf(error, 'path'), ...local };
 
+  const rows = prices.filter((p) => p.currency.trim() || p.unitPrice.trim());
+  const pricesNow = rows.map((p) => ({ currency: p.currency.trim(), unitPrice: p.unitPrice.trim() }));
+  const read = (f: FormData): CatalogItemInput => ({
+    name: String(f.get('name')).trim(),
+    sku: String(f.get('sku') ?? '').trim() || null,
+    description: String(f.get('description') ?? ''),
+    type: String(f.get('type')) as CatalogItem['type'],
+    active: f.get('active') === 'on',
+    prices: pricesNow,
+  });
+  const stored: CatalogItemInput | null = item
+    ? { name: item.name, sku: item.sku ?? null, description: item.description, type: item.type, active: item.active, prices: item.prices.map((p) => ({ currency: p.currency, unitPrice: p.unitPrice })) }
+    : null;
+  const [snapshot, setSnapshot] = useState<FormData | null>(null);
+  // Prices live in state (a removed row fires no change event), the other fields in the form.
+  const dirty = !stored || !sameValue(stored.prices, pricesNow) || (snapshot !== null && hasChanges(stored, read(snapshot)));
+
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const rows = prices.filter((p) => p.currency.trim() || p.unitPrice.trim());
     const problems: Record<string, string> = {};
     rows.forEach((p, i) => {
       if (!/^[A-Z]{3}$/.test(p.currency.trim())) problems[`prices.${i}.currency`] = 'Three-letter ISO code in upper case, e.g. EUR';
@@ -45,14 +69,10 @@ export function CatalogItemForm({ item, submitLabel, busy, onSubmit, onCancel }:
     setError(null);
     if (Object.keys(problems).length) return;
     try {
-      await onSubmit({
-        name: String(f.get('name')).trim(),
-        sku: String(f.get('sku') ?? '').trim() || null,
-        description: String(f.get('description') ?? ''),
-        type: String(f.get('type')) as CatalogItem['type'],
-        active: f.get('active') === 'on',
-        prices: rows.map((p) => ({ currency: p.currency.trim(), unitPrice: p.unitPrice.trim() })),
-      });
+      if (props.item && stored) {
+        const changes = changedFields(stored, read(f));
+        if (Object.keys(changes).length > 0) await props.onSubmit(changes);
+      } else if (!props.item) await props.onSubmit(read(f));
     } catch (err) {
       setError(err);
     }
@@ -62,7 +82,7 @@ export function CatalogItemForm({ item, submitLabel, busy, onSubmit, onCancel }:
   const priceError = (i: number) => errors[`prices.${i}.currency`] ?? errors[`prices.${i}.unitPrice`];
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label={submitLabel}>
+    <form onSubmit={submit} onChange={(e) => setSnapshot(new FormData(e.currentTarget))} className="space-y-3" aria-label={submitLabel}>
       <div className="grid gap-3 md:grid-cols-3">
         <Field label="Name" name="name" required maxLength={255} defaultValue={item?.name} error={errors.name} autoFocus={!item} />
         <Field label="SKU" name="sku" maxLength={100} defaultValue={item?.sku ?? ''} hint="Optional; unique among your live items" error={errors.sku} />
@@ -103,8 +123,8 @@ export function CatalogItemForm({ item, submitLabel, busy, onSubmit, onCancel }:
       </label>
       <FormError message={errorLine(error)} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+        <Button type="submit" disabled={busy || !dirty}>
+          {busy ? 'Saving…' : dirty ? submitLabel : 'No changes'}
         </Button>
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel}>

@@ -251,15 +251,16 @@ function Details({ contract: c, editable }: { contract: Contract; editable: bool
         ['Activated', formatDate(c.activatedAt)],
         ['Notes', c.notes || '—'],
       ]}
-      onSave={(f) =>
-        update.mutateAsync({
-          name: String(f.get('name')).trim(),
-          ...(c.status === 'draft' ? { startDate: String(f.get('startDate')) } : {}),
-          endDate: String(f.get('endDate') || '') || null,
-          paymentTermsDays: Number(f.get('paymentTermsDays')),
-          notes: String(f.get('notes') ?? ''),
-        })
-      }
+      initial={{ name: c.name, startDate: c.status === 'draft' ? c.startDate : undefined, endDate: c.endDate ?? null, paymentTermsDays: c.paymentTermsDays, notes: c.notes }}
+      read={(f) => ({
+        name: String(f.get('name')).trim(),
+        // Only a draft's start date can change; otherwise it is not on the form and stays out.
+        startDate: c.status === 'draft' ? String(f.get('startDate')) : undefined,
+        endDate: String(f.get('endDate') || '') || null,
+        paymentTermsDays: Number(f.get('paymentTermsDays')),
+        notes: String(f.get('notes') ?? ''),
+      })}
+      onSave={(changes) => update.mutateAsync(changes)}
       fields={(errors) => (
         <>
           <Field label="Name" name="name" required defaultValue={c.name} error={errors.name} />

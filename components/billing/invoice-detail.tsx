@@ -213,7 +213,9 @@ function Details({ invoice: i, editable }: { invoice: Invoice; editable: boolean
       editable={editable}
       pending={update.isPending}
       rows={rows}
-      onSave={(f) => update.mutateAsync({ recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null, paymentTermsDays: Number(f.get('paymentTermsDays')), notes: String(f.get('notes') ?? '') })}
+      initial={{ recipientEmail: i.recipientEmail ?? null, paymentTermsDays: i.paymentTermsDays, notes: i.notes }}
+      read={(f) => ({ recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null, paymentTermsDays: Number(f.get('paymentTermsDays')), notes: String(f.get('notes') ?? '') })}
+      onSave={(changes) => update.mutateAsync(changes)}
       fields={(errors) => (
         <>
           <Field label="Recipient email" name="recipientEmail" type="email" defaultValue={i.recipientEmail ?? ''} error={errors.recipientEmail} hint="Empty: no email at issue" />

@@ -5,6 +5,7 @@
 // per-device lines the device set with its included quantity and overage rule. Only the fields
 // of the line's kind are sent, so the API's strict bodies accept them.
 import { useState, type FormEvent } from 'react';
+import { changedFields, whenLoaded } from '@/lib/client/changed-fields';
 import { isMoneyInput } from '@/lib/client/money';
 import { useCatalog } from '@/hooks/use-catalog';
 import { useOrgGroups } from '@/hooks/use-billing';
@@ -77,9 +78,11 @@ export function LineForm({
   const itemPrice = item?.prices.find((p) => p.currency === currency)?.unitPrice;
   const perDevice = type === 'per_device';
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  const sitesLoaded = sites.data !== undefined;
+  const groupsLoaded = groups.data !== undefined;
+
+  /** The body the form's current values make, and what is wrong with them. */
+  function bodyOf(f: FormData): { body: Record<string, unknown>; problems: Record<string, string> } {
     const text = (k: string) => String(f.get(k) ?? '').trim();
     const problems: Record<string, string> = {};
     const body: Record<string, unknown> = {};
@@ -100,14 +103,25 @@ export function LineForm({
     if (blocks) body.blockId = text('blockId') || null;
     if (perDevice) {
       if (!line) body.deviceSetType = setKind;
-      if (setKind === 'site') body.siteId = text('siteId') || null;
-      if (setKind === 'group') body.groupId = text('groupId') || null;
+      // A site or group select still loading cannot show the line's choice: it stays untouched.
+      if (setKind === 'site') body.siteId = whenLoaded(sitesLoaded, text('siteId') || null);
+      if (setKind === 'group') body.groupId = whenLoaded(groupsLoaded, text('groupId') || null);
       if (setKind === 'role') body.roles = text('roles').split(/[\s,]+/).filter(Boolean);
       body.includedQuantity = Number(text('includedQuantity') || '0');
       body.overageMode = text('overageMode') || 'bill';
       if (text('overagePrice') && !isMoneyInput(text('overagePrice'))) problems.overagePrice = 'A price like 5 or 4.50';
       body.overagePrice = text('overagePrice') || null;
     }
+    // Editing sends only what differs from the stored line.
+    return { body: line ? changedFields(storedBody(line, quantityKey), body) : body, problems };
+  }
+  const [snapshot, setSnapshot] = useState<FormData | null>(null);
+  const dirty = !line || (snapshot !== null && Object.keys(bodyOf(snapshot).body).length > 0);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const { body, problems } = bodyOf(new FormData(e.currentTarget));
+    if (line && Object.keys(body).length === 0) return;
     setLocal(problems);
     setError(null);
     if (Object.keys(problems).length) return;
@@ -123,7 +137,7 @@ export function LineForm({
 
   const quantity = line?.[quantityKey];
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label={submitLabel}>
+    <form onSubmit={submit} onChange={(e) => setSnapshot(new FormData(e.currentTarget))} className="space-y-3" aria-label={submitLabel}>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {line ? (
           <div className="space-y-1 text-sm">
@@ -141,12 +155,13 @@ export function LineForm({
         )}
         <SelectField
           label="Catalog item"
-          value={catalogItemId}
+          value={catalog.data ? catalogItemId : ''}
+          disabled={!catalog.data}
           onChange={(e) => setCatalogItemId(e.target.value)}
           error={err('catalogItemId')}
           hint={item ? (itemPrice ? `Catalog price ${itemPrice} ${currency}; leave the price blank to use it` : `No ${currency} price in the catalog`) : 'Optional'}
         >
-          <option value="">None (typed by hand)</option>
+          {catalog.data ? <option value="">None (typed by hand)</option> : <LoadingOption />}
           {catalog.data?.data.map((i) => (
             <option key={i.id} value={i.id}>
               {i.name}
@@ -188,8 +203,10 @@ export function LineForm({
             </SelectField>
           )}
           {setKind === 'site' && (
-            <SelectField label="Site" name="siteId" required defaultValue={line?.siteId ?? ''} error={err('siteId')} hint={sites.data?.data.length === 0 ? 'This organization has no sites yet' : undefined}>
-              <option value="">Pick a site</option>
+            <SelectField key={sitesLoaded ? 'site' : 'site-loading'} label="Site" name="siteId" required disabled={!sitesLoaded} defaultValue={sitesLoaded ? (line?.siteId ?? '') : ''} error={err('siteId')} hint={sites.data?.data.length === 0 ? 'This organization has no sites yet' : undefined}>
+              {sitesLoaded ? <option value="">Pick a site</option> : <LoadingOption />}
+              {/* A site past the first page of the list is still the line's: keep it selectable. */}
+              {sitesLoaded && line?.siteId && !sites.data?.data.some((s) => s.id === line.siteId) && <option value={line.siteId}>Current site</option>}
               {sites.data?.data.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -198,8 +215,8 @@ export function LineForm({
             </SelectField>
           )}
           {setKind === 'group' && (
-            <SelectField label="Device group" name="groupId" required defaultValue={line?.groupId ?? ''} error={err('groupId')} hint={groups.data?.length === 0 ? 'This organization has no device groups yet' : undefined}>
-              <option value="">Pick a group</option>
+            <SelectField key={groupsLoaded ? 'group' : 'group-loading'} label="Device group" name="groupId" required disabled={!groupsLoaded} defaultValue={groupsLoaded ? (line?.groupId ?? '') : ''} error={err('groupId')} hint={groups.data?.length === 0 ? 'This organization has no device groups yet' : undefined}>
+              {groupsLoaded ? <option value="">Pick a group</option> : <LoadingOption />}
               {groups.data?.map((g) => (
                 <option key={g.id} value={g.id}>
                   {g.name}
@@ -218,8 +235,8 @@ export function LineForm({
       )}
       <FormError message={errorLine(error)} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+        <Button type="submit" disabled={busy || !dirty}>
+          {busy ? 'Saving…' : dirty ? submitLabel : 'No changes'}
         </Button>
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel}>
@@ -228,6 +245,33 @@ export function LineForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** What an untouched edit form would send for a stored line, to diff the form against. */
+function storedBody(line: EditableLine, quantityKey: 'quantity' | 'manualQuantity'): Record<string, unknown> {
+  return {
+    catalogItemId: line.catalogItemId ?? null,
+    description: line.description,
+    unitPrice: line.unitPrice,
+    [quantityKey]: line[quantityKey] ?? undefined,
+    taxRate: line.taxRate,
+    sortOrder: line.sortOrder,
+    blockId: line.blockId ?? null,
+    siteId: line.siteId ?? null,
+    groupId: line.groupId ?? null,
+    roles: line.roles ?? [],
+    includedQuantity: line.includedQuantity ?? 0,
+    overageMode: line.overageMode ?? 'bill',
+    overagePrice: line.overagePrice ?? null,
+  };
+}
+
+function LoadingOption() {
+  return (
+    <option value="" disabled>
+      Loading…
+    </option>
   );
 }
 

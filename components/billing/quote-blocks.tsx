@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, TextAreaField } from '@/components/ui/controls';
 import { errorLine } from '@/components/billing/billing-ui';
+import { useFormChanges } from '@/hooks/use-form-changes';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 
@@ -53,19 +54,30 @@ function BlockItem({ quoteId, block: b, editable }: { quoteId: string; block: Qu
   );
 }
 
-function BlockForm({ block, submitLabel, onSubmit, onCancel }: { block?: QuoteBlock; submitLabel: string; onSubmit: (b: { title: string; body: string; sortOrder: number }) => Promise<unknown>; onCancel: () => void }) {
+type BlockBody = { title: string; body: string; sortOrder: number };
+const readBlock = (f: FormData): BlockBody => ({ title: String(f.get('title')).trim(), body: String(f.get('body') ?? ''), sortOrder: Number(f.get('sortOrder') || 0) });
+
+/** Adding sends the whole block; editing (with `block`) only the fields that changed. */
+function BlockForm(props: { submitLabel: string; onCancel: () => void } & ({ block?: undefined; onSubmit: (b: BlockBody) => Promise<unknown> } | { block: QuoteBlock; onSubmit: (changes: Partial<BlockBody>) => Promise<unknown> })) {
+  const { block, submitLabel, onCancel } = props;
   const [error, setError] = useState<unknown>(null);
   const errors = fieldErrorsOf(error, 'path');
+  const form = useFormChanges<BlockBody>({ title: block?.title ?? '', body: block?.body ?? '', sortOrder: block?.sortOrder ?? 0 }, readBlock);
+  const canSave = !block || form.dirty;
   return (
     <form
       className="mb-3 space-y-2"
       aria-label={submitLabel}
+      onChange={form.onChange}
       onSubmit={async (e) => {
         e.preventDefault();
-        const f = new FormData(e.currentTarget);
+        const formElement = e.currentTarget;
         setError(null);
         try {
-          await onSubmit({ title: String(f.get('title')).trim(), body: String(f.get('body') ?? ''), sortOrder: Number(f.get('sortOrder') || 0) });
+          if (props.block) {
+            const changes = form.changesOf(formElement);
+            if (Object.keys(changes).length > 0) await props.onSubmit(changes);
+          } else await props.onSubmit(readBlock(new FormData(formElement)));
         } catch (err) {
           setError(err);
         }
@@ -78,7 +90,9 @@ function BlockForm({ block, submitLabel, onSubmit, onCancel }: { block?: QuoteBl
       <TextAreaField label="Text" name="body" rows={4} maxLength={20_000} defaultValue={block?.body} error={errors.body} />
       <FormError message={errorLine(error)} />
       <div className="flex gap-2">
-        <Button type="submit">{submitLabel}</Button>
+        <Button type="submit" disabled={!canSave}>
+          {canSave ? submitLabel : 'No changes'}
+        </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>

@@ -198,14 +198,14 @@ function Details({ detail: d, editable }: { detail: TQuoteDetail; editable: bool
       editable={editable}
       pending={update.isPending}
       rows={rows}
-      onSave={(f) =>
-        update.mutateAsync({
-          title: String(f.get('title')).trim(),
-          validUntil: String(f.get('validUntil') || '') || null,
-          recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null,
-          notes: String(f.get('notes') ?? ''),
-        })
-      }
+      initial={{ title: q.title, validUntil: q.validUntil ?? null, recipientEmail: q.recipientEmail ?? null, notes: q.notes }}
+      read={(f) => ({
+        title: String(f.get('title')).trim(),
+        validUntil: String(f.get('validUntil') || '') || null,
+        recipientEmail: String(f.get('recipientEmail') ?? '').trim() || null,
+        notes: String(f.get('notes') ?? ''),
+      })}
+      onSave={(changes) => update.mutateAsync(changes)}
       fields={(errors) => (
         <>
           <Field label="Title" name="title" required defaultValue={q.title} error={errors.title} />

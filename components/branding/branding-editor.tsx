@@ -6,6 +6,7 @@
 // button would look like with the values being edited.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBranding, useDeleteLogo, useResetBranding, useUpdateBranding, useUploadLogo, type Branding, type BrandingInput } from '@/hooks/use-branding';
+import { changedFields } from '@/lib/client/changed-fields';
 import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { formatBytes } from '@/lib/client/format';
 import { HEX_COLOR, readableTextOn } from '@/lib/portal/branding/colors';
@@ -35,18 +36,19 @@ export function BrandingEditor({ orgId, canEdit }: { orgId: string | null; canEd
   if (!b || !form) return <Card title="Portal branding"><p role="status" className="text-sm text-slate-500">Loading…</p></Card>;
   const inherits = orgId !== null;
   const set = (k: keyof BrandingInput) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [k]: e.target.value } : f));
+  // Only changed fields are sent; a cleared field is null (the organization then inherits).
+  const valuesOf = (f: Form): BrandingInput => Object.fromEntries(FIELDS.map((k) => [k, f[k].trim() || null]));
+  const changes = changedFields(valuesOf(formOf(b)), valuesOf(form));
+  const dirty = Object.keys(changes).length > 0;
 
   async function onSave(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!form || !b) return;
     setErrors({});
     setMessage(null);
-    // Only changed fields are sent; a cleared field is null (the organization then inherits).
-    const body: BrandingInput = {};
-    for (const k of FIELDS) if (form[k].trim() !== (b[k] ?? '')) body[k] = form[k].trim() || null;
-    if (Object.keys(body).length === 0) return setMessage({ ok: true, text: 'Nothing changed.' });
+    if (!dirty) return setMessage({ ok: true, text: 'Nothing changed.' });
     try {
-      await update.mutateAsync(body);
+      await update.mutateAsync(changes);
       setMessage({ ok: true, text: 'Branding saved.' });
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -102,8 +104,8 @@ export function BrandingEditor({ orgId, canEdit }: { orgId: string | null; canEd
           <Field label="Logo URL" name="logoUrl" type="url" value={form.logoUrl} onChange={set('logoUrl')} placeholder="https://…" error={errors.logoUrl} hint="Used only while no logo is uploaded" disabled={!canEdit} />
           {canEdit && (
             <div className="sm:col-span-2">
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'Saving…' : 'Save branding'}
+              <Button type="submit" disabled={update.isPending || !dirty}>
+                {update.isPending ? 'Saving…' : dirty ? 'Save branding' : 'No changes'}
               </Button>
             </div>
           )}

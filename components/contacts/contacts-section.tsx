@@ -5,7 +5,8 @@
 // step-up MFA, which the api client asks for on its own.
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { CONTACT_ROLES, useContacts, useCreateContact, useDeleteContact, useInviteContact, useRevokePortalAccess, useUpdateContact, type Contact, type ContactRole } from '@/hooks/use-contacts';
+import { CONTACT_ROLES, useContacts, useCreateContact, useDeleteContact, useInviteContact, useRevokePortalAccess, useUpdateContact, type Contact, type ContactInput, type ContactRole } from '@/hooks/use-contacts';
+import { changedFields, hasChanges, sameValue, whenLoaded } from '@/lib/client/changed-fields';
 import type { Site } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
 import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
@@ -18,7 +19,8 @@ import { FormError } from '@/components/ui/form-error';
 
 const ROLE_LABEL: Record<ContactRole, string> = { billing: 'Billing', technical: 'Technical', escalation: 'Escalation', admin: 'Admin', site: 'Site', after_hours: 'After hours', portal: 'Portal' };
 
-export function ContactsSection({ orgId, sites }: { orgId: string; sites: Site[] }) {
+/** `sites` is null while the organization's sites are loading. */
+export function ContactsSection({ orgId, sites }: { orgId: string; sites: Site[] | null }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const contacts = useContacts({ orgId, page, search: search || undefined });
@@ -30,7 +32,7 @@ export function ContactsSection({ orgId, sites }: { orgId: string; sites: Site[]
   const revoke = useRevokePortalAccess();
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const siteName = (id: string | null) => sites.find((s) => s.id === id)?.name;
+  const siteName = (id: string | null) => sites?.find((s) => s.id === id)?.name;
 
   async function run(action: () => Promise<unknown>, done: string) {
     setActionError(null);
@@ -183,19 +185,26 @@ export function ContactsSection({ orgId, sites }: { orgId: string; sites: Site[]
   );
 }
 
-function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: Site[]; contact: Contact | null; onDone: (message: string) => void }) {
+function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: Site[] | null; contact: Contact | null; onDone: (message: string) => void }) {
   const create = useCreateContact();
   const update = useUpdateContact();
   const [roles, setRoles] = useState<ContactRole[]>(contact?.roles ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
+  const read = (f: FormData): ContactInput => {
+    const text = (k: string) => String(f.get(k) ?? '').trim() || null;
+    // The site select cannot show the contact's site before the sites load: leave it alone then.
+    return { name: text('name'), email: text('email'), phone: text('phone'), mobile: text('mobile'), title: text('title'), siteId: whenLoaded(sites !== null, text('siteId')), roles };
+  };
+  const stored: ContactInput = { name: contact?.name ?? null, email: contact?.email ?? null, phone: contact?.phone ?? null, mobile: contact?.mobile ?? null, title: contact?.title ?? null, siteId: contact?.siteId ?? null, roles: contact?.roles ?? [] };
+  const [snapshot, setSnapshot] = useState<FormData | null>(null);
+  // Roles are state (checkboxes outside the form data), the rest is read from the form.
+  const dirty = !contact || !sameValue(stored.roles, roles) || (snapshot !== null && hasChanges(stored, read(snapshot)));
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const text = (k: string) => String(f.get(k) ?? '').trim() || null;
-    const body = { name: text('name'), email: text('email'), phone: text('phone'), mobile: text('mobile'), title: text('title'), siteId: text('siteId'), roles };
+    const body = read(new FormData(e.currentTarget));
     setErrors({});
     setFormError(null);
     if (!body.name && !body.email && !body.phone && !body.mobile) {
@@ -203,7 +212,11 @@ function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: 
       return;
     }
     try {
-      if (contact) await update.mutateAsync({ id: contact.id, ...body });
+      if (contact) {
+        const changes = changedFields(stored, body);
+        if (Object.keys(changes).length === 0) return;
+        await update.mutateAsync({ id: contact.id, ...changes });
+      }
       else await create.mutateAsync({ orgId, ...body });
       onDone(contact ? 'Contact saved.' : `Added ${body.name ?? body.email ?? 'the contact'}.`);
     } catch (err) {
@@ -213,19 +226,29 @@ function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: 
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-3 md:grid-cols-2" aria-label={contact ? 'Edit contact' : 'New contact'} noValidate>
+    <form onSubmit={onSubmit} onChange={(e) => setSnapshot(new FormData(e.currentTarget))} className="grid gap-3 md:grid-cols-2" aria-label={contact ? 'Edit contact' : 'New contact'} noValidate>
       <Field label="Name" name="name" defaultValue={contact?.name ?? ''} maxLength={255} error={errors.name} autoFocus />
       <Field label="Title" name="title" defaultValue={contact?.title ?? ''} maxLength={255} error={errors.title} placeholder="IT manager" />
       <Field label="Email" name="email" type="email" defaultValue={contact?.email ?? ''} maxLength={255} error={errors.email} hint="Needed for a portal invitation" />
       <Field label="Phone" name="phone" defaultValue={contact?.phone ?? ''} maxLength={64} error={errors.phone} />
       <Field label="Mobile" name="mobile" defaultValue={contact?.mobile ?? ''} maxLength={64} error={errors.mobile} />
-      <SelectField label="Site" name="siteId" defaultValue={contact?.siteId ?? ''} error={errors.siteId}>
-        <option value="">Whole organization</option>
-        {sites.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
+      <SelectField key={sites ? 'sites' : 'loading'} label="Site" name="siteId" defaultValue={sites ? (contact?.siteId ?? '') : ''} disabled={!sites} error={errors.siteId}>
+        {sites ? (
+          <>
+            <option value="">Whole organization</option>
+            {/* A site past the first page of the list is still the contact's: keep it selectable. */}
+            {contact?.siteId && !sites.some((s) => s.id === contact.siteId) && <option value={contact.siteId}>Current site</option>}
+            {sites.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </>
+        ) : (
+          <option value="" disabled>
+            Loading…
           </option>
-        ))}
+        )}
       </SelectField>
       <fieldset className="md:col-span-2">
         <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Roles</legend>
@@ -241,8 +264,8 @@ function ContactForm({ orgId, sites, contact, onDone }: { orgId: string; sites: 
       </fieldset>
       <FormError message={formError} className="md:col-span-2" />
       <div className="md:col-span-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : contact ? 'Save contact' : 'Add contact'}
+        <Button type="submit" disabled={busy || !dirty}>
+          {busy ? 'Saving…' : !dirty ? 'No changes' : contact ? 'Save contact' : 'Add contact'}
         </Button>
       </div>
     </form>

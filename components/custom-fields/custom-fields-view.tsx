@@ -5,6 +5,7 @@
 // select options and script-writability can be edited. Values are set on each device's page.
 import { useState, type FormEvent } from 'react';
 import { CUSTOM_FIELD_TYPES, useCreateCustomField, useCustomFields, useDeleteCustomField, useUpdateCustomField, type CustomField, type CustomFieldType } from '@/hooks/use-custom-fields';
+import { useFormChanges } from '@/hooks/use-form-changes';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
 import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
@@ -122,10 +123,21 @@ function FieldForm({ field, orgs, onDone }: { field: CustomField | null; orgs: {
   const [keyTouched, setKeyTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const edit = useFormChanges<{ name: string; description: string | null; scriptWritable: boolean; options?: string[] }>(
+    { name: field?.name ?? '', description: field?.description ?? null, scriptWritable: field?.scriptWritable ?? false, options: field?.type === 'select' ? field.options : undefined },
+    (f) => ({
+      name: String(f.get('name') ?? '').trim(),
+      description: String(f.get('description') ?? '').trim() || null,
+      scriptWritable: f.get('scriptWritable') === 'on',
+      options: field?.type === 'select' ? splitOptions(String(f.get('options') ?? '')) : undefined,
+    }),
+  );
+  const canSave = !field || edit.dirty;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
+    const changes = edit.changesOf(e.currentTarget);
     const name = String(f.get('name') ?? '').trim();
     const description = String(f.get('description') ?? '').trim() || null;
     const options = splitOptions(String(f.get('options') ?? ''));
@@ -133,8 +145,11 @@ function FieldForm({ field, orgs, onDone }: { field: CustomField | null; orgs: {
     setErrors({});
     setFormError(null);
     try {
-      if (field) await update.mutateAsync({ id: field.id, name, description, scriptWritable, ...(field.type === 'select' ? { options } : {}) });
-      else await create.mutateAsync({ key, name, description, type, scriptWritable, ...(type === 'select' ? { options } : {}), orgId: String(f.get('orgId') || '') || undefined });
+      if (field) {
+        // Editing sends only what differs from the stored field.
+        if (Object.keys(changes).length === 0) return;
+        await update.mutateAsync({ id: field.id, ...changes });
+      } else await create.mutateAsync({ key, name, description, type, scriptWritable, ...(type === 'select' ? { options } : {}), orgId: String(f.get('orgId') || '') || undefined });
       onDone(field ? `Saved ${name}.` : `Created ${name}. Set its value on a device's Overview tab.`);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -143,7 +158,7 @@ function FieldForm({ field, orgs, onDone }: { field: CustomField | null; orgs: {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-label={field ? 'Edit custom field' : 'New custom field'} noValidate>
+    <form onSubmit={onSubmit} onChange={edit.onChange} className="space-y-3" aria-label={field ? 'Edit custom field' : 'New custom field'} noValidate>
       <Field
         label="Name"
         name="name"
@@ -193,8 +208,8 @@ function FieldForm({ field, orgs, onDone }: { field: CustomField | null; orgs: {
         Scripts may set it (with a <code>::service:custom-fields::</code> output line)
       </label>
       <FormError message={formError} />
-      <Button type="submit" disabled={create.isPending || update.isPending}>
-        {field ? 'Save field' : 'Create field'}
+      <Button type="submit" disabled={create.isPending || update.isPending || !canSave}>
+        {!canSave ? 'No changes' : field ? 'Save field' : 'Create field'}
       </Button>
     </form>
   );

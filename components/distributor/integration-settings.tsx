@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useDistributorIntegration, useDistributorSync, useSaveDistributorIntegration, useTestDistributorConnection } from '@/hooks/use-distributor';
+import { changedFields } from '@/lib/client/changed-fields';
 import { fieldErrorsOf, formErrorOf, messageOf } from '@/lib/client/field-errors';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
@@ -35,7 +36,14 @@ export function IntegrationSettings() {
     setErrors({});
     setSaved(null);
     try {
-      const res = await save.mutateAsync({ name: String(f.get('name') ?? '').trim() || undefined, status: String(f.get('status')) as 'active' | 'inactive', ...credentialsOf(form) });
+      const typed = { name: String(f.get('name') ?? '').trim() || undefined, status: String(f.get('status')) as 'active' | 'inactive' };
+      // An existing connection gets only what changed (and credentials when typed in).
+      const body = { ...(current ? changedFields({ name: current.name || undefined, status: current.status }, typed) : typed), ...credentialsOf(form) };
+      if (current && Object.keys(body).length === 0) {
+        setSaved('No changes to save.');
+        return;
+      }
+      const res = await save.mutateAsync(body);
       // Secrets never come back: clear them from the form once stored.
       for (const name of ['clientId', 'clientSecret']) {
         const input = form.elements.namedItem(name);

@@ -129,12 +129,19 @@ function LinkForm({ sub, integrationId, onDone }: { sub: DistributorSubscription
         {contracts.data && manualLines.length === 0 ? (
           <p className="text-sm text-slate-500">The organization has no contract with a manual line. Add one to a contract first.</p>
         ) : (
-          <SelectField label="Contract line" name="contractLineId" required defaultValue={sub.contractLineId ?? undefined}>
-            {manualLines.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.contract}: {l.description} (qty {l.manualQuantity ?? '—'})
+          // Remounted once the contracts arrive, so it starts at the linked line, not the first one.
+          <SelectField key={contracts.data ? 'lines' : 'loading'} label="Contract line" name="contractLineId" required disabled={!contracts.data} defaultValue={contracts.data ? (sub.contractLineId ?? undefined) : ''}>
+            {contracts.data ? (
+              manualLines.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.contract}: {l.description} (qty {l.manualQuantity ?? '—'})
+                </option>
+              ))
+            ) : (
+              <option value="" disabled>
+                Loading…
               </option>
-            ))}
+            )}
           </SelectField>
         )}
         <label className="flex items-center gap-2 text-sm">

@@ -10,6 +10,7 @@ import { useGroupCandidateDevices, type Device } from '@/hooks/use-devices';
 import { useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
 import { messageOf } from '@/lib/client/field-errors';
+import { sameValue } from '@/lib/client/changed-fields';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { Button } from '@/components/ui/button';
@@ -254,7 +255,7 @@ function Rules({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
   const preview = useGroupPreview(g.id, debounced, complete);
   const update = useUpdateGroup(g.id);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const dirty = JSON.stringify(rules) !== JSON.stringify(g.rules);
+  const dirty = !sameValue(rules, g.rules ?? { match: 'all', conditions: [] });
   const siteList = sites.data?.data ?? [];
 
   async function save() {

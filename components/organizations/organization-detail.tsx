@@ -5,11 +5,13 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useCreateSite, useDeleteOrganization, useDeleteSite, useOrganization, useSites, useUpdateOrganization } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
+import { useFormChanges } from '@/hooks/use-form-changes';
 import { ApiError } from '@/lib/client/api-client';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { TimeZoneSuggestions } from '@/components/ui/time-zone-suggestions';
 import { Card, EmptyState, ErrorText, PageHeader, SelectField, StatusBadge } from '@/components/ui/controls';
 import { ContactsSection } from '@/components/contacts/contacts-section';
 import { BrandingEditor } from '@/components/branding/branding-editor';
@@ -34,18 +36,6 @@ export function OrganizationDetail({ id }: { id: string }) {
   if (org.isError) return <ErrorText error={org.error} />;
   if (!org.data) return <p role="status">Loading…</p>;
   const o = org.data;
-
-  async function onSave(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    setError(null);
-    try {
-      await update.mutateAsync({ name: String(f.get('name')), timezone: String(f.get('timezone') || '') || null, status: String(f.get('status')) });
-      setEditing(false);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not save');
-    }
-  }
 
   async function onAddSite(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -90,36 +80,30 @@ export function OrganizationDetail({ id }: { id: string }) {
       />
       {editing && (
         <Card title="Edit organization">
-          <form onSubmit={onSave} className="grid max-w-xl gap-3" aria-label="Edit organization">
-            <Field label="Name" name="name" defaultValue={o.name} required maxLength={255} />
-            <Field label="Time zone" name="timezone" defaultValue={o.timezone ?? ''} placeholder="Europe/London" hint="IANA name; empty to clear" />
-            <SelectField label="Status" name="status" defaultValue={o.status}>
-              {['active', 'trial', 'suspended', 'inactive'].map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </SelectField>
-            {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-            <div className="flex gap-2">
-              <Button type="submit" disabled={update.isPending}>
-                Save
-              </Button>
-              <Button
-                type="button"
-                variant="danger"
-                onClick={async () => {
-                  if (!confirm(`Delete ${o.name}? Its sites and devices go with it.`)) return;
-                  try {
-                    await remove.mutateAsync(id);
-                    router.push('/organizations');
-                  } catch (err) {
-                    setError(err instanceof ApiError ? err.message : 'Could not delete');
-                  }
-                }}
-              >
-                Delete organization
-              </Button>
-            </div>
-          </form>
+          <EditOrganizationForm
+            key={o.updatedAt}
+            o={o}
+            saving={update.isPending}
+            error={error}
+            onSave={async (changes) => {
+              setError(null);
+              try {
+                await update.mutateAsync(changes);
+                setEditing(false);
+              } catch (err) {
+                setError(err instanceof ApiError ? err.message : 'Could not save');
+              }
+            }}
+            onDelete={async () => {
+              if (!confirm(`Delete ${o.name}? Its sites and devices go with it.`)) return;
+              try {
+                await remove.mutateAsync(id);
+                router.push('/organizations');
+              } catch (err) {
+                setError(err instanceof ApiError ? err.message : 'Could not delete');
+              }
+            }}
+          />
         </Card>
       )}
       <Card
@@ -135,7 +119,8 @@ export function OrganizationDetail({ id }: { id: string }) {
         {addingSite && (
           <form onSubmit={onAddSite} className="mb-4 grid gap-3 md:grid-cols-2" aria-label="New site">
             <Field label="Site name" name="name" required maxLength={255} autoFocus />
-            <Field label="Time zone" name="timezone" placeholder="Europe/London" hint="Optional; defaults to the organization's" />
+            <Field label="Time zone" name="timezone" placeholder="Europe/London" hint="Optional; defaults to the organization's" list="new-site-time-zones" />
+            <TimeZoneSuggestions id="new-site-time-zones" />
             <Field label="Address" name="address" maxLength={1000} />
             <Field label="Contact name" name="contactName" />
             <Field label="Contact email" name="contactEmail" type="email" />
@@ -194,8 +179,50 @@ export function OrganizationDetail({ id }: { id: string }) {
         )}
         <ErrorText error={deleteSite.error} />
       </Card>
-      <ContactsSection orgId={id} sites={sites.data?.data ?? []} />
+      <ContactsSection orgId={id} sites={sites.data?.data ?? null} />
       <BrandingEditor orgId={id} canEdit={canWrite} />
     </div>
+  );
+}
+
+type Organization = NonNullable<ReturnType<typeof useOrganization>['data']>;
+type OrganizationChanges = Parameters<ReturnType<typeof useUpdateOrganization>['mutateAsync']>[0];
+
+/** Name, time zone and status; Save sends only the fields that differ from the record. */
+function EditOrganizationForm({ o, saving, error, onSave, onDelete }: { o: Organization; saving: boolean; error: string | null; onSave: (changes: OrganizationChanges) => Promise<void>; onDelete: () => Promise<void> }) {
+  const form = useFormChanges({ name: o.name, timezone: o.timezone, status: o.status as string }, (f) => ({
+    name: String(f.get('name') ?? '').trim(),
+    timezone: String(f.get('timezone') ?? '').trim() || null,
+    status: String(f.get('status')),
+  }));
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const changes = form.changesOf(e.currentTarget);
+        if (Object.keys(changes).length > 0) void onSave(changes);
+      }}
+      onChange={form.onChange}
+      className="grid max-w-xl gap-3"
+      aria-label="Edit organization"
+    >
+      <Field label="Name" name="name" defaultValue={o.name} required maxLength={255} />
+      <Field label="Time zone" name="timezone" defaultValue={o.timezone ?? ''} placeholder="Europe/London" hint="IANA name such as UTC or Europe/London; empty to clear" list="organization-time-zones" />
+      <TimeZoneSuggestions id="organization-time-zones" current={o.timezone} />
+      <SelectField label="Status" name="status" defaultValue={o.status}>
+        {['active', 'trial', 'suspended', 'inactive'].map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </SelectField>
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={saving || !form.dirty}>
+          {form.dirty ? 'Save' : 'No changes'}
+        </Button>
+        <Button type="button" variant="danger" onClick={() => void onDelete()}>
+          Delete organization
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import { useMe } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { TimeZoneSuggestions } from '@/components/ui/time-zone-suggestions';
 
 export function OrganizationsView() {
   const [search, setSearch] = useState('');
@@ -43,7 +44,8 @@ export function OrganizationsView() {
       {creating && (
         <form onSubmit={onCreate} className="grid max-w-xl gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" aria-label="New organization">
           <Field label="Name" name="name" required maxLength={255} autoFocus />
-          <Field label="Time zone" name="timezone" placeholder="Europe/London" hint="IANA name; optional" error={error ?? undefined} />
+          <Field label="Time zone" name="timezone" placeholder="Europe/London" hint="IANA name such as UTC or Europe/London; optional" list="new-organization-time-zones" error={error ?? undefined} />
+          <TimeZoneSuggestions id="new-organization-time-zones" />
           <div>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Creating…' : 'Create'}

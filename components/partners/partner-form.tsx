@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { PARTNER_PLANS, PARTNER_TYPES, type PartnerBody, type PlatformPartner } from '@/hooks/use-partners';
+import { useFormChanges } from '@/hooks/use-form-changes';
 import { ApiError } from '@/lib/client/api-client';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
@@ -17,31 +18,55 @@ function limit(v: FormDataEntryValue | null): number | null {
   return s === '' ? null : Number(s);
 }
 
-export function PartnerForm({ partner, submitLabel, withStatus, onSubmit }: { partner?: PlatformPartner; submitLabel: string; withStatus?: boolean; onSubmit: (body: PartnerBody, initialStatus?: string) => Promise<unknown> }) {
+function read(f: FormData): PartnerBody {
+  return {
+    name: String(f.get('name') ?? ''),
+    slug: String(f.get('slug') ?? ''),
+    type: String(f.get('type')),
+    plan: String(f.get('plan')),
+    maxOrganizations: limit(f.get('maxOrganizations')),
+    maxDevices: limit(f.get('maxDevices')),
+    billingEmail: String(f.get('billingEmail') ?? '').trim() || null,
+  };
+}
+
+/** Create sends the whole body (and the initial status); edit (with `partner`) only what changed. */
+type PartnerFormProps = { submitLabel: string; withStatus?: boolean } & (
+  | { partner?: undefined; onSubmit: (body: PartnerBody, initialStatus?: string) => Promise<unknown> }
+  | { partner: PlatformPartner; onSubmit: (changes: Partial<PartnerBody>) => Promise<unknown> }
+);
+
+export function PartnerForm(props: PartnerFormProps) {
+  const { partner, submitLabel, withStatus } = props;
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
+  const form = useFormChanges<PartnerBody>(
+    {
+      name: partner?.name ?? '',
+      slug: partner?.slug ?? '',
+      type: partner?.type ?? 'msp',
+      plan: partner?.plan ?? 'free',
+      maxOrganizations: partner?.maxOrganizations ?? null,
+      maxDevices: partner?.maxDevices ?? null,
+      billingEmail: partner?.billingEmail ?? null,
+    },
+    read,
+  );
+  const canSave = !partner || form.dirty;
   const fields = fieldErrorsOf(error);
   if (error instanceof ApiError && error.code === 'SLUG_CONFLICT') fields.slug = error.message;
   const formError = error && !fields.slug ? formErrorOf(error, FIELDS, 'Could not save the partner') : null;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    const formElement = e.currentTarget;
+    const f = new FormData(formElement);
     setError(null);
+    if (props.partner && Object.keys(form.changesOf(formElement)).length === 0) return;
     setPending(true);
     try {
-      await onSubmit(
-        {
-          name: String(f.get('name') ?? ''),
-          slug: String(f.get('slug') ?? ''),
-          type: String(f.get('type')),
-          plan: String(f.get('plan')),
-          maxOrganizations: limit(f.get('maxOrganizations')),
-          maxDevices: limit(f.get('maxDevices')),
-          billingEmail: String(f.get('billingEmail') ?? '').trim() || null,
-        },
-        withStatus ? String(f.get('status')) : undefined,
-      );
+      if (props.partner) await props.onSubmit(form.changesOf(formElement));
+      else await props.onSubmit(read(f), withStatus ? String(f.get('status')) : undefined);
     } catch (err) {
       setError(err);
     } finally {
@@ -50,7 +75,7 @@ export function PartnerForm({ partner, submitLabel, withStatus, onSubmit }: { pa
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label={submitLabel} noValidate>
+    <form onSubmit={submit} onChange={form.onChange} className="space-y-3" aria-label={submitLabel} noValidate>
       <div className="grid gap-3 md:grid-cols-2">
         <Field label="Name" name="name" defaultValue={partner?.name} maxLength={255} required error={fields.name} />
         <Field label="Slug" name="slug" defaultValue={partner?.slug} maxLength={100} required hint="Lowercase letters, digits and single hyphens" error={fields.slug} />
@@ -76,8 +101,8 @@ export function PartnerForm({ partner, submitLabel, withStatus, onSubmit }: { pa
         <Field label="Maximum devices" name="maxDevices" type="number" min={0} defaultValue={partner?.maxDevices ?? ''} hint="Empty: no limit" error={fields.maxDevices} />
       </div>
       <FormError message={formError} />
-      <Button type="submit" disabled={pending}>
-        {pending ? 'Saving…' : submitLabel}
+      <Button type="submit" disabled={pending || !canSave}>
+        {pending ? 'Saving…' : canSave ? submitLabel : 'No changes'}
       </Button>
     </form>
   );

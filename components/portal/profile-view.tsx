@@ -7,7 +7,7 @@ import { primaryButton } from '@/components/portal/brand-style';
 import { PortalField } from '@/components/portal/portal-field';
 import { PasswordStrengthMeter } from '@/components/auth/password-strength-meter';
 
-function ChangePassword() {
+function ChangePassword({ email, name }: { email: string; name: string | null }) {
   const [password, setPassword] = useState('');
   const [state, setState] = useState<{ error?: string; done?: boolean; busy?: boolean }>({});
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -30,7 +30,7 @@ function ChangePassword() {
       <h2 className="text-lg font-semibold">Password</h2>
       <PortalField label="Current password" name="current" type="password" autoComplete="current-password" required />
       <PortalField label="New password" name="new" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <PasswordStrengthMeter password={password} />
+      <PasswordStrengthMeter password={password} email={email} name={name ?? undefined} />
       <PortalField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required />
       {state.error && (
         <p role="alert" className="text-sm text-red-600">
@@ -89,7 +89,7 @@ export function ProfileView() {
           Save
         </button>
       </form>
-      <ChangePassword />
+      <ChangePassword email={p.email} name={p.name} />
     </section>
   );
 }

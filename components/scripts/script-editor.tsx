@@ -4,6 +4,7 @@
 // body in a monospace editor (Tab inserts spaces instead of leaving the field).
 import { useRef, useState, type FormEvent } from 'react';
 import { OS_TYPES, SCRIPT_LANGUAGES, type Script, type ScriptBody } from '@/hooks/use-scripts';
+import { hasChanges, sameValue } from '@/lib/client/changed-fields';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField, TextAreaField } from '@/components/ui/controls';
@@ -12,21 +13,28 @@ export function ScriptEditor({ initial, onSubmit, busy, submitLabel, extra }: { 
   const [osTypes, setOsTypes] = useState<string[]>(initial?.osTypes ?? ['linux']);
   // Esc releases the next Tab so the keyboard never gets stuck in the editor.
   const released = useRef(false);
+  const read = (f: FormData): ScriptBody => ({
+    name: String(f.get('name')),
+    language: String(f.get('language')),
+    osTypes,
+    content: String(f.get('content')),
+    timeoutSeconds: Number(f.get('timeout') || 300),
+    description: String(f.get('description') || '') || null,
+    parameters: initial?.parameters,
+  });
+  // Saving an existing script replaces it with a new version (PUT, the whole body), so the body
+  // stays complete; Save only waits until something differs from the stored version.
+  const stored: ScriptBody | null = initial
+    ? { name: initial.name, language: initial.language, osTypes: initial.osTypes, content: initial.content, timeoutSeconds: initial.timeoutSeconds, description: initial.description ?? null, parameters: initial.parameters }
+    : null;
+  const [snapshot, setSnapshot] = useState<FormData | null>(null);
+  const dirty = !stored || !sameValue(stored.osTypes, osTypes) || (snapshot !== null && hasChanges(stored, read(snapshot)));
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    void onSubmit({
-      name: String(f.get('name')),
-      language: String(f.get('language')),
-      osTypes,
-      content: String(f.get('content')),
-      timeoutSeconds: Number(f.get('timeout') || 300),
-      description: String(f.get('description') || '') || null,
-      parameters: initial?.parameters,
-    });
+    void onSubmit(read(new FormData(e.currentTarget)));
   }
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Script">
+    <form onSubmit={submit} onChange={(e) => setSnapshot(new FormData(e.currentTarget))} className="space-y-3" aria-label="Script">
       <div className="grid gap-3 md:grid-cols-3">
         <Field label="Script name" name="name" defaultValue={initial?.name} required maxLength={255} />
         <SelectField label="Language" name="language" defaultValue={initial?.language ?? 'bash'}>
@@ -66,12 +74,14 @@ export function ScriptEditor({ initial, onSubmit, busy, submitLabel, extra }: { 
           const t = e.currentTarget;
           const { selectionStart: s, selectionEnd: end } = t;
           t.setRangeText('  ', s, end, 'end');
+          // setRangeText fires no input event; the form's change tracking needs one.
+          t.dispatchEvent(new Event('input', { bubbles: true }));
         }}
         hint="Tab indents; press Esc, then Tab, to move on. Up to 256 KB."
       />
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={busy || osTypes.length === 0}>
-          {busy ? 'Saving…' : submitLabel}
+        <Button type="submit" disabled={busy || osTypes.length === 0 || !dirty}>
+          {busy ? 'Saving…' : dirty ? submitLabel : 'No changes'}
         </Button>
         {extra}
       </div>

@@ -4,6 +4,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useCategories, useCreateCategory, useCreateTag, useDeleteCategory, useDeleteTag, useTags, useUpdateCategory, type Category } from '@/hooks/use-script-library';
+import { useFormChanges } from '@/hooks/use-form-changes';
 import { useCan } from '@/hooks/use-me';
 import { fieldErrorsOf, formErrorOf, messageOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
@@ -16,13 +17,16 @@ function CategoryRow({ c, canWrite, onError }: { c: Category; canWrite: boolean;
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const fields = fieldErrorsOf(error);
+  const form = useFormChanges({ name: c.name, description: c.description ?? null }, (f) => ({ name: String(f.get('name') ?? '').trim(), description: String(f.get('description') ?? '').trim() || null }));
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    const changes = form.changesOf(e.currentTarget);
     setError(null);
+    if (Object.keys(changes).length === 0) return;
     try {
-      await update.mutateAsync({ id: c.id, name: String(f.get('name') ?? '').trim(), description: String(f.get('description') ?? '').trim() || null });
+      await update.mutateAsync({ id: c.id, ...changes });
+      form.reset();
       setEditing(false);
     } catch (err) {
       setError(err);
@@ -32,12 +36,12 @@ function CategoryRow({ c, canWrite, onError }: { c: Category; canWrite: boolean;
   if (editing)
     return (
       <li className="border-t border-slate-100 py-3 dark:border-slate-800">
-        <form onSubmit={save} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end" aria-label={`Edit ${c.name}`} noValidate>
+        <form onSubmit={save} onChange={form.onChange} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end" aria-label={`Edit ${c.name}`} noValidate>
           <Field label="Name" name="name" defaultValue={c.name} maxLength={100} error={fields.name ?? (error && !fields.description ? messageOf(error, 'Could not save') : undefined)} />
           <Field label="Description" name="description" defaultValue={c.description ?? ''} maxLength={1000} error={fields.description} />
           <div className="flex gap-2">
-            <Button type="submit" disabled={update.isPending}>Save</Button>
-            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>Cancel</Button>
+            <Button type="submit" disabled={update.isPending || !form.dirty}>{form.dirty ? 'Save' : 'No changes'}</Button>
+            <Button type="button" variant="secondary" onClick={() => (form.reset(), setEditing(false))}>Cancel</Button>
           </div>
         </form>
       </li>

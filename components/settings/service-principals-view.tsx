@@ -5,6 +5,7 @@ import { PARTNER_API_SCOPES, PARTNER_API_SCOPE_NAMES } from '@/lib/partner-api/s
 import { useCreateServicePrincipal, useRevokeServicePrincipal, useServicePrincipals, useUpdateServicePrincipal, type ServicePrincipal, type ServicePrincipalInput } from '@/hooks/use-service-principals';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useMe } from '@/hooks/use-me';
+import { changedFields } from '@/lib/client/changed-fields';
 import { fieldErrorsOf, formErrorOf, messageOf } from '@/lib/client/field-errors';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
@@ -161,7 +162,24 @@ function PrincipalForm({ principal, onCancel, onSaved }: { principal: ServicePri
     };
     try {
       if (principal) {
-        await update.mutateAsync({ id: principal.id, ...input });
+        // Editing sends only what differs from the stored principal.
+        const changes = changedFields<ServicePrincipalInput>(
+          {
+            name: principal.name,
+            description: principal.description ?? null,
+            scopes: principal.scopes,
+            expiresAt: principal.expiresAt ?? null,
+            allowedCidrs: principal.allowedCidrs,
+            writeLimitPerHour: principal.writeLimitPerHour,
+            orgIds: principal.orgAccess === 'selected' ? principal.orgIds : null,
+          },
+          input,
+        );
+        if (Object.keys(changes).length === 0) {
+          setError('No changes to save.');
+          return;
+        }
+        await update.mutateAsync({ id: principal.id, ...changes });
         onSaved(null);
       } else {
         const created = await create.mutateAsync(input);

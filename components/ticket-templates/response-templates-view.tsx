@@ -4,6 +4,7 @@
 // ticket's reply box (filled for that ticket) with "Insert reply".
 import { useRef, useState, type FormEvent } from 'react';
 import { PLACEHOLDERS, useCreateResponseTemplate, useDeleteResponseTemplate, useResponseTemplates, useUpdateResponseTemplate, type ResponseTemplate } from '@/hooks/use-response-templates';
+import { useFormChanges } from '@/hooks/use-form-changes';
 import { useCan } from '@/hooks/use-me';
 import { messageOf, fieldErrorsOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
@@ -94,6 +95,9 @@ function TemplateForm({ template, onDone }: { template: ResponseTemplate | null;
   const bodyWrap = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const read = (f: FormData) => ({ name: String(f.get('name') ?? '').trim(), category: String(f.get('category') ?? '').trim() || null, body: String(f.get('body') ?? '') });
+  const form = useFormChanges({ name: template?.name ?? '', category: template?.category ?? null, body: template?.body ?? '' }, read);
+  const canSave = !template || form.dirty;
 
   function insertPlaceholder(key: string) {
     const el = bodyWrap.current?.querySelector('textarea');
@@ -105,12 +109,13 @@ function TemplateForm({ template, onDone }: { template: ResponseTemplate | null;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const values = { name: String(f.get('name') ?? '').trim(), category: String(f.get('category') ?? '').trim() || null, body: String(f.get('body') ?? '') };
+    const values = read(new FormData(e.currentTarget));
+    const changes = form.changesOf(e.currentTarget);
     setErrors({});
     setFormError(null);
+    if (template && Object.keys(changes).length === 0) return;
     try {
-      if (template) await update.mutateAsync({ id: template.id, ...values });
+      if (template) await update.mutateAsync({ id: template.id, ...changes });
       else await create.mutateAsync(values);
       onDone(template ? `Saved ${values.name}.` : `Created ${values.name}. Insert it from a ticket’s reply box.`);
     } catch (err) {
@@ -120,7 +125,7 @@ function TemplateForm({ template, onDone }: { template: ResponseTemplate | null;
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-label={template ? 'Edit canned reply' : 'New canned reply'} noValidate>
+    <form onSubmit={onSubmit} onChange={form.onChange} className="space-y-3" aria-label={template ? 'Edit canned reply' : 'New canned reply'} noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" name="name" required maxLength={255} defaultValue={template?.name} error={errors.name} autoFocus />
         <Field label="Category" name="category" maxLength={100} defaultValue={template?.category ?? ''} error={errors.category} hint="Optional, e.g. Passwords" />
@@ -146,8 +151,8 @@ function TemplateForm({ template, onDone }: { template: ResponseTemplate | null;
         </div>
       </div>
       <FormError message={formError} />
-      <Button type="submit" disabled={create.isPending || update.isPending}>
-        {template ? 'Save reply' : 'Create reply'}
+      <Button type="submit" disabled={create.isPending || update.isPending || !canSave}>
+        {!canSave ? 'No changes' : template ? 'Save reply' : 'Create reply'}
       </Button>
     </form>
   );

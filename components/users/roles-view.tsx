@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAvailablePermissions, useCloneRole, useRoles, useUpdateRole, type Role } from '@/hooks/use-users';
 import { useCan } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
+import { hasChanges } from '@/lib/client/changed-fields';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ErrorText, PageHeader } from '@/components/ui/controls';
 
@@ -14,6 +15,8 @@ function RoleCard({ role, canManage }: { role: Role; canManage: boolean }) {
   const [draft, setDraft] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const editing = draft !== null;
+  // The permissions are a set: ticking one off and on again is no change.
+  const changed = draft !== null && hasChanges({ permissions: [...role.permissions].sort() }, { permissions: [...draft].sort() });
   const list = perms.data?.data ?? role.permissions.map((p) => ({ permission: p, description: '' }));
   return (
     <Card
@@ -56,6 +59,7 @@ function RoleCard({ role, canManage }: { role: Role; canManage: boolean }) {
             (editing ? (
               <>
                 <Button
+                  disabled={!changed || update.isPending}
                   onClick={async () => {
                     setError(null);
                     try {
@@ -66,7 +70,7 @@ function RoleCard({ role, canManage }: { role: Role; canManage: boolean }) {
                     }
                   }}
                 >
-                  Save
+                  {changed ? 'Save' : 'No changes'}
                 </Button>
                 <Button variant="secondary" onClick={() => setDraft(null)}>
                   Cancel

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useAssignableRoles, useChangeRole, useInviteUser, useRemoveUser, useUpdateUser, useUsers, type User } from '@/hooks/use-users';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useCan, useMe } from '@/hooks/use-me';
+import { hasChanges } from '@/lib/client/changed-fields';
 import { ApiError } from '@/lib/client/api-client';
 import { formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
@@ -46,6 +47,12 @@ function EditUser({ user, onClose }: { user: User; onClose: () => void }) {
   const [mode, setMode] = useState<string>(user.orgAccess ?? 'all');
   const [ids, setIds] = useState<string[]>(user.orgIds);
   const [error, setError] = useState<string | null>(null);
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const assignable = roles.data?.data.filter((r) => r.scope === user.scope);
+  const roleChanged = roleId !== null && roleId !== user.role?.id;
+  const access = { orgAccess: mode, orgIds: mode === 'selected' ? ids : [] };
+  // Access mode and its organizations are one setting: sent together, and only when they changed.
+  const accessChanged = hasChanges({ orgAccess: user.orgAccess ?? 'all', orgIds: (user.orgAccess ?? 'all') === 'selected' ? [...user.orgIds].sort() : [] }, { ...access, orgIds: [...access.orgIds].sort() });
   const run = async (fn: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -62,26 +69,32 @@ function EditUser({ user, onClose }: { user: User; onClose: () => void }) {
         aria-label="Change role"
         onSubmit={(e) => {
           e.preventDefault();
-          const roleId = String(new FormData(e.currentTarget).get('roleId'));
-          void run(() => changeRole.mutateAsync(roleId));
+          if (roleChanged) void run(() => changeRole.mutateAsync(roleId));
         }}
       >
-        <SelectField label="Role" name="roleId" defaultValue={user.role?.id}>
-          {roles.data?.data.filter((r) => r.scope === user.scope).map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
+        {/* Until the roles load the select cannot show the user's role, so it offers nothing. */}
+        <SelectField label="Role" name="roleId" value={assignable ? (roleId ?? user.role?.id ?? '') : ''} disabled={!assignable} onChange={(e) => setRoleId(e.target.value)}>
+          {assignable ? (
+            assignable.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))
+          ) : (
+            <option value="" disabled>
+              Loading…
             </option>
-          ))}
+          )}
         </SelectField>
-        <Button type="submit" variant="secondary">
-          Change role
+        <Button type="submit" variant="secondary" disabled={!roleChanged}>
+          {roleChanged ? 'Change role' : 'No changes'}
         </Button>
       </form>
       {user.scope === 'partner' && (
         <div className="space-y-2">
           <OrgAccessPicker mode={mode} setMode={setMode} ids={ids} setIds={setIds} />
-          <Button variant="secondary" onClick={() => void run(() => update.mutateAsync({ orgAccess: mode, orgIds: mode === 'selected' ? ids : [] }))}>
-            Save access
+          <Button variant="secondary" disabled={!accessChanged} onClick={() => void run(() => update.mutateAsync(access))}>
+            {accessChanged ? 'Save access' : 'No changes'}
           </Button>
         </div>
       )}

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useDeleteWebhook, useDeliveries, useRetryDelivery, useTestWebhook, useUpdateWebhook, useWebhook, type Delivery } from '@/hooks/use-webhooks';
 import { useCan } from '@/hooks/use-me';
+import { changedFields, hasChanges } from '@/lib/client/changed-fields';
 import { ApiError } from '@/lib/client/api-client';
 import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
@@ -96,7 +97,9 @@ export function WebhookDetail({ id }: { id: string }) {
               <div className="space-y-2">
                 <EventPicker value={editingEvents} onChange={setEditingEvents} />
                 <div className="flex gap-2">
-                  <Button onClick={() => update.mutate({ events: editingEvents }, { onSuccess: () => setEditingEvents(null), onError })}>Save events</Button>
+                  <Button disabled={update.isPending || !hasChanges({ events: h.events }, { events: editingEvents })} onClick={() => update.mutate(changedFields({ events: h.events }, { events: editingEvents }), { onSuccess: () => setEditingEvents(null), onError })}>
+                    {hasChanges({ events: h.events }, { events: editingEvents }) ? 'Save events' : 'No changes'}
+                  </Button>
                   <Button variant="secondary" onClick={() => setEditingEvents(null)}>
                     Cancel
                   </Button>

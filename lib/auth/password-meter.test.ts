@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passwordMeterLabel, passwordMeterScore } from './password-meter';
+import { passwordMeter, passwordMeterLabel, passwordMeterScore } from './password-meter';
+import { passwordProblems } from './password-strength';
 
 describe('signup strength meter', () => {
   it('scores one point per criterion', () => {
@@ -19,5 +20,26 @@ describe('signup strength meter', () => {
     expect(passwordMeterLabel('aB1')).toBe('Fair');
     expect(passwordMeterLabel('aB1!')).toBe('Good');
     expect(passwordMeterLabel('aB1!xyzw')).toBe('Strong');
+  });
+});
+
+describe('passwordMeter', () => {
+  it('reads like the score when the server accepts the password', () => {
+    expect(passwordMeter('Abcdefg1!', { email: 'owner@acme.test' })).toEqual({ score: 5, label: 'Strong', problems: [] });
+    expect(passwordMeter('abcdefgh')).toEqual({ score: 2, label: 'Weak', problems: [] });
+  });
+
+  it('says Not allowed, with the server rule, instead of Strong', () => {
+    const reading = passwordMeter('Paula-Rocks-99', { email: 'paula@acme.test', name: 'Paula Wright' });
+    expect(reading.label).toBe('Not allowed');
+    expect(reading.score).toBe(5);
+    expect(reading.problems).toEqual(['Password must not contain "paula", the part of your email address before the @']);
+  });
+
+  it('matches the server for every password it scores Good or better', () => {
+    const context = { email: 'jdoe@example.com' };
+    for (const password of ['Passw0rd', 'Jdoe-Secret-1', 'Abcdefg1', 'x@JDOE@example.com1']) {
+      expect(passwordMeter(password, context).problems).toEqual(passwordProblems(password, context));
+    }
   });
 });
