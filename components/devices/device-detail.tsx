@@ -12,6 +12,7 @@ import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { CommandForm } from '@/components/devices/command-form';
 import { DeviceMetricsChart } from '@/components/devices/device-metrics-chart';
 import { DeviceBillingPanel, useShowDeviceBilling } from '@/components/billing/device-billing';
+import { MaintenanceBadge } from '@/components/maintenance/maintenance-badge';
 import { Card, ErrorText, Pager, PageHeader, StatusBadge, Tabs } from '@/components/ui/controls';
 import { DeviceCustomFields } from '@/components/devices/device-custom-fields';
 import { DeviceEditCard } from '@/components/devices/detail/device-edit-form';
@@ -41,8 +42,11 @@ export function DeviceDetail({ id }: { id: string }) {
         title={d.displayName ?? d.hostname}
         description={[d.hostname, d.osType, d.osVersion].filter(Boolean).join(' · ')}
         actions={
-          <span data-testid="device-status">
-            <StatusBadge status={d.status} />
+          <span className="flex items-center gap-2">
+            <MaintenanceBadge deviceId={d.id} />
+            <span data-testid="device-status">
+              <StatusBadge status={d.status} />
+            </span>
           </span>
         }
       />

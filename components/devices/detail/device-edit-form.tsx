@@ -5,26 +5,18 @@
 import { useState, type FormEvent } from 'react';
 import { useUpdateDevice, type Device } from '@/hooks/use-devices';
 import { useSites } from '@/hooks/use-organizations';
+import { changedFields, whenLoaded } from '@/lib/client/changed-fields';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Card, SelectField } from '@/components/ui/controls';
 
-interface DeviceEditValues extends Record<string, unknown> {
+type DeviceEditValues = {
   displayName: string | null;
   tags: string[];
-  siteId: string | null;
-}
-
-/** The fields of `current` that differ from `initial` (arrays and nulls compared by value). */
-export function diffDeviceEdit(initial: DeviceEditValues, current: DeviceEditValues): Partial<DeviceEditValues> {
-  const out: Partial<DeviceEditValues> = {};
-  for (const key of Object.keys(current) as (keyof DeviceEditValues)[]) {
-    if (JSON.stringify(initial[key]) !== JSON.stringify(current[key])) Object.assign(out, { [key]: current[key] });
-  }
-  return out;
-}
+  siteId: string | null | undefined;
+};
 
 const valuesOf = (d: Device): DeviceEditValues => ({ displayName: d.displayName, tags: d.tags, siteId: d.siteId });
 const parseTags = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
@@ -45,11 +37,11 @@ function DeviceEditForm({ device, saved, setSaved }: { device: Device; saved: bo
   const siteOptions = sites.data?.data;
   // The device's site can sit beyond the first page of sites: keep it selectable by id.
   const siteMissing = siteOptions !== undefined && device.siteId !== null && !siteOptions.some((s) => s.id === device.siteId);
-  const changes = diffDeviceEdit(initial, {
+  const changes = changedFields(initial, {
     displayName: displayName.trim() || null,
     tags: parseTags(tags),
     // Until the options have loaded the select cannot show the device's site; keep it as it is.
-    siteId: siteOptions ? siteId || null : initial.siteId,
+    siteId: whenLoaded(siteOptions !== undefined, siteId || null),
   });
   const dirty = Object.keys(changes).length > 0;
   const errors = fieldErrorsOf(update.error);
