@@ -94,6 +94,12 @@ async function prepareDatabase(): Promise<void> {
   log.info('database migrated');
 }
 
+/** A path as the operator would type it from the current directory. */
+function shortPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
 /** Creates the platform admin on first start; says how to sign in as it. */
 async function ensureAdmin(): Promise<{ email: string; password: string | null; passwordNote: string }> {
   const { ensureBootstrapAdmin } = await import('../lib/bootstrap/ensure-bootstrap-admin');
@@ -103,11 +109,11 @@ async function ensureAdmin(): Promise<{ email: string; password: string | null; 
   if (admin.created) log.info({ email: admin.email }, 'created the platform admin');
   if (admin.generatedPassword) {
     const file = rememberGeneratedPassword(dataDir, admin.generatedPassword);
-    return { email: admin.email, password: admin.generatedPassword, passwordNote: `generated on this first start; also kept in ${file}` };
+    return { email: admin.email, password: admin.generatedPassword, passwordNote: `(generated; also kept in ${shortPath(file)})` };
   }
   if (admin.created) return { email: admin.email, password: null, passwordNote: 'BOOTSTRAP_ADMIN_PASSWORD (as configured)' };
   const stored = storedPasswordFile(dataDir);
-  return { email: admin.email, password: null, passwordNote: stored ? `the generated one, kept in ${stored} (delete it once changed)` : 'the one you set' };
+  return { email: admin.email, password: null, passwordNote: stored ? `in ${shortPath(stored)} (delete it once changed)` : 'the one you set' };
 }
 
 function childEnv(): NodeJS.ProcessEnv {
@@ -164,7 +170,7 @@ async function runAll(started: number) {
       if (stopping) return;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       log.info({ publicBaseUrl: publicBaseUrl(settings), seconds: Number(seconds) }, 'ready');
-      process.stdout.write(signInBox({ url: publicBaseUrl(settings), email: admin.email, password: admin.password, passwordNote: admin.passwordNote, dataDir, seconds }));
+      process.stdout.write(signInBox({ url: publicBaseUrl(settings), email: admin.email, password: admin.password, passwordNote: admin.passwordNote, dataDir: shortPath(dataDir), seconds }));
     },
     () => log.warn('the web server has not answered its health check within 120 s; still supervising'),
   );
