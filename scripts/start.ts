@@ -129,8 +129,8 @@ function warnAboutLinks(): void {
 
 /** One process in the foreground: signals go to it, and its exit code is ours. */
 async function runOne(name: 'web' | 'worker') {
+  warnAboutLinks();
   if (name === 'web') {
-    warnAboutLinks();
     await ensureAdmin();
     if (!dev) await ensureBuilt(buildLog, { signal: startup.signal, capture: true });
   }
