@@ -170,7 +170,11 @@ async function runAll(started: number) {
       if (stopping) return;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       log.info({ publicBaseUrl: publicBaseUrl(settings), seconds: Number(seconds) }, 'ready');
-      process.stdout.write(signInBox({ url: publicBaseUrl(settings), email: admin.email, password: admin.password, passwordNote: admin.passwordNote, dataDir: shortPath(dataDir), seconds }));
+      // After the web server's own line for that health check, which its log buffer writes
+      // within 200 ms: the box is the last thing on screen.
+      setTimeout(() => {
+        if (!stopping) process.stdout.write(signInBox({ url: publicBaseUrl(settings), email: admin.email, password: admin.password, passwordNote: admin.passwordNote, dataDir: shortPath(dataDir), seconds }));
+      }, 500);
     },
     () => log.warn('the web server has not answered its health check within 120 s; still supervising'),
   );

@@ -25,10 +25,14 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 // and an idle connection of that pool dropped by the next outage then raised an unhandled
 // 'error' event that killed the process. A pool it was given, it neither ends nor leaves bare.
 const jobPool = new pg.Pool({ connectionString: env().DATABASE_URL, max: Math.max(10, env().WORKER_CONCURRENCY + 2) });
-jobPool.on('error', (err) => {
+const onConnectionLost = (err: Error) => {
   lastDatabaseTrouble = Date.now();
   logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue connection lost');
-});
+};
+jobPool.on('error', onConnectionLost);
+// A connection lost while checked out is reported on its client; with this listener in place
+// graphile-worker installs none of its own (nor prints a console warning that it did).
+jobPool.on('connect', (client) => client.on('error', onConnectionLost));
 
 function startRunner(events: WorkerEvents): Promise<Runner> {
   return run({

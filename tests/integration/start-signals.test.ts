@@ -79,12 +79,14 @@ describe('npm start and stop signals', () => {
       const exited = new Promise<number | null>((resolve) => top.once('exit', (code) => resolve(code)));
       const sent = Date.now();
       top.kill(signal);
+      // Typically 1–4 s; the bound leaves room for the supervisor's backstop, which kills a child
+      // still up 10 s after SIGTERM (a dev-mode web server busy compiling on a loaded machine).
       const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
       expect(code, output()).toBe(0);
       await until('every child to exit', async () => (await processesOf(dataDir)).length === 0, 2_000).catch(() => undefined);
       expect(await processesOf(dataDir), output()).toEqual([]);
       expect(tree.filter(alive)).toEqual([]);
-      expect(Date.now() - sent).toBeLessThan(10_000);
+      expect(Date.now() - sent, output()).toBeLessThan(12_000);
       expect(output()).toContain('"msg":"stopped"');
     }, 120_000);
   }
