@@ -168,12 +168,19 @@ async function runUntilStopped(): Promise<void> {
   }
 }
 
+// Ctrl-C in a terminal signals the whole process group, and `npm start` then forwards its own
+// SIGTERM: a repeat this soon is the same request to stop, not an operator insisting.
+const REPEATED_SIGNAL_MS = 2_000;
+let firstStopSignalAt = 0;
+
 function onSignal(signal: NodeJS.Signals) {
   if (stopping) {
+    if (Date.now() - firstStopSignalAt < REPEATED_SIGNAL_MS) return;
     logger.warn({ signal }, 'second stop signal: exiting without waiting for running jobs');
     process.exit(1);
   }
   stopping = true;
+  firstStopSignalAt = Date.now();
   logger.info({ signal }, 'worker stopping');
   wake();
   void runner?.stop().catch((error: unknown) => logger.error({ err: error }, 'worker stop failed'));
