@@ -9,6 +9,7 @@ import { routeIndex } from './app/api/route-index.generated';
 import { resolveDotSegments, unroutedAnswer } from './lib/http/not-found';
 import { BASE_HEADERS } from './lib/http/node-adapter';
 import { env } from './lib/env';
+import { publicBaseUrl } from './lib/public-url';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
 
@@ -23,8 +24,7 @@ async function serveUnrouted(req: IncomingMessage, res: ServerResponse): Promise
 }
 
 const dev = process.argv.includes('--dev');
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? '0.0.0.0';
+const { PORT: port, HOST: hostname } = env();
 
 async function main() {
   // The settings are checked before anything listens: a missing or invalid one (a secret under
@@ -46,11 +46,19 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
-    console.log(JSON.stringify({ level: 30, msg: `web listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}` }));
+    console.log(JSON.stringify({ level: 30, time: Date.now(), service: 'web', msg: `web listening on ${hostname}:${port}`, publicBaseUrl: publicBaseUrl() }));
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  // Idle keep-alive connections go at once; requests in flight get a few seconds to finish, then
+  // whatever is still open (a long poll, a download) is cut so a stop never waits on a client.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, 3_000).unref();
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 }
 
 main().catch((error) => {

@@ -44,10 +44,14 @@ export function useDeleteEnrollmentKey() {
   });
 }
 
-/** The Linux/macOS one-liner for a key (the same shape POST /devices/provision returns). */
-export function installCommand(key: string, secret?: string): string {
+/**
+ * The Linux/macOS one-liner for a key (the same shape POST /devices/provision returns), on the
+ * service's public base URL (APP_BASE_URL, which the page passes down) — the console's own
+ * origin only when none is given.
+ */
+export function installCommand(key: string, secret?: string, baseUrl?: string): string {
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const base = window.location.origin;
+  const base = (baseUrl ?? window.location.origin).replace(/\/+$/, '');
   return `curl -fsSL ${q(`${base}/api/v1/agents/install.sh`)} | sudo bash -s -- --key ${q(key)}${secret ? ` --enrollment-secret ${q(secret)}` : ''}`;
 }
 

@@ -30,8 +30,17 @@ const EnvFields = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   DB_POOL_SIZE: int(10, 1),
-  APP_BASE_URL: z.string().url().default('http://localhost:3000'),
+  // Where the web server listens. HOST 0.0.0.0 (or ::) is every interface.
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // The address users and agents reach the service at, for every link it builds. Unset: derived
+  // from HOST and PORT (lib/public-url.ts).
+  APP_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  // Every piece of local state (embedded PostgreSQL, generated secrets, the mail folder…), so
+  // instances with their own DATA_DIR and PORT can run from one checkout.
+  DATA_DIR: z.string().trim().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_BUFFER_BYTES: int(8192, 0).describe('Bytes of log lines buffered before a write (at most 16000); 0 writes each line at once'),
 
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters'),
@@ -71,7 +80,7 @@ const EnvFields = z.object({
 
   SMTP_URL: z.string().optional().describe('smtp://user:pass@host:587 — unset: messages are written to MAIL_DIR'),
   MAIL_FROM: z.string().default('RMM Service <no-reply@localhost>'),
-  MAIL_DIR: z.string().default('.data/mail'),
+  MAIL_DIR: optionalText.describe('Default: <DATA_DIR>/mail'),
   MAIL_TEMPLATE_DIR: z.string().optional().describe('Directory of operator templates overriding the built-in ones (<name>.subject.txt, <name>.txt, <name>.html)'),
 
   S3_BUCKET: optionalText.describe('Object storage for ticket attachments; unset: bytes are stored in PostgreSQL'),
@@ -125,6 +134,9 @@ const EnvFields = z.object({
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
 });
 
+/** Every setting's name: .env.example documents exactly these (tests/unit check). */
+export const ENV_KEYS = Object.keys(EnvFields.shape);
+
 const EnvSchema = EnvFields.superRefine((v, ctx) => {
   // A switch that opens loopback to webhook deliveries must never reach a real deployment.
   if (v.WEBHOOK_TEST_ALLOW_LOOPBACK && v.NODE_ENV !== 'test') {
@@ -146,6 +158,37 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+function parsePart<T extends z.ZodType>(schema: T, source: Record<string, string | undefined>): z.infer<T> {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+const LogFields = EnvFields.pick({ LOG_LEVEL: true, LOG_BUFFER_BYTES: true });
+
+/**
+ * The logger's two settings, parsed on their own: the logger is created before (and without)
+ * the rest of the configuration, e.g. in a process that reports that configuration is invalid.
+ * Unset LOG_LEVEL under NODE_ENV=test is silent.
+ */
+export function logSettings(): z.infer<typeof LogFields> {
+  return parsePart(LogFields, { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : undefined) });
+}
+
+const StartFields = EnvFields.pick({ DATA_DIR: true, PORT: true, HOST: true, APP_BASE_URL: true, LOG_LEVEL: true, BOOTSTRAP_ADMIN_EMAIL: true, BOOTSTRAP_ADMIN_PASSWORD: true });
+
+/** What `npm start` needs before the database and the secrets exist (scripts/start.ts). */
+export function startSettings(): z.infer<typeof StartFields> {
+  return parsePart(StartFields, process.env);
+}
+
+/** Where unsent mail is written without SMTP_URL. */
+export function mailDir(config: Env = env()): string {
+  return config.MAIL_DIR ?? `${config.DATA_DIR.replace(/[\\/]+$/, '')}/mail`;
 }
 
 /** Silence after which the presence sweep marks a device offline. */

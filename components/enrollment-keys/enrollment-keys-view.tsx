@@ -45,8 +45,8 @@ function NewDevices({ orgId, since }: { orgId: string; since: string }) {
   );
 }
 
-function Secret({ created }: { created: EnrollmentKeyWithSecret & { shownAt: string } }) {
-  const cmd = installCommand(created.key, created.enrollmentSecret);
+function Secret({ created, baseUrl }: { created: EnrollmentKeyWithSecret & { shownAt: string }; baseUrl?: string }) {
+  const cmd = installCommand(created.key, created.enrollmentSecret, baseUrl);
   return (
     <Card title={`Key “${created.name}” created`}>
       <div className="space-y-3">
@@ -78,7 +78,8 @@ function Secret({ created }: { created: EnrollmentKeyWithSecret & { shownAt: str
   );
 }
 
-export function EnrollmentKeysView() {
+/** baseUrl: the service's public base URL, for the install one-liner. */
+export function EnrollmentKeysView({ baseUrl }: { baseUrl?: string } = {}) {
   const params = useSearchParams();
   const { orgId: currentOrg } = useCurrentOrg();
   const orgs = useAllOrganizations();
@@ -163,7 +164,7 @@ export function EnrollmentKeysView() {
           )}
         </Card>
       )}
-      {created && <Secret created={created} />}
+      {created && <Secret created={created} baseUrl={baseUrl} />}
       <ErrorText error={keys.error} />
       {keys.data && keys.data.data.length === 0 && !creating && (
         <EmptyState title="No enrollment keys" action={canWrite && <Button onClick={() => setCreating(true)}>Create a key</Button>}>

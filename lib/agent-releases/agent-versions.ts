@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { env } from '@/lib/env';
+import { publicBaseUrl } from '@/lib/public-url';
 import { notFound } from '@/lib/http/errors';
 import type { OS_TYPES } from '@/lib/agents/schemas';
 import type { TAgentVersion } from '@/lib/agent-releases/schemas';
@@ -9,7 +9,7 @@ import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bund
 const select = { version: true, promoted: true, releasedAt: true, notes: true, artifacts: { select: { os: true, arch: true, fileName: true, sha256: true, size: true } } } as const;
 
 function toDto(v: { version: string; promoted: boolean; releasedAt: Date; notes: string | null; artifacts: { os: string; arch: string; fileName: string; sha256: string; size: number }[] }): TAgentVersion {
-  const base = env().APP_BASE_URL.replace(/\/$/, '');
+  const base = publicBaseUrl();
   return {
     version: v.version,
     promoted: v.promoted,

@@ -1,18 +1,18 @@
 // GET /agents/install.sh: the one-line installer of doc 3. It exits without action when the
 // agent is already enrolled (agent.yaml in the data directory), so it can run daily.
-import { env } from '@/lib/env';
+import { publicBaseUrl } from '@/lib/public-url';
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** For a value inside double quotes in the script. */
 const dquoteEscape = (s: string) => s.replace(/[\\$`"]/g, (c) => `\\${c}`);
 
 export function installCommand(key: string, secret?: string): string {
-  const base = env().APP_BASE_URL.replace(/\/$/, '');
+  const base = publicBaseUrl();
   return `curl -fsSL ${shellQuote(`${base}/api/v1/agents/install.sh`)} | sudo bash -s -- --key ${shellQuote(key)}${secret ? ` --enrollment-secret ${shellQuote(secret)}` : ''}`;
 }
 
 export function renderInstallScript(): string {
-  const server = env().APP_BASE_URL.replace(/\/$/, '');
+  const server = publicBaseUrl();
   return `#!/usr/bin/env bash
 # RMM agent installer for Linux and macOS, served by ${server}
 #

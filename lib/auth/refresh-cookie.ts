@@ -1,11 +1,11 @@
 // The refresh token also travels as an HTTP-only cookie so the web console never holds it in
 // script-readable storage.
-import { env } from '@/lib/env';
+import { publicBaseUrl } from '@/lib/public-url';
 
 export const REFRESH_COOKIE = 'rmm_refresh';
 
 export function refreshCookie(token: string, expiresAt: Date): string {
-  const secure = env().APP_BASE_URL.startsWith('https://') ? '; Secure' : '';
+  const secure = publicBaseUrl().startsWith('https://') ? '; Secure' : '';
   return `${REFRESH_COOKIE}=${token}; Path=/api/v1/auth; HttpOnly; SameSite=Strict; Expires=${expiresAt.toUTCString()}${secure}`;
 }
 

@@ -3,6 +3,7 @@
 // every time (durable), and bumping the document's version revokes every earlier link at once.
 import { createHmac } from 'node:crypto';
 import { env } from '@/lib/env';
+import { publicUrl } from '@/lib/public-url';
 import { safeEqual } from '@/lib/auth/secrets';
 
 export type LinkKind = 'invoice' | 'quote';
@@ -32,5 +33,5 @@ export function readLinkToken(kind: LinkKind, token: string): { id: string; vers
 }
 
 export function customerLinkUrl(kind: LinkKind, token: string): string {
-  return `${new URL(env().APP_BASE_URL).origin}/billing/${kind}/${token}`;
+  return publicUrl(`/billing/${kind}/${token}`);
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
+import { publicBaseUrl } from '@/lib/public-url';
 import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZProvisionDevice } from '@/lib/devices/schemas';
@@ -62,7 +63,7 @@ export async function provisionDevice(ctx: ActorContext, input: z.output<typeof 
       ...(secret ? { enrollmentSecret: secret.secret } : {}),
       enrollmentSecretRequired: secretRequired,
       expiresAt: key.expiresAt.toISOString(),
-      serverUrl: env().APP_BASE_URL,
+      serverUrl: publicBaseUrl(),
       installCommand: installCommand(minted.key, secret?.secret ?? (secretRequired ? '<AGENT_ENROLLMENT_SECRET>' : undefined)),
     },
   };

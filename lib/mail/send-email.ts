@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { env } from '@/lib/env';
+import { env, mailDir } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
 import type { EmailMessage } from '@/lib/mail/schemas';
 
@@ -33,7 +33,7 @@ export async function sendEmail(message: EmailMessage): Promise<{ messageId: str
     return { messageId: info.messageId };
   }
   const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(toMail(message));
-  const dir = path.resolve(config.MAIL_DIR);
+  const dir = path.resolve(mailDir(config));
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`);
   await writeFile(file, info.message as Buffer);

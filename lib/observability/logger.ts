@@ -7,13 +7,14 @@
 // process exits (pino registers that for its own destinations); a process killed with SIGKILL
 // loses at most the last LOG_FLUSH_MS of lines. LOG_BUFFER_BYTES=0 writes every line at once.
 import pino from 'pino';
+import { logSettings } from '@/lib/env';
 
 const globalForLog = globalThis as unknown as { __rmmLogger?: pino.Logger };
 const LOG_FLUSH_MS = 200;
 
-function destination(): pino.DestinationStream {
-  const bytes = Math.min(Number(process.env.LOG_BUFFER_BYTES ?? 8192), 16_000); // sonic-boom writes at most 16 KiB at once
-  if (!Number.isFinite(bytes) || bytes <= 0) return pino.destination({ dest: 1, sync: true });
+function destination(bufferBytes: number): pino.DestinationStream {
+  const bytes = Math.min(bufferBytes, 16_000); // sonic-boom writes at most 16 KiB at once
+  if (bytes <= 0) return pino.destination({ dest: 1, sync: true });
   const dest = pino.destination({ dest: 1, sync: false, minLength: bytes });
   const timer = setInterval(() => {
     try {
@@ -26,16 +27,19 @@ function destination(): pino.DestinationStream {
   return dest;
 }
 
-export const logger: pino.Logger =
-  globalForLog.__rmmLogger ??
-  (globalForLog.__rmmLogger = pino(
+function createLogger(): pino.Logger {
+  const settings = logSettings();
+  return pino(
     {
-      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+      level: settings.LOG_LEVEL,
       base: { service: process.env.RMM_PROCESS ?? 'app' },
       redact: {
         paths: ['password', '*.password', 'token', '*.token', 'refreshToken', '*.refreshToken', 'authorization'],
         censor: '[redacted]',
       },
     },
-    destination(),
-  ));
+    destination(settings.LOG_BUFFER_BYTES),
+  );
+}
+
+export const logger: pino.Logger = globalForLog.__rmmLogger ?? (globalForLog.__rmmLogger = createLogger());

@@ -1,11 +1,11 @@
 // Links into a portal, for emails: on the organization's (or partner's) custom domain when one
 // is configured — same scheme and port as APP_BASE_URL, since the same server answers there —
 // else on the shared host with the partner's portal key as `site`.
-import { env } from '@/lib/env';
+import { publicBaseUrl } from '@/lib/public-url';
 import type { TPublicBranding } from '@/lib/portal/branding/schemas';
 
 export function portalBaseUrl(branding: Pick<TPublicBranding, 'customDomain'>): string {
-  const base = new URL(env().APP_BASE_URL);
+  const base = new URL(publicBaseUrl());
   if (!branding.customDomain) return base.origin;
   return `${base.protocol}//${branding.customDomain}${base.port ? `:${base.port}` : ''}`;
 }

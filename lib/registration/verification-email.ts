@@ -1,6 +1,7 @@
 // The email that carries the single-use registration link. Built-in wording below; operators
 // override it with MAIL_TEMPLATE_DIR files named after the template (see lib/mail/render-template).
 import { env } from '@/lib/env';
+import { publicUrl } from '@/lib/public-url';
 import type { EmailMessage } from '@/lib/mail/schemas';
 import { renderTemplate, type MailTemplate } from '@/lib/mail/render-template';
 import type { RegistrationKind } from '@/lib/generated/prisma/client';
@@ -52,7 +53,7 @@ export const VERIFICATION_TEMPLATES: Record<RegistrationKind, { name: string; te
 };
 
 export function verificationLink(token: string): string {
-  const url = new URL('/verify-email', env().APP_BASE_URL);
+  const url = new URL(publicUrl('/verify-email'));
   url.searchParams.set('token', token);
   return url.toString();
 }
@@ -67,7 +68,7 @@ export async function buildVerificationEmail(
     companyName: input.companyName ?? '',
     email: input.email,
     link: verificationLink(input.token),
-    loginUrl: new URL('/login', env().APP_BASE_URL).toString(),
+    loginUrl: publicUrl('/login'),
     expiresHours: String(env().REGISTRATION_TOKEN_TTL_HOURS),
   });
   return { to: input.email, ...rendered };

@@ -2,6 +2,7 @@
 // the caller's transaction, so the email goes out exactly when the invitation commits.
 import type { Tx } from '@/lib/db';
 import { env } from '@/lib/env';
+import { publicUrl } from '@/lib/public-url';
 import { randomToken, sha256Hex } from '@/lib/auth/secrets';
 import { enqueueEmail } from '@/lib/mail/enqueue-email';
 
@@ -20,7 +21,7 @@ export interface InvitationMail {
 
 export function inviteLink(token: string): string {
   // The token travels in the fragment: browsers never send it to a server or in a Referer.
-  return `${env().APP_BASE_URL.replace(/\/$/, '')}/invite#token=${token}`;
+  return `${publicUrl('/invite')}#token=${token}`;
 }
 
 export async function issueInvitation(tx: Tx, mail: InvitationMail): Promise<{ expiresAt: Date }> {

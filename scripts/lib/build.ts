@@ -25,30 +25,42 @@ export function buildIsStale(): boolean {
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-export function runBuild(): Promise<void> {
+export interface BuildOptions {
+  /** Aborting kills the build. */
+  signal?: AbortSignal;
+  /** Keep the build's own output, printing it (to stderr) only when the build fails. */
+  capture?: boolean;
+}
+
+function runNode(what: string, args: string[], env: NodeJS.ProcessEnv, opts: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    });
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', signal: opts.signal, killSignal: 'SIGTERM' });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (d: Buffer) => output.push(d));
+    child.stderr?.on('data', (d: Buffer) => output.push(d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (${code})`))));
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      if (opts.capture && !opts.signal?.aborted) process.stderr.write(Buffer.concat(output));
+      reject(new Error(`${what} failed (${code})`));
+    });
   });
+}
+
+export function runBuild(opts: BuildOptions = {}): Promise<void> {
+  return runNode('next build', [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }, opts);
 }
 
 /** The reference agent bundle served by GET /agents/download (skips itself when up to date). */
-export function buildAgent(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/build-agent.mjs')], { cwd: root, stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`agent build failed (${code})`))));
-  });
+export function buildAgent(opts: BuildOptions = {}): Promise<void> {
+  return runNode('agent build', [path.join(root, 'scripts/build-agent.mjs')], process.env, opts);
 }
 
-export async function ensureBuilt(log: (m: string) => void = console.log): Promise<void> {
-  await buildAgent();
+export async function ensureBuilt(log: (m: string) => void = console.log, opts: BuildOptions = {}): Promise<void> {
+  await buildAgent(opts);
   if (!buildIsStale()) return;
   log('building the web app (missing or out of date)…');
-  await runBuild();
+  const started = Date.now();
+  await runBuild(opts);
+  log(`web app built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

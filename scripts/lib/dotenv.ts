@@ -1,16 +1,15 @@
-// Loads KEY=VALUE lines from .env without overriding variables already set.
+// Loads .env without overriding variables already set. Parsed by Node's own dotenv parser
+// (util.parseEnv): quoted values, `export` prefixes and trailing `# comments` as in .env.example.
 import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+
+export function parseDotEnv(content: string): Record<string, string> {
+  return parseEnv(content) as Record<string, string>;
+}
 
 export function loadDotEnv(file: string): void {
   if (!existsSync(file)) return;
-  for (const raw of readFileSync(file, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const eq = line.indexOf('=');
-    if (eq < 0) continue;
-    const key = line.slice(0, eq).trim();
-    let value = line.slice(eq + 1).trim();
-    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1);
+  for (const [key, value] of Object.entries(parseDotEnv(readFileSync(file, 'utf8')))) {
     if (process.env[key] === undefined) process.env[key] = value;
   }
 }

@@ -1,5 +1,5 @@
 // JWT_SECRET, ENCRYPTION_KEY and PORTAL_SESSION_SECRET for a self-contained install: generated once into
-// .data/secrets.json when not configured, so restarts keep sessions and encrypted data readable.
+// DATA_DIR/secrets.json when not configured, so restarts keep sessions and encrypted data readable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // template (or the default one). Placeholders: {{title}} {{message}} {{severity}} {{status}}
 // {{notice}} {{alertId}} {{deviceId}} {{hostname}} {{orgId}} {{triggeredAt}} {{link}}.
 import type { Alert } from '@/lib/generated/prisma/client';
-import { env } from '@/lib/env';
+import { publicBaseUrl, publicUrl } from '@/lib/public-url';
 import { MATCH_NOTHING_ID } from '@/lib/tenancy/scope';
 
 export type Notice = 'triggered' | 'acknowledged' | 'resolved' | 'escalated' | 'test';
@@ -35,7 +35,7 @@ export function renderPlaceholders(template: string, values: Record<string, stri
 export function buildChannelMessage(alert: Alert, notice: Notice, template?: { subject?: string | null; body?: string | null } | null): ChannelMessage {
   const ctx = (alert.context ?? {}) as Record<string, unknown>;
   const hostname = typeof ctx.hostname === 'string' ? ctx.hostname : null;
-  const link = `${env().APP_BASE_URL.replace(/\/$/, '')}/alerts/${alert.id}`;
+  const link = publicUrl(`/alerts/${alert.id}`);
   const values: Record<string, string> = {
     title: alert.title,
     message: alert.message,
@@ -66,6 +66,6 @@ export function testChannelMessage(orgId: string | null): ChannelMessage {
     alert: { id: MATCH_NOTHING_ID, orgId: orgId ?? '', deviceId: null, title: 'Test notification', message: 'This is a test of the alert channel.', severity: 'info', status: 'active', triggeredAt: now, hostname: null },
     subject: '[info] Test notification',
     text: 'This is a test of the alert channel. No action is needed.',
-    link: env().APP_BASE_URL,
+    link: publicBaseUrl(),
   };
 }

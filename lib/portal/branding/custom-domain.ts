@@ -2,7 +2,7 @@
 // lowercased without port or trailing dot; IP addresses, single labels and the service's own
 // host are refused.
 import { z } from 'zod';
-import { env } from '@/lib/env';
+import { publicBaseUrl } from '@/lib/public-url';
 import { normalizeIp } from '@/lib/net/ip';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -21,4 +21,4 @@ export const ZCustomDomain = z
   .toLowerCase()
   .transform((v) => v.replace(/\.$/, ''))
   .refine(isValidCustomDomain, 'must be a host name such as support.example.com (no scheme, port or path)')
-  .refine((v) => v !== new URL(env().APP_BASE_URL).hostname, 'must differ from the service’s own host (APP_BASE_URL)');
+  .refine((v) => v !== new URL(publicBaseUrl()).hostname, 'must differ from the service’s own host (APP_BASE_URL)');

@@ -6,6 +6,7 @@
 import { sealData, unsealData } from 'iron-session';
 import { z } from 'zod';
 import { env } from '@/lib/env';
+import { publicBaseUrl } from '@/lib/public-url';
 import { readCookie } from '@/lib/auth/refresh-cookie';
 
 export const PORTAL_COOKIE = 'rmm_portal';
@@ -38,7 +39,7 @@ export function readPortalCookie(req: Request): string | null {
 }
 
 function attributes(maxAgeSeconds: number): string {
-  const secure = env().APP_BASE_URL.startsWith('https://') ? '; Secure' : '';
+  const secure = publicBaseUrl().startsWith('https://') ? '; Secure' : '';
   return `Path=/; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 

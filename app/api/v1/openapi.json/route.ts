@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json — the API description, generated from the routes themselves.
 import { defineRoute } from '@/lib/http/define-route';
 import { buildOpenApi } from '@/lib/openapi/build-openapi';
-import { env } from '@/lib/env';
+import { publicUrl } from '@/lib/public-url';
 import { routeIndex } from '@/app/api/route-index.generated';
 
 let cached: Promise<unknown> | undefined;
@@ -12,5 +12,5 @@ export const GET = defineRoute({
   authorization: 'public',
   summary: 'OpenAPI document',
   tags: ['Operations'],
-  handler: () => (cached ??= buildOpenApi(routeIndex, `${env().APP_BASE_URL.replace(/\/$/, '')}/api/v1`)),
+  handler: () => (cached ??= buildOpenApi(routeIndex, publicUrl('/api/v1'))),
 });
