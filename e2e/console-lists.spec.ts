@@ -120,7 +120,7 @@ test('fleet lists: URL filters, site and alerts columns, bulk actions, tickets f
   await dialog.getByRole('button', { name: 'Tag 2 devices' }).click();
   await expect(dialog.getByTestId('bulk-progress')).toContainText('2 of 2 done · 2 tagged');
   await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   const tagged = await sql<{ n: number }>(`select count(*)::int as n from devices where $1 = any(tags)`, [`vip-${tag}`]);
   expect(tagged[0].n).toBe(2);
 
@@ -128,7 +128,7 @@ test('fleet lists: URL filters, site and alerts columns, bulk actions, tickets f
   await dialog.getByLabel('Static group').selectOption({ label: `Front desk ${tag}` });
   await dialog.getByRole('button', { name: 'Add 2 devices' }).click();
   await expect(dialog.getByTestId('bulk-progress')).toContainText('2 of 2 done · 2 added');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   const members = await page.request.get(`/api/v1/groups/${fleet.groupId}/devices`, { headers: fleet.headers });
   expect((await members.json()).pagination.total).toBe(2);
 
@@ -136,7 +136,7 @@ test('fleet lists: URL filters, site and alerts columns, bulk actions, tickets f
   await expect(dialog).toContainText('Reboot 2 devices now?');
   await dialog.getByRole('button', { name: 'Reboot 2 devices' }).click();
   await expect(dialog.getByTestId('bulk-progress')).toContainText('2 queued');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   const reboots = await sql<{ n: number }>(`select count(*)::int as n from device_commands where device_id = any($1::uuid[]) and type = 'reboot'`, [[fleet.ids.alpha, fleet.ids.bravo]]);
   expect(reboots[0].n).toBe(2);
 
@@ -165,7 +165,7 @@ test('fleet lists: URL filters, site and alerts columns, bulk actions, tickets f
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(pager).toContainText('201–208 of 208');
 
-  // At phone width no list page scrolls sideways.
+  // At phone width no list page scrolls sideways: wide tables scroll inside their own frame.
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['/devices', '/alerts', '/tickets', '/billing/quotes']) {
     await page.goto(path);

@@ -59,7 +59,7 @@ export function BulkActionBody({ kind, devices, onClose }: { kind: BulkKind; dev
         {result && 'queued' in result ? <BulkProgress result={result.queued} /> : shown && <BulkOutcome total={ids.length} outcome={shown} verb={result && 'each' in result ? result.verb : 'done'} name={name} />}
         {result && (
           <Button variant="secondary" onClick={onClose}>
-            Close
+            Done
           </Button>
         )}
       </div>

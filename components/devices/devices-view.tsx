@@ -221,7 +221,7 @@ export function DevicesView() {
           Create an enrollment key and run its one-line install command on each computer. Devices appear here as soon as their agent enrolls.
         </EmptyState>
       ) : (
-        <div role="table" aria-label="Devices" aria-rowcount={(total ?? rows.length) + 1} className="max-w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900">
+        <div role="table" aria-label="Devices" aria-rowcount={(total ?? rows.length) + 1} className="relative max-w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900">
           <div className="overflow-x-auto">
             <div className="min-w-[56rem]">
               <div role="rowgroup">
