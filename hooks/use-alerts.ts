@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { AlertAction, ZAlert } from '@/lib/alerts/schemas';
+import type { AlertAction, ZAlert, ZBulkAlertResult } from '@/lib/alerts/schemas';
+import type { ZTicket } from '@/lib/tickets/schemas';
 import type { User } from '@/hooks/use-users';
 
 export const ALERT_STATUSES = ['active', 'acknowledged', 'suppressed', 'resolved', 'dismissed'] as const;
@@ -40,6 +41,29 @@ export function useAlertAction() {
       void qc.invalidateQueries({ queryKey: ['alerts'] });
       void qc.invalidateQueries({ queryKey: ['partner-dashboard'] });
     },
+  });
+}
+
+export type BulkAlertResult = Wire<typeof ZBulkAlertResult>;
+
+/** One action on up to 100 alerts (POST /alerts/bulk): each alert succeeds or fails on its own. */
+export function useBulkAlertAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { action: AlertAction; alertIds: string[] }) => api<BulkAlertResult>('/alerts/bulk', { method: 'POST', body }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['alerts'] });
+      void qc.invalidateQueries({ queryKey: ['partner-dashboard'] });
+    },
+  });
+}
+
+/** A ticket opened from an alert and linked to it (409 TICKET_EXISTS names the one that already is). */
+export function useCreateTicketFromAlert() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (alertId: string) => api<Wire<typeof ZTicket>>(`/alerts/${alertId}/ticket`, { method: 'POST', body: {} }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['tickets'] }),
   });
 }
 

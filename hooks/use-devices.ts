@@ -1,11 +1,11 @@
 'use client';
 
 import { useCallback } from 'react';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { ZDevice, ZDeviceCursorPage, ZDeviceInventory, ZDeviceMetricPoint, ZDeviceMetrics } from '@/lib/devices/schemas';
+import type { ZDevice, ZDeviceCursorPage, ZDeviceInventory, ZDeviceListExtras, ZDeviceMetricPoint, ZDeviceMetrics } from '@/lib/devices/schemas';
 import type { ZBulkCommandResponse, ZCommand } from '@/lib/devices/command-schemas';
 import type { ZTagList } from '@/lib/tags/schemas';
 
@@ -24,20 +24,95 @@ export interface DeviceFilters {
 
 type CursorPage = Wire<typeof ZDeviceCursorPage>;
 
-export const DEVICE_PAGE_SIZE = 200;
-
-/** Cursor paging (keyset on the server): pages load as the virtualized table scrolls. */
-export function useDeviceList(filters: DeviceFilters) {
+/**
+ * One page of the device list (keyset cursor on the server; '' is the first page). Only the
+ * first page asks for the total: counting every match again for each page would cost a scan.
+ */
+export function useDevicePage(filters: DeviceFilters, cursor: string, limit: number) {
   const enabled = useSignedIn();
-  return useInfiniteQuery({
-    queryKey: ['devices', 'list', filters],
-    queryFn: ({ pageParam, signal }) =>
-      api<CursorPage>('/devices', { query: { ...filters, cursor: pageParam, limit: DEVICE_PAGE_SIZE, includeTotal: pageParam === '' ? true : undefined }, signal }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  return useQuery({
+    queryKey: ['devices', 'list', filters, cursor, limit],
+    queryFn: ({ signal }) => api<CursorPage>('/devices', { query: { ...filters, cursor, limit, includeTotal: cursor === '' ? true : undefined }, signal }),
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
+  });
+}
+
+export type DeviceListExtra = Wire<typeof ZDeviceListExtras>['data'][number];
+
+/** Site names and open alerts of the devices on screen (a small read beside the list page). */
+export function useDeviceListExtras(deviceIds: string[]) {
+  const enabled = useSignedIn() && deviceIds.length > 0;
+  return useQuery({
+    queryKey: ['devices', 'list-extras', deviceIds.join(',')],
+    queryFn: ({ signal }) => api<Wire<typeof ZDeviceListExtras>>('/devices/list-extras', { query: { deviceIds: deviceIds.join(',') }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+    select: (res) => new Map(res.data.map((e) => [e.deviceId, e])),
+  });
+}
+
+/** The extras of any number of devices, 500 ids a request (for the CSV export of every match). */
+export async function fetchDeviceListExtras(deviceIds: string[]): Promise<Map<string, DeviceListExtra>> {
+  const out = new Map<string, DeviceListExtra>();
+  for (let i = 0; i < deviceIds.length; i += 500) {
+    const res = await api<Wire<typeof ZDeviceListExtras>>('/devices/list-extras', { query: { deviceIds: deviceIds.slice(i, i + 500).join(',') } });
+    for (const e of res.data) out.set(e.deviceId, e);
+  }
+  return out;
+}
+
+export interface EachOutcome {
+  done: number;
+  failed: { deviceId: string; message: string }[];
+}
+
+/**
+ * One write per device for actions the API has no bulk route for (tags, moving organization):
+ * a few at a time, reporting progress, each device failing on its own.
+ */
+export async function forEachDevice(deviceIds: string[], write: (id: string) => Promise<unknown>, onProgress: (o: EachOutcome) => void): Promise<EachOutcome> {
+  const out: EachOutcome = { done: 0, failed: [] };
+  for (let i = 0; i < deviceIds.length; i += 5) {
+    await Promise.all(
+      deviceIds.slice(i, i + 5).map(async (id) => {
+        try {
+          await write(id);
+        } catch (err) {
+          out.failed.push({ deviceId: id, message: err instanceof Error ? err.message : 'failed' });
+        }
+        out.done += 1;
+        onProgress({ ...out, failed: [...out.failed] });
+      }),
+    );
+  }
+  return out;
+}
+
+/** Adds a tag to devices (each keeps its other tags). */
+export function useTagDevices() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ devices, tag, onProgress }: { devices: Pick<Device, 'id' | 'tags'>[]; tag: string; onProgress: (o: EachOutcome) => void }) => {
+      const tagsOf = new Map(devices.map((d) => [d.id, d.tags]));
+      return forEachDevice(devices.map((d) => d.id), (id) => api(`/devices/${id}`, { method: 'PATCH', body: { tags: [...new Set([...(tagsOf.get(id) ?? []), tag])] } }), onProgress);
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['devices'] });
+      void qc.invalidateQueries({ queryKey: ['tags'] });
+    },
+  });
+}
+
+/** Moves devices to another organization of the partner (MFA-gated: the step-up dialog asks once). */
+export function useMoveDevicesOrg() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deviceIds, orgId, onProgress }: { deviceIds: string[]; orgId: string; onProgress: (o: EachOutcome) => void }) =>
+      forEachDevice(deviceIds, (id) => api(`/devices/${id}/move-org`, { method: 'POST', body: { orgId } }), onProgress),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['devices'] }),
   });
 }
 
@@ -195,7 +270,7 @@ export async function fetchCommand(deviceId: string, commandId: string): Promise
 export const COMMAND_DONE_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'timed_out', 'cancelled']);
 
 /** The commands of a bulk run, re-read until none is pending or sent. */
-export function useBulkCommandProgress(commands: Command[]) {
+export function useBulkCommandProgress(commands: Pick<Command, 'deviceId' | 'id' | 'status'>[]) {
   const ids = commands.map((c) => [c.deviceId, c.id] as const);
   return useQuery({
     queryKey: ['bulk-progress', ids.map(([, id]) => id).join(',')],

@@ -1,17 +1,20 @@
 'use client';
 
-// The alerts inbox: filter, then acknowledge, suppress, resolve or dismiss. A 409 (someone or the
+// The alerts inbox: filter (kept in the URL), then acknowledge, suppress, resolve or dismiss, one
+// alert or a selection at once, or open a ticket linked to an alert. A 409 (someone or the
 // auto-resolve sweep moved the alert first) is explained with who did it, and the list refreshes.
 import Link from 'next/link';
-import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
-import { ALERT_SEVERITIES, ALERT_STATUSES, useAlertAction, useAlerts, userName, type Alert, type AlertAction } from '@/hooks/use-alerts';
+import { useEffect, useState } from 'react';
+import { ALERT_SEVERITIES, ALERT_STATUSES, useAlertAction, useAlerts, useBulkAlertAction, useCreateTicketFromAlert, userName, type Alert, type AlertAction } from '@/hooks/use-alerts';
 import { useAllOrganizations } from '@/hooks/use-organizations';
+import { useDeviceNames } from '@/hooks/use-devices';
 import { useCan } from '@/hooks/use-me';
+import { useUrlFilters } from '@/hooks/use-url-filters';
 import { ApiError } from '@/lib/client/api-client';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { useCurrentOrg } from '@/components/shell/current-org';
-import { Badge, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge, type Tone } from '@/components/ui/controls';
+import { Button } from '@/components/ui/button';
+import { Badge, EmptyState, ErrorText, FilterBar, INLINE_INPUT_CLASS, PageHeader, Pager, StatusBadge, type Tone } from '@/components/ui/controls';
 
 const SEVERITY_TONE: Record<string, Tone> = { critical: 'red', high: 'red', medium: 'amber', low: 'blue', info: 'slate' };
 const ALLOWED: Record<AlertAction, Alert['status'][]> = {
@@ -22,6 +25,10 @@ const ALLOWED: Record<AlertAction, Alert['status'][]> = {
 };
 const PAST: Record<AlertAction, string> = { acknowledge: 'acknowledged', suppress: 'suppressed', resolve: 'resolved', dismiss: 'dismissed' };
 const LABELS: Record<AlertAction, string> = { acknowledge: 'Acknowledge', suppress: 'Suppress', resolve: 'Resolve', dismiss: 'Dismiss' };
+const BULK_ACTIONS: AlertAction[] = ['acknowledge', 'resolve', 'suppress'];
+const OPEN = 'active,acknowledged,suppressed';
+const FILTER_DEFAULTS = { status: OPEN, severity: '', device: '', page: '1' };
+const ACTION_BUTTON = 'rounded-md border border-slate-300 px-2.5 py-1 font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
 
 async function explainConflict(err: ApiError, action: AlertAction): Promise<string> {
   const d = (err.details ?? {}) as Record<string, unknown>;
@@ -33,18 +40,49 @@ async function explainConflict(err: ApiError, action: AlertAction): Promise<stri
   return `Could not ${action}: already ${status} by ${who}${when ? ` ${formatRelative(when)}` : ''}. The list has been refreshed.`;
 }
 
+type Notice = { ok: boolean; text: string; link?: { href: string; label: string } };
+
 export function AlertsView() {
-  const params = useSearchParams();
   const { orgId } = useCurrentOrg();
   const orgs = useAllOrganizations();
   const canWrite = useCan('alerts:write');
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState(params.get('status') ?? 'active,acknowledged,suppressed');
-  const [severity, setSeverity] = useState('');
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const alerts = useAlerts({ page, status: status || undefined, severity: severity || undefined, orgId: orgId ?? undefined });
+  const canTicket = useCan('tickets:write');
+  const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
+  const { status, severity, device } = filters;
+  const page = Math.max(1, Number(filters.page) || 1);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const alerts = useAlerts({ page, status: status || undefined, severity: severity || undefined, orgId: orgId ?? undefined, deviceId: device || undefined });
+  const deviceName = useDeviceNames(device ? [device] : []);
   const act = useAlertAction();
+  const bulk = useBulkAlertAction();
+  const toTicket = useCreateTicketFromAlert();
   const orgName = (id: string) => orgs.data?.find((o) => o.id === id)?.name ?? '—';
+  useEffect(() => setSelected(new Set()), [status, severity, device, page, orgId]);
+
+  async function runBulk(action: AlertAction) {
+    setNotice(null);
+    try {
+      const res = await bulk.mutateAsync({ action, alertIds: [...selected] });
+      const reasons = [...new Set(res.results.filter((r) => !r.ok).map((r) => r.error?.message ?? `status ${r.status}`))];
+      setNotice({ ok: res.failed === 0, text: `${res.succeeded} ${PAST[action]}${res.failed ? `, ${res.failed} not (${reasons.join('; ')})` : ''}.` });
+      setSelected(new Set(res.results.filter((r) => !r.ok).map((r) => r.id)));
+    } catch (err) {
+      setNotice({ ok: false, text: err instanceof ApiError ? err.message : 'The bulk action failed' });
+    }
+  }
+
+  async function openTicket(alert: Alert) {
+    setNotice(null);
+    try {
+      const t = await toTicket.mutateAsync(alert.id);
+      setNotice({ ok: true, text: `Ticket #${t.number} opened for “${alert.title}”.`, link: { href: `/tickets/${t.id}`, label: `Open ticket #${t.number}` } });
+    } catch (err) {
+      const d = (err instanceof ApiError && err.code === 'TICKET_EXISTS' ? err.details : null) as { ticketId?: string; number?: number } | null;
+      if (d?.ticketId) setNotice({ ok: false, text: `Ticket #${d.number} already tracks “${alert.title}”.`, link: { href: `/tickets/${d.ticketId}`, label: `Open ticket #${d.number}` } });
+      else setNotice({ ok: false, text: err instanceof ApiError ? err.message : 'Could not open a ticket' });
+    }
+  }
 
   async function run(alert: Alert, action: AlertAction) {
     setNotice(null);
@@ -60,27 +98,63 @@ export function AlertsView() {
   }
 
   const rows = alerts.data?.data ?? [];
+  const allSelected = rows.length > 0 && rows.every((a) => selected.has(a.id));
   return (
     <div className="space-y-4">
       <PageHeader title="Alerts" description={alerts.data ? `${alerts.data.pagination.total} alert${alerts.data.pagination.total === 1 ? '' : 's'}` : undefined} />
-      <div className="flex flex-wrap gap-2" role="search" aria-label="Filter alerts">
-        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
-          <option value="active,acknowledged,suppressed">Open</option>
+      <FilterBar label="Filter alerts">
+        <select aria-label="Status" value={status} onChange={(e) => setFilters({ status: e.target.value, page: '1' })} className={INLINE_INPUT_CLASS}>
+          <option value={OPEN}>Open</option>
           {ALERT_STATUSES.map((s) => (
             <option key={s}>{s}</option>
           ))}
           <option value="">All but dismissed</option>
         </select>
-        <select aria-label="Severity" value={severity} onChange={(e) => { setSeverity(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
+        <select aria-label="Severity" value={severity} onChange={(e) => setFilters({ severity: e.target.value, page: '1' })} className={INLINE_INPUT_CLASS}>
           <option value="">Any severity</option>
           {ALERT_SEVERITIES.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
-      </div>
+        {device && (
+          <span className="inline-flex items-center gap-2 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm dark:bg-slate-800">
+            Device: {deviceName.data?.[device] ?? '…'}
+            <button type="button" onClick={() => setFilters({ device: '', page: '1' })} className="rounded-full px-2 hover:bg-slate-200 dark:hover:bg-slate-700" aria-label="Show alerts of every device">
+              ✕
+            </button>
+          </span>
+        )}
+        {canWrite && rows.length > 0 && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((a) => a.id)))} />
+            Select all on this page
+          </label>
+        )}
+      </FilterBar>
+      {canWrite && selected.size > 0 && (
+        <div className="flex flex-wrap items-center gap-2 rounded-md border border-brand-500 bg-brand-50 px-3 py-2 text-sm dark:bg-slate-900" role="region" aria-label="Bulk actions">
+          <span>{selected.size} selected</span>
+          {BULK_ACTIONS.map((action) => (
+            <Button key={action} variant="secondary" disabled={bulk.isPending} onClick={() => void runBulk(action)}>
+              {LABELS[action]} selected
+            </Button>
+          ))}
+          <Button variant="secondary" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      )}
       {notice && (
         <p role={notice.ok ? 'status' : 'alert'} data-testid="alert-notice" className={`rounded-md p-2 text-sm ${notice.ok ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100'}`}>
           {notice.text}
+          {notice.link && (
+            <>
+              {' '}
+              <Link href={notice.link.href} className="font-medium underline">
+                {notice.link.label}
+              </Link>
+            </>
+          )}
         </p>
       )}
       <ErrorText error={alerts.error} />
@@ -90,14 +164,29 @@ export function AlertsView() {
           {rows.map((a) => (
             <li key={a.id} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900" data-testid="alert-row">
               <div className="flex flex-wrap items-center gap-2">
+                {canWrite && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${a.title}`}
+                    checked={selected.has(a.id)}
+                    onChange={() =>
+                      setSelected((cur) => {
+                        const next = new Set(cur);
+                        if (next.has(a.id)) next.delete(a.id);
+                        else next.add(a.id);
+                        return next;
+                      })
+                    }
+                  />
+                )}
                 <Badge tone={SEVERITY_TONE[a.severity]}>{a.severity}</Badge>
                 <StatusBadge status={a.status} />
-                <Link href={`/alerts/${a.id}`} className="font-medium hover:underline">{a.title}</Link>
+                <Link href={`/alerts/${a.id}`} className="min-w-0 font-medium break-words hover:underline">{a.title}</Link>
                 <span className="ml-auto text-xs text-slate-500" title={formatDate(a.triggeredAt)}>
                   {formatRelative(a.triggeredAt)}
                 </span>
               </div>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{a.message}</p>
+              <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{a.message}</p>
               <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-500">
                 <span>{orgName(a.orgId)}</span>
                 {a.deviceId && (
@@ -106,17 +195,22 @@ export function AlertsView() {
                   </Link>
                 )}
                 {a.resolutionNote && <span>Note: {a.resolutionNote}</span>}
-                {canWrite && (
-                  <span className="ml-auto flex gap-2">
+                {(canWrite || canTicket) && (
+                  <span className="ml-auto flex flex-wrap gap-2">
+                    {canTicket && (
+                      <button type="button" disabled={toTicket.isPending} onClick={() => void openTicket(a)} className={ACTION_BUTTON} aria-label={`Create ticket from ${a.title}`}>
+                        Create ticket
+                      </button>
+                    )}
                     {(Object.keys(LABELS) as AlertAction[])
-                      .filter((action) => ALLOWED[action].includes(a.status))
+                      .filter((action) => canWrite && ALLOWED[action].includes(a.status))
                       .map((action) => (
                         <button
                           key={action}
                           type="button"
                           disabled={act.isPending}
                           onClick={() => void run(a, action)}
-                          className="rounded-md border border-slate-300 px-2.5 py-1 font-medium text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+                          className={ACTION_BUTTON}
                           aria-label={`${LABELS[action]} ${a.title}`}
                         >
                           {LABELS[action]}
@@ -129,7 +223,7 @@ export function AlertsView() {
           ))}
         </ul>
       )}
-      {alerts.data && <Pager page={page} total={alerts.data.pagination.total} limit={50} onPage={setPage} />}
+      {alerts.data && <Pager page={page} total={alerts.data.pagination.total} limit={50} onPage={(p) => setFilters({ page: String(p) })} />}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useFormChanges } from '@/hooks/use-form-changes';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import type { BulkResult } from '@/hooks/use-billing';
 import { Button } from '@/components/ui/button';
-import { Badge, Card, INPUT_CLASS, SelectField, type Tone } from '@/components/ui/controls';
+import { Badge, Card, INLINE_INPUT_CLASS, INPUT_CLASS, SelectField, type Tone } from '@/components/ui/controls';
 import { TABLE_WRAP_CLASS, THEAD_CLASS } from '@/components/ui/data-table';
 import { FormError } from '@/components/ui/form-error';
 
@@ -67,7 +67,7 @@ export function useBillingOrg() {
   const picker = fixed ? null : (
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">Organization</span>
-      <select aria-label="Organization" value={orgId} onChange={(e) => setPicked(e.target.value)} className={`${INPUT_CLASS} w-auto`}>
+      <select aria-label="Organization" value={orgId} onChange={(e) => setPicked(e.target.value)} className={INLINE_INPUT_CLASS}>
         <option value="">All organizations</option>
         {orgs.data?.map((o) => (
           <option key={o.id} value={o.id}>

@@ -8,16 +8,20 @@ import { useBulkQuotes, useCreateQuote, useQuotes } from '@/hooks/use-quotes';
 import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Card, EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
+import { Card, EmptyState, ErrorText, FilterBar, INLINE_INPUT_CLASS, PageHeader, Pager } from '@/components/ui/controls';
+import { useUrlFilters } from '@/hooks/use-url-filters';
 import { BillingStatus, BulkBar, errorLine, LINK, Money, OrgSelect, SelectAll, TD, TH, TR, useBillingOrg, useBulkRun, useSelection } from '@/components/billing/billing-ui';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorsOf } from '@/lib/client/field-errors';
 import { DataTable } from '@/components/ui/data-table';
 
+const FILTER_DEFAULTS = { status: '', page: '1' };
+
 export function QuotesView() {
   const org = useBillingOrg();
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
+  const { status } = filters;
+  const page = Math.max(1, Number(filters.page) || 1);
   const quotes = useQuotes({ page, orgId: org.orgId, status: status || undefined });
   const canManage = useCan('billing:manage');
   const [creating, setCreating] = useState(false);
@@ -34,21 +38,19 @@ export function QuotesView() {
       <PageHeader
         title="Quotes"
         description="Proposals the customer accepts or declines through a link; an accepted quote converts into a contract and an invoice."
-        actions={
-          <>
-            {org.picker}
-            <select aria-label="Status" className={`${INPUT_CLASS} w-auto`} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
-              <option value="">All statuses</option>
-              {QUOTE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            {canManage && <Button onClick={() => setCreating((v) => !v)}>{creating ? 'Close' : 'New quote'}</Button>}
-          </>
-        }
+        actions={canManage && <Button onClick={() => setCreating((v) => !v)}>{creating ? 'Close' : 'New quote'}</Button>}
       />
+      <FilterBar label="Filter quotes">
+        {org.picker}
+        <select aria-label="Status" className={INLINE_INPUT_CLASS} value={status} onChange={(e) => setFilters({ status: e.target.value, page: '1' })}>
+          <option value="">All statuses</option>
+          {QUOTE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </FilterBar>
       {creating && <NewQuote orgs={org.orgs} fixed={org.fixed} defaultOrg={org.orgId} onCancel={() => setCreating(false)} />}
       {canManage && (
         <BulkBar count={selection.selected.size} result={bulkResult} label={label}>
@@ -110,7 +112,7 @@ export function QuotesView() {
           ))}
         </DataTable>
       )}
-      {quotes.data && <Pager page={page} total={quotes.data.pagination.total} limit={50} onPage={setPage} />}
+      {quotes.data && <Pager page={page} total={quotes.data.pagination.total} limit={50} onPage={(p) => setFilters({ page: String(p) })} />}
     </div>
   );
 }

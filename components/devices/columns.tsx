@@ -1,16 +1,50 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Device } from '@/hooks/use-devices';
+import type { Device, DeviceListExtra } from '@/hooks/use-devices';
 import { formatPercent, formatRelative } from '@/lib/client/format';
 import { StatusBadge } from '@/components/ui/controls';
+
+/** What cells read beyond the device: organization names and the page's extras (site, alerts). */
+export interface ColumnContext {
+  orgName: (id: string) => string;
+  extra: (id: string) => DeviceListExtra | undefined;
+}
 
 export interface Column {
   id: string;
   label: string;
   width: string;
   sort?: 'hostname' | 'lastSeen' | 'enrolled';
-  render: (d: Device, ctx: { orgName: (id: string) => string }) => ReactNode;
-  csv: (d: Device, ctx: { orgName: (id: string) => string }) => string | number | null;
+  render: (d: Device, ctx: ColumnContext) => ReactNode;
+  csv: (d: Device, ctx: ColumnContext) => string | number | null;
+}
+
+// Severity colours of the alert indicator; text and background meet 4.5:1 in both themes.
+const SEVERITY_CLASS: Record<string, string> = {
+  critical: 'bg-red-700 text-white dark:bg-red-500 dark:text-slate-950',
+  high: 'bg-orange-700 text-white dark:bg-orange-400 dark:text-slate-950',
+  medium: 'bg-amber-200 text-amber-950 dark:bg-amber-300 dark:text-slate-950',
+  low: 'bg-sky-100 text-sky-900 dark:bg-sky-300 dark:text-slate-950',
+  info: 'bg-slate-200 text-slate-800 dark:bg-slate-300 dark:text-slate-950',
+};
+
+function AlertCell({ d, extra }: { d: Device; extra: DeviceListExtra | undefined }) {
+  const count = extra?.openAlertCount;
+  if (count === null || count === undefined) return <span className="text-slate-500">—</span>;
+  if (count === 0) return <span className="text-slate-500">0</span>;
+  const sev = extra?.highestSeverity ?? 'info';
+  return (
+    <Link
+      href={`/alerts?device=${d.id}`}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold hover:underline ${SEVERITY_CLASS[sev]}`}
+      aria-label={`${count} open alert${count === 1 ? '' : 's'}, highest ${sev}`}
+      title={`Highest severity: ${sev}`}
+      data-testid="device-alert-count"
+    >
+      <span aria-hidden="true">●</span>
+      {count}
+    </Link>
+  );
 }
 
 export const COLUMNS: Column[] = [
@@ -28,6 +62,8 @@ export const COLUMNS: Column[] = [
   },
   { id: 'status', label: 'Status', width: '7rem', render: (d) => <StatusBadge status={d.status} />, csv: (d) => d.status },
   { id: 'organization', label: 'Organization', width: 'minmax(8rem,1fr)', render: (d, c) => <span className="truncate">{c.orgName(d.orgId)}</span>, csv: (d, c) => c.orgName(d.orgId) },
+  { id: 'site', label: 'Site', width: 'minmax(7rem,1fr)', render: (d, c) => <span className="truncate">{c.extra(d.id)?.siteName ?? '—'}</span>, csv: (d, c) => c.extra(d.id)?.siteName ?? null },
+  { id: 'alerts', label: 'Alerts', width: '5rem', render: (d, c) => <AlertCell d={d} extra={c.extra(d.id)} />, csv: (d, c) => c.extra(d.id)?.openAlertCount ?? null },
   { id: 'os', label: 'OS', width: 'minmax(8rem,1fr)', render: (d) => <span className="truncate">{[d.osType, d.osVersion].filter(Boolean).join(' · ') || '—'}</span>, csv: (d) => [d.osType, d.osVersion].filter(Boolean).join(' ') },
   { id: 'lastSeen', label: 'Last seen', width: '8rem', sort: 'lastSeen', render: (d) => <span title={d.lastSeenAt ?? ''}>{formatRelative(d.lastSeenAt)}</span>, csv: (d) => d.lastSeenAt },
   { id: 'cpu', label: 'CPU', width: '4.5rem', render: (d) => formatPercent(d.cpuPercent), csv: (d) => d.cpuPercent },
@@ -39,4 +75,4 @@ export const COLUMNS: Column[] = [
   { id: 'enrolled', label: 'Enrolled', width: '8rem', sort: 'enrolled', render: (d) => formatRelative(d.enrolledAt), csv: (d) => d.enrolledAt },
 ];
 
-export const DEFAULT_COLUMNS = ['hostname', 'status', 'organization', 'os', 'lastSeen', 'cpu', 'memory', 'disk'];
+export const DEFAULT_COLUMNS = ['hostname', 'status', 'organization', 'site', 'alerts', 'os', 'lastSeen', 'cpu', 'memory', 'disk'];

@@ -2,34 +2,40 @@
 
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES, useCreateTicket, useTickets } from '@/hooks/use-tickets';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useCan, useMe } from '@/hooks/use-me';
+import { useUrlFilters, useUrlText } from '@/hooks/use-url-filters';
 import { ApiError } from '@/lib/client/api-client';
 import { formatRelative } from '@/lib/client/format';
 import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Dialog } from '@/components/ui/dialog';
-import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, SelectField, StatusBadge, TextAreaField } from '@/components/ui/controls';
+import { EmptyState, ErrorText, FILTER_SEARCH_CLASS, FilterBar, INLINE_INPUT_CLASS, PageHeader, Pager, SelectField, StatusBadge, TextAreaField } from '@/components/ui/controls';
 import { DataTable } from '@/components/ui/data-table';
 
+const OPEN = 'new,open,pending,on_hold';
+const FILTER_DEFAULTS = { q: '', status: OPEN, assigned: '', page: '1' };
+
 export function TicketsView() {
-  const params = useSearchParams();
   const router = useRouter();
+  const params = useSearchParams();
   const me = useMe();
   const { orgId } = useCurrentOrg();
   const orgs = useAllOrganizations();
   const canWrite = useCan('tickets:write');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('new,open,pending,on_hold');
-  const [mine, setMine] = useState(params.get('assigned') === 'me');
+  const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
+  const { status } = filters;
+  const mine = filters.assigned === 'me';
+  const page = Math.max(1, Number(filters.page) || 1);
+  const [searchText, setSearchText] = useUrlText(filters.q, useCallback((q: string) => setFilters({ q, page: '1' }, { replace: true }), [setFilters]));
+  const search = filters.q;
   const [creating, setCreating] = useState(params.get('create') === '1');
   const [formOrg, setFormOrg] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const tickets = useTickets({ page, orgId: orgId ?? undefined, status: status || undefined, search: search.trim() || undefined, assigneeId: mine ? 'me' : undefined });
+  const tickets = useTickets({ page, orgId: orgId ?? undefined, status: status || undefined, search: search || undefined, assigneeId: mine ? 'me' : undefined });
   const create = useCreateTicket();
   const isOrgUser = me.data?.scope === 'organization';
 
@@ -57,10 +63,10 @@ export function TicketsView() {
   return (
     <div className="space-y-4">
       <PageHeader title="Tickets" actions={canWrite && <Button onClick={() => setCreating(true)}>New ticket</Button>} />
-      <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filter tickets">
-        <input type="search" aria-label="Search tickets" placeholder="Subject, requester or #number" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} className={`${INPUT_CLASS} max-w-xs`} />
-        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }} className={`${INPUT_CLASS} w-auto`}>
-          <option value="new,open,pending,on_hold">Open (any)</option>
+      <FilterBar label="Filter tickets">
+        <input type="search" aria-label="Search tickets" placeholder="Subject, requester or #number" value={searchText} onChange={(e) => setSearchText(e.target.value)} className={FILTER_SEARCH_CLASS} />
+        <select aria-label="Status" value={status} onChange={(e) => setFilters({ status: e.target.value, page: '1' })} className={INLINE_INPUT_CLASS}>
+          <option value={OPEN}>Open (any)</option>
           <option value="">All</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -69,13 +75,13 @@ export function TicketsView() {
           ))}
         </select>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={mine} onChange={(e) => setMine(e.target.checked)} /> Assigned to me
+          <input type="checkbox" checked={mine} onChange={(e) => setFilters({ assigned: e.target.checked ? 'me' : '', page: '1' })} /> Assigned to me
         </label>
-      </div>
+      </FilterBar>
       <ErrorText error={tickets.error} />
       {tickets.data && rows.length === 0 && (
         <EmptyState title="No tickets here" action={canWrite && <Button onClick={() => setCreating(true)}>Open a ticket</Button>}>
-          {search || status !== 'new,open,pending,on_hold' || mine ? 'Nothing matches these filters.' : 'No open tickets. Tickets from the portal, email and the console land here.'}
+          {search || status !== OPEN || mine ? 'Nothing matches these filters.' : 'No open tickets. Tickets from the portal, email and the console land here.'}
         </EmptyState>
       )}
       {rows.length > 0 && (
@@ -98,7 +104,7 @@ export function TicketsView() {
           ))}
         </DataTable>
       )}
-      {tickets.data && <Pager page={page} total={tickets.data.pagination.total} limit={50} onPage={setPage} />}
+      {tickets.data && <Pager page={page} total={tickets.data.pagination.total} limit={50} onPage={(p) => setFilters({ page: String(p) })} />}
 
       <Dialog open={creating} onClose={() => setCreating(false)} title="New ticket" wide>
         <form onSubmit={onCreate} className="grid gap-3 md:grid-cols-2" aria-label="New ticket">

@@ -1,9 +1,43 @@
 'use client';
 
 import { useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { FieldFrame, INPUT_CLASS, type FieldProps } from '@/components/ui/field';
+import { FieldFrame, INLINE_INPUT_CLASS, INPUT_CLASS, type FieldProps } from '@/components/ui/field';
 
-export { INPUT_CLASS } from '@/components/ui/field';
+export { INLINE_INPUT_CLASS, INPUT_CLASS } from '@/components/ui/field';
+
+/**
+ * A list's filter bar: one line where it fits, wrapping control by control where it does not.
+ * Its controls use INLINE_INPUT_CLASS: INPUT_CLASS is full-width for forms, and a width class
+ * appended to it loses to its w-full (that made every filter select a full-width line).
+ */
+export function FilterBar({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="search" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+/** Classes of a filter bar's search box: the whole line on a phone, a fixed width beside the selects. */
+export const FILTER_SEARCH_CLASS = `${INLINE_INPUT_CLASS} w-full sm:w-64`;
+
+export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
+
+/** Rows per page, 10 to 200 (doc 1 Limits: the device list's page-size selector). */
+export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+      Rows per page
+      <select value={value} onChange={(e) => onChange(Number(e.target.value))} className={INLINE_INPUT_CLASS}>
+        {PAGE_SIZES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 export function SelectField({ label, hint, error, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & FieldProps & { children: ReactNode }) {
   return (

@@ -1,8 +1,12 @@
-// The console's one table frame: a bordered, horizontally scrollable card with a labelled table
-// and a muted header row. Views pass their header cells and rows; cell markup stays theirs.
+// The console's one table frame: a bordered card with a labelled table and a muted header row.
+// A table wider than the screen scrolls inside the card (max-w-full keeps the card itself, and
+// so the page, from growing to the table's width on a phone; `relative` makes the card the
+// containing block of its sr-only header text, which otherwise escapes the scroll frame and
+// widens the page). Views pass their header cells and
+// rows; cell markup stays theirs.
 import type { ReactNode } from 'react';
 
-export const TABLE_WRAP_CLASS = 'overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
+export const TABLE_WRAP_CLASS = 'relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 export const THEAD_CLASS = 'bg-slate-50 text-left text-slate-500 dark:bg-slate-800';
 
 /** A header cell: its text, or `{ label, hidden: true }` for one read only by screen readers (an actions column). */

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { zText } from '@/lib/http/storable-text';
 import { OS_TYPES } from '@/lib/agents/schemas';
+import { SEVERITIES } from '@/lib/alerts/schemas';
 
 export const DEVICE_STATUSES = ['pending', 'online', 'offline', 'uninstalled', 'decommissioned'] as const;
 export const DEVICE_SORTS = ['hostname', 'lastSeen', 'enrolled'] as const;
 
 /** Comma-separated or repeated query values (orgIds=a,b or orgIds=a&orgIds=b). */
-const idList = z
+const splitIds = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().uuid()).max(500))
-  .optional();
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean));
+const idList = splitIds.pipe(z.array(z.string().uuid()).max(500)).optional();
 
 const boolQuery = z
   .enum(['true', 'false', '1', '0'])
@@ -215,3 +215,17 @@ export const ZDeviceActivityPage = z.object({
   data: z.array(ZDeviceActivityEntry),
   pagination: z.object({ nextCursor: z.string().nullable(), limit: z.number().int() }),
 });
+
+// What a device list row shows beyond the device itself, read for one page's ids at a time so
+// the cursor page (devices.list_json, no joins) stays the hot path it is.
+export const ZDeviceListExtrasQuery = z.object({
+  deviceIds: splitIds.pipe(z.array(z.string().uuid()).min(1).max(500)).describe('The ids of the devices on screen (1 to 500, comma-separated or repeated)'),
+});
+export const ZDeviceListExtra = z.object({
+  deviceId: z.string().uuid(),
+  siteName: z.string().nullable(),
+  openAlertCount: z.number().int().nullable().describe('Active, acknowledged and suppressed alerts; null without alerts:read'),
+  highestSeverity: z.enum(SEVERITIES).nullable().describe('Of the open alerts; null when none (or without alerts:read)'),
+});
+export const ZDeviceListExtras = z.object({ data: z.array(ZDeviceListExtra) });
+export type TDeviceListExtras = z.infer<typeof ZDeviceListExtras>;

@@ -16,6 +16,8 @@ export interface NewTicket {
   orgId: string;
   siteId?: string | null;
   deviceId?: string | null;
+  /** The alert the ticket is opened from. */
+  alertId?: string | null;
   subject: string;
   description?: string;
   status?: (typeof TICKET_STATUSES)[number];
@@ -61,6 +63,7 @@ export async function insertTicket(tx: Tx, ctx: AuthContext, input: NewTicket, o
       number,
       siteId: input.siteId ?? null,
       deviceId: input.deviceId ?? null,
+      alertId: input.alertId ?? null,
       subject: input.subject,
       description: input.description ?? '',
       status: input.status ?? 'new',
@@ -84,7 +87,7 @@ export async function insertTicket(tx: Tx, ctx: AuthContext, input: NewTicket, o
     targetId: ticket.id,
     partnerId: ticket.partnerId,
     orgId: ticket.orgId,
-    details: { number, source: ticket.source, priority, subject: ticket.subject },
+    details: { number, source: ticket.source, priority, subject: ticket.subject, ...(ticket.alertId ? { alertId: ticket.alertId } : {}) },
     ...(opts.actor ? { actor: opts.actor } : {}),
   }, tx);
   if (opts.notify !== false) await notifyRequester(tx, ticket, { kind: 'created' });

@@ -122,6 +122,7 @@ export const ZTicket = z.object({
   organization: z.object({ id: z.string().uuid(), name: z.string() }),
   siteId: z.string().uuid().nullable(),
   deviceId: z.string().uuid().nullable(),
+  alertId: z.string().uuid().nullable().describe('The alert the ticket was opened from (POST /alerts/:id/ticket)'),
   subject: z.string(),
   description: z.string(),
   status: z.enum(TICKET_STATUSES),
@@ -185,3 +186,10 @@ export const ZBulkResponse = z.object({
   failed: z.number().int(),
   results: z.array(ZBulkResult),
 });
+
+export const ZCreateTicketFromAlert = z
+  .object({
+    priority: z.enum(TICKET_PRIORITIES).optional().describe('Default: from the alert severity (critical p1, high p2, medium p3, low and info p4)'),
+    assigneeId: z.string().uuid().nullable().optional(),
+  })
+  .strict();

@@ -20,6 +20,7 @@ export function toTicketDto(t: TicketWithRefs, now = new Date()): TTicket {
     organization: t.organization,
     siteId: t.siteId,
     deviceId: t.deviceId,
+    alertId: t.alertId,
     subject: t.subject,
     description: t.description,
     status: t.status,

@@ -28,6 +28,7 @@ export const LIST_OPS_UNCHECKED: Record<string, string> = {};
 /** Inputs of list operations the zod schema cannot show (built from the caller's own records). */
 export const LIST_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'GET /webhooks': { query: (ids) => ({ orgId: ids.org }) },
+  'GET /devices/list-extras': { query: (ids) => ({ deviceIds: ids.device }) },
   'GET /scripts/bundle/export': { query: (ids) => ({ ids: ids.script }) },
   'POST /scripts/bundle/preview': { body: (ids) => ({ bundle: { bundleVersion: 1, scripts: [] }, orgId: ids.org }) },
   'POST /orgs/contacts/import/preview': { body: (ids) => ({ rows: [{ organizationId: ids.org, name: 'Tenancy probe' }] }) },
@@ -40,6 +41,7 @@ export const LIST_INPUTS: Record<string, { body?: Input; query?: Input }> = {
 export const LIST_FOREIGN: Record<string, (o: { ids: Record<string, string>; marker: string }) => { label: string; query?: unknown; body?: unknown }[]> = {
   'GET /scripts/bundle/export': (o) => [{ label: '?ids', query: { ids: o.ids.script } }],
   'GET /webhooks': (o) => [{ label: '?orgId', query: { orgId: o.ids.org } }],
+  'GET /devices/list-extras': (o) => [{ label: '?deviceIds', query: { deviceIds: o.ids.device } }],
   'POST /scripts/bundle/preview': (o) => [{ label: ' body.orgId', body: { bundle: { bundleVersion: 1, scripts: [] }, orgId: o.ids.org } }],
   'POST /orgs/contacts/import/preview': (o) => [
     { label: ' body.rows.organizationId', body: { rows: [{ organizationId: o.ids.org, name: 'Tenancy probe' }] } },

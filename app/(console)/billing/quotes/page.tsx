@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { QuotesView } from '@/components/billing/quotes-view';
 
 export const metadata: Metadata = { title: 'Quotes' };
 
 export default function Page() {
-  return <QuotesView />;
+  return (
+    <Suspense>
+      <QuotesView />
+    </Suspense>
+  );
 }
