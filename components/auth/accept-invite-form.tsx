@@ -2,6 +2,7 @@
 
 // The invitation page: reads the token from the link's fragment, shows what the person is
 // joining, lets them choose a password (and correct their name), then signs them in.
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '@/lib/client/api-client';
@@ -80,9 +81,9 @@ export function AcceptInviteForm() {
         <p role="alert" className="text-sm text-slate-600 dark:text-slate-400">
           {state.message}
         </p>
-        <a className="text-sm font-medium text-brand-600 hover:underline" href="/login">
+        <Link className="text-sm font-medium text-brand-600 hover:underline" href="/login">
           Go to sign in
-        </a>
+        </Link>
       </div>
     );
   }

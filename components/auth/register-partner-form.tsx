@@ -2,6 +2,7 @@
 
 // The self-service signup form (doc 1): confirm password and the meter live only here; the API
 // gets companyName, name, email, password and acceptTerms, and its field errors show inline.
+import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '@/lib/client/api-client';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/client/field-errors';
@@ -68,9 +69,9 @@ export function RegisterPartnerForm() {
         </p>
         <p className="text-sm text-slate-500">
           Already have an account?{' '}
-          <a className="font-medium text-brand-600 hover:underline" href="/login">
+          <Link className="font-medium text-brand-600 hover:underline" href="/login">
             Sign in
-          </a>
+          </Link>
         </p>
       </section>
     );

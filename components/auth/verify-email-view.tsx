@@ -3,6 +3,7 @@
 // Completes a registration from the emailed link: one POST, then the new admin is signed in
 // (access token in memory, refresh token in the HTTP-only cookie the response set) and lands on
 // the dashboard, which prompts for the first organization.
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '@/lib/client/api-client';
@@ -66,13 +67,13 @@ export function VerifyEmailView({ token }: { token: string | null }) {
       <p className="text-sm text-slate-600 dark:text-slate-400">{state.message}</p>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Links work once and expire. If you already finished registering,{' '}
-        <a className="font-medium text-brand-600 hover:underline" href="/login">
+        <Link className="font-medium text-brand-600 hover:underline" href="/login">
           sign in
-        </a>
+        </Link>
         ; otherwise{' '}
-        <a className="font-medium text-brand-600 hover:underline" href="/register-partner">
+        <Link className="font-medium text-brand-600 hover:underline" href="/register-partner">
           register again
-        </a>
+        </Link>
         .
       </p>
     </section>

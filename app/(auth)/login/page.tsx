@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
 import { publicConfig } from '@/lib/public-config';
@@ -24,9 +25,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         {registrationEnabled && (
           <p className="text-center text-sm text-slate-500">
             New MSP?{' '}
-            <a className="font-medium text-brand-600 hover:underline" href="/register-partner">
+            <Link className="font-medium text-brand-600 hover:underline" href="/register-partner">
               Register your company
-            </a>
+            </Link>
           </p>
         )}
       </div>

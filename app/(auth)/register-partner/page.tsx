@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { RegisterPartnerForm } from '@/components/auth/register-partner-form';
@@ -19,9 +20,9 @@ export default function RegisterPartnerPage() {
         <RegisterPartnerForm />
         <p className="text-center text-sm text-slate-500">
           Already registered?{' '}
-          <a className="font-medium text-brand-600 hover:underline" href="/login">
+          <Link className="font-medium text-brand-600 hover:underline" href="/login">
             Sign in
-          </a>
+          </Link>
         </p>
       </div>
     </main>
