@@ -4,13 +4,16 @@
 // changes and presence, newest first, narrowed by kind, older entries on demand.
 import { useState } from 'react';
 import { useDeviceActivity, type DeviceActivityEntry } from '@/hooks/use-device-cockpit';
-import { DEVICE_ACTIVITY_KINDS, type DeviceActivityKind } from '@/lib/devices/schemas';
+import type { DeviceActivityKind } from '@/lib/devices/schemas';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Card, ErrorText, StatusBadge } from '@/components/ui/controls';
 import { MUTED } from '@/components/devices/detail/format';
 
 const KIND_LABELS: Record<DeviceActivityKind, string> = { command: 'Commands', script: 'Scripts', alert: 'Alerts', change: 'Changes', presence: 'Online / offline' };
+// The schema module is server-side (it reaches the settings), so the kinds come from the labels,
+// which the type keeps complete.
+const ACTIVITY_KINDS = Object.keys(KIND_LABELS) as DeviceActivityKind[];
 const DOT: Record<DeviceActivityKind, string> = { command: 'bg-brand-600', script: 'bg-violet-600', alert: 'bg-red-600', change: 'bg-slate-500', presence: 'bg-emerald-600' };
 
 const COMMAND_WORDS: Record<string, string> = { refresh_inventory: 'Inventory refresh', run_script: 'Script', reboot: 'Reboot', shutdown: 'Shutdown', self_uninstall: 'Agent uninstall' };
@@ -85,7 +88,7 @@ export function DeviceActivity({ deviceId }: { deviceId: string }) {
   return (
     <Card title="Activity">
       <div role="group" aria-label="Show activity of kind" className="mb-4 flex flex-wrap gap-2">
-        {DEVICE_ACTIVITY_KINDS.map((k) => (
+        {ACTIVITY_KINDS.map((k) => (
           <button
             key={k}
             type="button"
