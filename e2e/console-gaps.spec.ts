@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedAssetCheckout, seedDeadLetter, seedPartnerAdmin, seedPlatformAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { generateSync } from 'otplib';
 import { seedPartnerAdmin } from './helpers/seed';
 

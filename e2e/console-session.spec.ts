@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedOrganization, seedPartnerAdmin } from './helpers/seed';
 
 const PASSWORD = 'Console-Session-Pass-7!';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import pg from 'pg';
 import { generateSecret, generateSync } from 'otplib';
 import { linkIn, waitForEmail } from './helpers/mailbox';

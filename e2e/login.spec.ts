@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 test('the bootstrap admin signs in and reaches the console shell', async ({ page }) => {
   await page.goto('/');

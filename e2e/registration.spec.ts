@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { generateSync } from 'otplib';
 import { linkIn, waitForEmail } from './helpers/mailbox';
 
