@@ -88,7 +88,7 @@ async function violations(page: Page, pattern: string, mode: Mode): Promise<stri
     if (v.impact !== 'critical' && v.impact !== 'serious') continue;
     const nodes = v.nodes.filter((n) => !isKnown({ page: pattern, mode, rule: v.id, target: n.target.join(' ') }));
     if (!nodes.length) continue;
-    const sample = nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`);
+    const sample = nodes.slice(0, 10).map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`);
     lines.push(`[${mode}] ${pattern} ${v.id} (${v.impact}) ×${nodes.length}:\n      ${sample.join('\n      ')}`);
   }
   return lines;
