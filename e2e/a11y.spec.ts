@@ -11,6 +11,8 @@ import { fillPattern, pagePatterns } from './helpers/pages';
 import { loadWorld, WORLD_PASSWORD, type World } from './helpers/world';
 import { isKnown, type Mode } from './helpers/a11y-known';
 
+type Theme = Exclude<Mode, 'phone'>;
+
 const CONSOLE = pagePatterns('(console)');
 const PORTAL = pagePatterns('portal');
 /** Pages only a platform operator sees in full; the sweep signs in as one before them. */
@@ -52,7 +54,7 @@ test.beforeAll(async () => {
   world = await loadWorld();
 });
 
-async function themedContext(browser: Browser, networkLog: NetworkLog, mode: Mode, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+async function themedContext(browser: Browser, networkLog: NetworkLog, mode: Theme, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
   const context = await browser.newContext({ colorScheme: mode, viewport });
   networkLog.watch(context);
   // Every page is loaded afresh, so the router's prefetches of the navigation's links (dozens per

@@ -35,7 +35,7 @@ export function FileDropZone({ files, onChange }: { files: File[]; onChange: (fi
     onChange([...files, ...accepted.slice(0, Math.max(0, room))]);
   }
 
-  function drop(e: DragEvent<HTMLDivElement>) {
+  function drop(e: DragEvent<HTMLLabelElement>) {
     e.preventDefault();
     setOver(false);
     if (e.dataTransfer.files.length) void add(e.dataTransfer.files);

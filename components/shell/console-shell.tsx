@@ -169,7 +169,7 @@ export function ConsoleShell({ children, mfaEnforced = false }: { children: Reac
           )}
           <div className="flex min-w-0 flex-1 flex-col">
             <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 px-4 py-2.5 backdrop-blur md:px-6 dark:border-slate-800 dark:bg-slate-900/95">
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
                 <button type="button" className="rounded-md border border-slate-300 px-2 py-1 text-sm lg:hidden dark:border-slate-700" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
                   ☰
                 </button>
