@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { adminToken, seedPartnerAdmin } from './helpers/seed';
 import { linkIn, waitForEmail } from './helpers/mailbox';
 
 const ADMIN_PASSWORD = 'Partner-Admin-Pass-9!';
 
-test('a customer opens the invoice link and answers a quote through its link, without an account', async ({ page, request }) => {
+test('a customer opens the invoice link and answers a quote through its link, without an account', async ({ page, request, networkLog }) => {
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Northwind IT ${tag}`, ADMIN_PASSWORD);
   const auth = { authorization: `Bearer ${await adminToken(request, admin, ADMIN_PASSWORD)}` };
@@ -30,6 +30,8 @@ test('a customer opens the invoice link and answers a quote through its link, wi
 
   // A reset revokes the link the customer had.
   await request.post(`/api/v1/invoices/${invoiceId}/reset-link`, { headers: auth });
+  // The revoked link is meant to answer 404.
+  networkLog.allow(/GET \S+\/billing\/invoice\/\S+ → 404/);
   const gone = await page.goto(new URL(link).pathname);
   expect(gone?.status()).toBe(404);
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 import { enrollAgent } from './helpers/agent';
 
 const PASSWORD = 'Console-Alerts-Pass-7!';
 
-test('an alert raised by the agent’s metrics is acknowledged in the inbox; a stale resolve explains who was first', async ({ page }) => {
+test('an alert raised by the agent’s metrics is acknowledged in the inbox; a stale resolve explains who was first', async ({ page, networkLog }) => {
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Alerts MSP ${tag}`, PASSWORD);
   const token = await signInConsole(page, admin, PASSWORD);
@@ -37,6 +37,8 @@ test('an alert raised by the agent’s metrics is acknowledged in the inbox; a s
     const list = await page.request.get('/api/v1/alerts', { headers: auth, params: { orgId } });
     const alertId = (await list.json()).data[0].id as string;
     expect((await page.request.post(`/api/v1/alerts/${alertId}/resolve`, { headers: auth, data: { note: 'fixed elsewhere' } })).status()).toBe(200);
+    // Resolving an alert someone else resolved is meant to answer 409.
+    networkLog.allow(/POST \S+\/api\/v1\/alerts\/[^/]+\/resolve → 409/);
     page.once('dialog', (d) => void d.accept(''));
     await row.getByRole('button', { name: /^Resolve/ }).click();
     await expect(page.getByTestId('alert-notice')).toContainText('already resolved by Sam Support');

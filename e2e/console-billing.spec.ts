@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 
 const PASSWORD = 'Console-Billing-Pass-5!';
 
-test('a technician prices a catalog item, bills it through a contract and issues the generated invoice', async ({ browser, page, request }) => {
+test('a technician prices a catalog item, bills it through a contract and issues the generated invoice', async ({ browser, page, request, networkLog }) => {
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Billing MSP ${tag}`, PASSWORD);
   const token = await signInConsole(page, admin, PASSWORD);
@@ -35,6 +35,8 @@ test('a technician prices a catalog item, bills it through a contract and issues
   const contractForm = page.getByRole('form', { name: 'New contract' });
   await contractForm.getByLabel('Organization').selectOption({ label: orgName });
   await contractForm.getByLabel('Name').fill(`Endpoint care ${tag}`);
+  // The bad currency is meant to come back as a 400 with its field error.
+  networkLog.allow(/POST \S+\/api\/v1\/contracts → 400/);
   await contractForm.getByLabel('Currency').fill('ZZZ');
   await contractForm.getByRole('button', { name: 'Create contract' }).click();
   await expect(contractForm.getByLabel('Currency')).toHaveAccessibleDescription(/Currency must be an ISO 4217 code/);
@@ -92,6 +94,7 @@ test('a technician prices a catalog item, bills it through a contract and issues
   // The customer opens the link in their own browser (no console session, no account), with its PDF.
   const url = new URL((await link.textContent())!);
   const customer = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  networkLog.watch(customer);
   try {
     const customerPage = await customer.newPage();
     await customerPage.goto(url.pathname);

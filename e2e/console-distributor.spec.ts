@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { startDistributorSandbox, type DistributorSandbox } from '@/sandbox/distributor/server';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
@@ -17,7 +17,7 @@ test.afterAll(async () => {
   await sandbox?.close();
 });
 
-test('a partner admin connects the distributor, maps a company and submits an order with a line', async ({ page }) => {
+test('a partner admin connects the distributor, maps a company and submits an order with a line', async ({ page, networkLog }) => {
   test.setTimeout(120_000);
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Distri MSP ${tag}`, PASSWORD);
@@ -72,6 +72,8 @@ test('a partner admin connects the distributor, maps a company and submits an or
   await add.getByLabel('Product').selectOption({ label: 'Microsoft 365 Business Premium (CFQ7TTC0LCHC)' });
   await add.getByLabel('Tenant domain').fill(`contoso${tag}.onmicrosoft.com`);
   await add.getByLabel('Commitment term').selectOption('cmt-m365-monthly');
+  // The zero quantity is meant to come back as a 400 with its field error.
+  networkLog.allow(/POST \S+\/api\/v1\/distributor\/orders\/[^/]+\/lines → 400/);
   await add.getByLabel('Quantity').fill('0');
   await add.getByRole('button', { name: 'Add line' }).click();
   await expect(add.getByText('Must be greater than 0')).toBeVisible();
@@ -104,7 +106,7 @@ test('a partner admin connects the distributor, maps a company and submits an or
   await expect(page.getByRole('form', { name: 'Add a line' })).toHaveCount(0);
 });
 
-test('the order page explains a submit lost to a concurrent one, and reconciles a line whose answer never came', async ({ page }) => {
+test('the order page explains a submit lost to a concurrent one, and reconciles a line whose answer never came', async ({ page, networkLog }) => {
   test.setTimeout(120_000);
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Distri Race ${tag}`, PASSWORD);
@@ -130,6 +132,8 @@ test('the order page explains a submit lost to a concurrent one, and reconciles 
   page.on('dialog', (d) => void d.accept());
   const notice = page.getByTestId('order-notice');
 
+  // The submit that loses to the concurrent one is meant to answer 409.
+  networkLog.allow(/POST \S+\/api\/v1\/distributor\/orders\/[^/]+\/submit → 409/);
   // Someone else's submit is mid-flight (held at the distributor) when this person presses Submit.
   const first = await openOrder();
   await page.goto(`/distributor/orders/${first}`);

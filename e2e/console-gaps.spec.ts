@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedAssetCheckout, seedDeadLetter, seedPartnerAdmin, seedPlatformAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 
@@ -60,7 +61,7 @@ test('an exhausted webhook delivery is re-driven from the dead-letters view', as
   expect(copies.every((d) => d.attempt === 0 || d.attempt === 1)).toBe(true);
 });
 
-test('an asset is created, checked out through the portal and checked in by the service desk', async ({ page }) => {
+test('an asset is created, checked out through the portal and checked in by the service desk', async ({ page, networkLog }) => {
   const { tag, admin, token, org } = await setUp(page, 'Asset');
 
   await page.goto('/');
@@ -68,6 +69,8 @@ test('an asset is created, checked out through the portal and checked in by the 
   await expect(page.getByText('No assets yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add an asset' }).click();
   const form = page.getByRole('form', { name: 'Create asset' });
+  // The empty form is meant to come back as a 400 with its field errors.
+  networkLog.allow(/POST \S+\/api\/v1\/assets → 400/);
   await form.getByRole('button', { name: 'Create asset' }).click();
   await expect(form.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
@@ -81,6 +84,8 @@ test('an asset is created, checked out through the portal and checked in by the 
   await expect(page.getByText('Never checked out')).toBeVisible();
   const assetId = page.url().split('/').pop()!;
 
+  // The duplicate tag is meant to answer 409.
+  networkLog.allow(/POST \S+\/api\/v1\/assets → 409/);
   // A second asset with the same tag: the conflict is shown at the tag field.
   await page.goto('/assets');
   await page.getByRole('button', { name: 'New asset' }).click();
@@ -113,7 +118,7 @@ test('an asset is created, checked out through the portal and checked in by the 
   await page.screenshot({ path: 'e2e/artifacts/console-gaps-asset-checkin.png', fullPage: true });
 });
 
-test('a script is created from a template', async ({ page }) => {
+test('a script is created from a template', async ({ page, networkLog }) => {
   const { tag } = await setUp(page, 'Script');
 
   await page.goto('/scripts');
@@ -121,6 +126,8 @@ test('a script is created from a template', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Templates and system library' })).toBeVisible();
   await page.getByRole('button', { name: 'Use template Bash health check' }).click();
   const dialog = page.getByRole('dialog');
+  // Submitting without a name is meant to come back as a 400 with its field error.
+  networkLog.allow(/POST \S+\/api\/v1\/script-library\/from-template\/\S+ → 400/);
   await dialog.getByRole('button', { name: 'Create script' }).click();
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Name', { exact: true }).fill(`Health ${tag}`);
@@ -136,7 +143,7 @@ test('a script is created from a template', async ({ page }) => {
   await page.screenshot({ path: 'e2e/artifacts/console-gaps-script-from-template.png', fullPage: true });
 });
 
-test('a platform operator creates a partner and suspends it', async ({ page }) => {
+test('a platform operator creates a partner and suspends it', async ({ page, networkLog }) => {
   const tag = randomBytes(4).toString('hex');
   const operator = await seedPlatformAdmin(tag, PASSWORD);
   await signInConsole(page, operator, PASSWORD);
@@ -150,6 +157,8 @@ test('a platform operator creates a partner and suspends it', async ({ page }) =
   const form = page.getByRole('form', { name: 'Create partner' });
   await form.getByLabel('Name', { exact: true }).fill(`Contoso IT ${tag}`);
   await form.getByLabel('Slug').fill('Not A Slug');
+  // The invalid slug is meant to come back as a 400 with its field error.
+  networkLog.allow(/POST \S+\/api\/v1\/orgs\/partners → 400/);
   await form.getByRole('button', { name: 'Create partner' }).click();
   await expect(form.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('Use lowercase letters, digits and single hyphens')).toBeVisible();
@@ -172,7 +181,7 @@ test('a platform operator creates a partner and suspends it', async ({ page }) =
   await expect(page.getByRole('row').filter({ hasText: `Contoso IT ${tag}` })).toContainText('suspended');
 });
 
-test('scripts are sorted into categories and tags and moved through a bundle with a rename on conflict', async ({ page }) => {
+test('scripts are sorted into categories and tags and moved through a bundle with a rename on conflict', async ({ page, networkLog }) => {
   const { tag, token } = await setUp(page, 'Bundle');
   await post(page.request, token, '/scripts', { name: `Clear temp ${tag}`, osTypes: ['linux'], language: 'bash', content: 'rm -rf /tmp/cache/*\n', availability: 'partner', category: 'Cleanup', tags: ['nightly'] });
 
@@ -181,6 +190,8 @@ test('scripts are sorted into categories and tags and moved through a bundle wit
   const categories = page.getByTestId('categories');
   await expect(categories).toContainText('Cleanup');
   await expect(categories).toContainText('1 script');
+  // The existing category name is meant to answer 409.
+  networkLog.allow(/POST \S+\/api\/v1\/script-library\/categories → 409/);
   await page.getByLabel('Category name').fill('Cleanup');
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByLabel('Category name')).toHaveAttribute('aria-invalid', 'true');

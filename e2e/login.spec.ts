@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 test('the bootstrap admin signs in and reaches the console shell', async ({ page }) => {
   await page.goto('/');
@@ -19,9 +19,11 @@ test('the bootstrap admin signs in and reaches the console shell', async ({ page
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('wrong credentials show an error and no session', async ({ page }) => {
+test('wrong credentials show an error and no session', async ({ page, networkLog }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL!);
+  // The wrong password is meant to answer 401.
+  networkLog.allow(/POST \S+\/api\/v1\/auth\/login → 401/);
   await page.getByLabel('Password').fill('definitely-wrong');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { generateSync } from 'otplib';
 import { adminToken, seedPartnerAdmin } from './helpers/seed';
 

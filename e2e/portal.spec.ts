@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { linkIn, waitForEmail } from './helpers/mailbox';
 import { badgePng } from './helpers/png';
 import { activatePortalAccount, adminToken, seedPartnerAdmin } from './helpers/seed';

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { generateSync } from 'otplib';
 import { linkIn, waitForEmail } from './helpers/mailbox';
 
-test('a new MSP registers, confirms the emailed link and lands signed in', async ({ page }) => {
+test('a new MSP registers, confirms the emailed link and lands signed in', async ({ page, networkLog }) => {
   const email = `owner-${Date.now()}@e2e.test`;
   await page.goto('/login');
   await page.getByRole('link', { name: 'Register your company' }).click();
@@ -33,6 +33,8 @@ test('a new MSP registers, confirms the emailed link and lands signed in', async
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 
+  // The weak password is meant to be refused (400) with the server's own message.
+  networkLog.allow(/POST \S+\/api\/v1\/auth\/register-partner → 400/);
   // The server's own strength check answers inline, next to the field.
   await password.fill('abcdefghij');
   await page.getByLabel('Confirm password').fill('abcdefghij');
@@ -75,6 +77,8 @@ test('a new MSP registers, confirms the emailed link and lands signed in', async
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: 'Create organization' }).click();
   await page.getByLabel('Name').fill('First Customer');
+  // Without two-factor authentication the create is meant to answer 403 (step-up), then succeed when retried.
+  networkLog.allow(/POST \S+\/api\/v1\/orgs\/organizations → 403/);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   // Creating a customer changes the tenancy: the console asks for two-factor set-up first, then
   // sends the waiting request again.
@@ -86,13 +90,17 @@ test('a new MSP registers, confirms the emailed link and lands signed in', async
   await stepUp.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('First Customer')).toBeVisible();
 
+  // The used link is meant to be refused (400).
+  networkLog.allow(/POST \S+\/api\/v1\/auth\/verify-email → 400/);
   // The link was single-use.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'We could not confirm this link' })).toBeVisible();
 });
 
-test('a broken verification link explains itself', async ({ page }) => {
+test('a broken verification link explains itself', async ({ page, networkLog }) => {
+  // The made-up token is meant to be refused (400).
+  networkLog.allow(/POST \S+\/api\/v1\/auth\/verify-email → 400/);
   await page.goto('/verify-email?token=not-a-real-token');
   await expect(page.getByText('This verification link is invalid or has expired')).toBeVisible();
   await expect(page.getByRole('link', { name: 'register again' })).toHaveAttribute('href', '/register-partner');

@@ -35,7 +35,7 @@ function TemplateCard({ t, canWrite, onDelete, onEdit }: { t: AlertTemplate; can
       {t.subject && <p className="font-mono text-xs">{t.subject}</p>}
       <div className="mt-auto flex flex-wrap gap-3 pt-1">
         {t.kind === 'rule' && canWrite && (
-          <Link href={`/alerts/rules/new?templateId=${encodeURIComponent(t.id)}`} className="text-brand-700 hover:underline dark:text-brand-100" aria-label={`Create a rule from ${t.name}`}>
+          <Link href={`/alerts/rules/new?templateId=${encodeURIComponent(t.id)}`} className="text-brand-700 hover:underline dark:text-brand-100" aria-label={`Create rule from ${t.name}`}>
             Create rule
           </Link>
         )}

@@ -117,7 +117,7 @@ export function ContactsSection({ orgId, sites }: { orgId: string; sites: Site[]
                     <td className="py-2 pr-4 text-slate-600 dark:text-slate-400">{[c.email, c.phone, c.mobile].filter(Boolean).join(' · ') || '—'}</td>
                     <td className="py-2 pr-4">
                       <div className="flex flex-wrap gap-1">
-                        {c.roles.length ? c.roles.map((r) => <Badge key={r}>{ROLE_LABEL[r]}</Badge>) : <span className="text-slate-400">—</span>}
+                        {c.roles.length ? c.roles.map((r) => <Badge key={r}>{ROLE_LABEL[r]}</Badge>) : <span className="text-slate-500">—</span>}
                       </div>
                     </td>
                     <td className="py-2 pr-4 text-slate-500">{siteName(c.siteId) ?? 'Organization'}</td>

@@ -47,7 +47,7 @@ export function NotificationsView() {
       <ErrorText error={list.error} />
       {list.data && rows.length === 0 && (
         <EmptyState title={unread ? 'Nothing unread' : 'No notifications'}>
-          {unread ? 'You are up to date.' : <>Notifications arrive when an alert policy names you. Set one up under <Link className="text-brand-700 underline" href="/alerts/policies">Alert policies</Link>.</>}
+          {unread ? 'You are up to date.' : <>Notifications arrive when an alert policy names you. Set one up under <Link className="text-brand-700 underline dark:text-brand-100" href="/alerts/policies">Alert policies</Link>.</>}
         </EmptyState>
       )}
       {rows.length > 0 && (

@@ -2,7 +2,7 @@
 
 // Drag-and-drop (or pick) up to 5 files. Each is checked here before upload — size, and type
 // from its first bytes with the same sniffing the server uses — and the server checks again.
-import { useRef, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import { SNIFF_BYTES, sniffAttachmentType } from '@/lib/tickets/attachments/sniff-attachment-type';
 
 export const MAX_FILES = 5;
@@ -17,7 +17,6 @@ export async function checkFile(file: File): Promise<string | null> {
 const formatSize = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 export function FileDropZone({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -36,7 +35,7 @@ export function FileDropZone({ files, onChange }: { files: File[]; onChange: (fi
     onChange([...files, ...accepted.slice(0, Math.max(0, room))]);
   }
 
-  function drop(e: DragEvent<HTMLDivElement>) {
+  function drop(e: DragEvent<HTMLLabelElement>) {
     e.preventDefault();
     setOver(false);
     if (e.dataTransfer.files.length) void add(e.dataTransfer.files);
@@ -44,22 +43,18 @@ export function FileDropZone({ files, onChange }: { files: File[]; onChange: (fi
 
   return (
     <div className="space-y-2">
-      <div
-        role="button"
-        tabIndex={0}
+      {/* A label around the file input: clicking anywhere chooses files, the keyboard reaches the
+          input itself (its focus ring drawn on the zone), and the visible text is its name. */}
+      <label
         data-testid="drop-zone"
-        aria-label="Attach files: drop them here or press to choose"
-        onClick={() => input.current?.click()}
-        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && input.current?.click()}
         onDragOver={(e) => (e.preventDefault(), setOver(true))}
         onDragLeave={() => setOver(false)}
         onDrop={drop}
-        className={`cursor-pointer rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition ${over ? 'border-[var(--portal-accent)] bg-slate-100' : 'border-slate-300 bg-white'}`}
+        className={`block cursor-pointer rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-[var(--portal-accent)] ${over ? 'border-[var(--portal-accent)] bg-slate-100' : 'border-slate-300 bg-white'}`}
       >
-        <p className="font-medium text-slate-700">Drop files here or click to choose</p>
-        <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or PDF · up to 10 MiB each · at most {MAX_FILES}</p>
+        <span className="block font-medium text-slate-700">Drop files here or click to choose</span>
+        <span className="mt-1 block text-xs text-slate-600">JPEG, PNG, WebP or PDF · up to 10 MiB each · at most {MAX_FILES}</span>
         <input
-          ref={input}
           type="file"
           multiple
           accept="image/jpeg,image/png,image/webp,application/pdf"
@@ -70,7 +65,7 @@ export function FileDropZone({ files, onChange }: { files: File[]; onChange: (fi
             e.target.value = '';
           }}
         />
-      </div>
+      </label>
       {problems.map((p) => (
         <p key={p} role="alert" className="text-xs text-red-600">
           {p}

@@ -37,7 +37,7 @@ export function PortalShell({ branding, session, active, signOutTo, children }: 
               key={item.key}
               href={item.href}
               aria-current={item.key === active ? 'page' : undefined}
-              className={`rounded-t-md px-3 py-2 text-sm ${item.key === active ? 'bg-slate-50 font-medium text-slate-900' : 'opacity-90 hover:opacity-100'}`}
+              className={`rounded-t-md px-3 py-2 text-sm ${item.key === active ? 'bg-slate-50 font-medium text-slate-900' : 'hover:underline'}`}
             >
               {item.label}
             </Link>

@@ -77,7 +77,7 @@ export function TicketView({ id }: { id: string }) {
           ← All tickets
         </Link>
         <h1 className="text-2xl font-semibold">
-          <span className="text-slate-400">#{t.number}</span> {t.subject}
+          <span className="text-slate-500">#{t.number}</span> {t.subject}
         </h1>
         <div className="flex flex-wrap gap-2 text-xs">
           <span className={`rounded-full px-2 py-0.5 font-medium ${statusTone(t.status)}`} data-testid="ticket-status">

@@ -174,7 +174,7 @@ function Stat({ label, value, hint, onClick }: { label: string; value: number; h
     <>
       <div className="text-sm text-slate-500">{label}</div>
       <div className="text-2xl font-semibold tabular-nums">{value}</div>
-      {hint && <div className="text-xs text-slate-400">{hint}</div>}
+      {hint && <div className="text-xs text-slate-500">{hint}</div>}
     </>
   );
   const cls = 'rounded-lg border border-slate-200 bg-white p-4 text-left dark:border-slate-800 dark:bg-slate-900';
