@@ -4,7 +4,8 @@
 // activity timeline. The edit form keeps the site when only a tag changes, even while the site
 // list is still loading; and at phone width nothing scrolls sideways.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 import { enrollAgent } from './helpers/agent';

@@ -1,7 +1,7 @@
 // A new partner's first visit: the dashboard's setup guide lists what to do first, with the
 // agent one-liner on the service's real base URL, and ticks a step off once it is done.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 

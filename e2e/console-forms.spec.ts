@@ -3,7 +3,8 @@
 // sends holds that field alone, and the API afterwards still has every untouched value, the
 // select-backed ones (site, time zone, status) included. A browser in UTC is offered UTC.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 

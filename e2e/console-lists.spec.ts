@@ -4,7 +4,8 @@
 // time, and no list page scrolls sideways on a phone.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 

@@ -24,16 +24,6 @@ export type FailurePattern = RegExp | string;
  */
 const PROTOCOL: FailurePattern[] = [/^POST \S+\/api\/v1\/auth\/refresh → 401$/];
 
-/**
- * TEMPORARY: failures of the app whose fixes are on their way from other branches. Delete an
- * entry as soon as its fix has landed; never add a failure of the journey under test here.
- */
-const PENDING_FIXES: FailurePattern[] = [
-  // The settings breadcrumb links to /settings, which has no page yet (the shell rework adds it):
-  // the router's prefetch of the link answers 404.
-  /^GET \S+\/settings\?_rsc=\S+ → 404$/,
-];
-
 /** The page a request belongs to; none for a service worker's. */
 function pageOf(request: Request): Page | null {
   try {
@@ -52,7 +42,7 @@ export class NetworkLog {
   private readonly startedAt = new WeakMap<Request, number>();
 
   constructor(allowed: readonly FailurePattern[]) {
-    this.allowed = [...PROTOCOL, ...PENDING_FIXES, ...allowed];
+    this.allowed = [...PROTOCOL, ...allowed];
   }
 
   /** Ignores problems matching these patterns from now on (earlier ones still count). */
