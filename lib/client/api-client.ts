@@ -24,6 +24,12 @@ export type AuthState = 'signedIn' | 'signedOut' | 'expired';
 let accessToken: string | null = null;
 let authState: AuthState = 'signedOut';
 let refreshing: Promise<boolean> | null = null;
+/**
+ * Set when the person signs out, until they sign in again: the pages still mounted while the
+ * console leaves for the sign-in page would otherwise refetch their data with no credentials,
+ * each request answered 401. Such requests now fail here, without reaching the server.
+ */
+let abandoned = false;
 const listeners = new Set<(signedIn: boolean) => void>();
 const stateListeners = new Set<(state: AuthState) => void>();
 let reauthWaiters: Array<(ok: boolean) => void> = [];
@@ -37,6 +43,7 @@ function setState(next: AuthState) {
 
 export function setAccessToken(token: string | null): void {
   accessToken = token;
+  if (token !== null) abandoned = false;
   setState(token !== null ? 'signedIn' : 'signedOut');
   listeners.forEach((l) => l(token !== null));
   const waiting = reauthWaiters;
@@ -102,6 +109,7 @@ function waitForReauth(): Promise<boolean> {
 /** The expired-session dialog's "sign out instead": fails every waiting request. */
 export function abandonSession(): void {
   accessToken = null;
+  abandoned = true;
   const waiting = reauthWaiters;
   reauthWaiters = [];
   waiting.forEach((w) => w(false));
@@ -162,6 +170,7 @@ export function apiUrl(path: string, query: RequestOptions['query'] = {}): URL {
 
 /** Sends a request with the recovery rules above and returns the successful Response. */
 export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
+  if (abandoned && !path.startsWith('/auth/') && !path.startsWith('/public/')) throw new ApiError(401, 'UNAUTHORIZED', 'Signed out');
   const url = apiUrl(path, opts.query);
   const send = () =>
     fetch(url, {
