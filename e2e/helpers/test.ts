@@ -10,7 +10,7 @@
 // A pattern is matched against the one-line description of each problem, e.g.
 // "POST http://127.0.0.1:4000/api/v1/auth/login → 401" or "console error: …", so it can name the
 // method, the path, the status or the message.
-import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
 
 export { expect };
 
@@ -24,22 +24,10 @@ export type FailurePattern = RegExp | string;
  */
 const PROTOCOL: FailurePattern[] = [/^POST \S+\/api\/v1\/auth\/refresh → 401$/];
 
-/** The page a request belongs to; none for a service worker's. */
-function pageOf(request: Request): Page | null {
-  try {
-    return request.frame().page();
-  } catch {
-    return null;
-  }
-}
-
 export class NetworkLog {
   private readonly problems: string[] = [];
   private readonly allowed: FailurePattern[];
   private readonly watched = new WeakSet<BrowserContext>();
-  /** Main-frame navigations per page: a request cut off by one was not a failure of the app. */
-  private readonly navigations = new WeakMap<Page, number>();
-  private readonly startedAt = new WeakMap<Request, number>();
 
   constructor(allowed: readonly FailurePattern[]) {
     this.allowed = [...PROTOCOL, ...allowed];
@@ -54,24 +42,11 @@ export class NetworkLog {
   watch(context: BrowserContext): void {
     if (this.watched.has(context)) return;
     this.watched.add(context);
-    const track = (page: Page) => {
-      this.navigations.set(page, 0);
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) this.navigations.set(page, (this.navigations.get(page) ?? 0) + 1);
-      });
-    };
-    context.pages().forEach(track);
-    context.on('page', track);
-    context.on('request', (request) => {
-      const page = pageOf(request);
-      if (!page) return;
-      // A new document being requested already dooms what the current one has in flight.
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) this.navigations.set(page, (this.navigations.get(page) ?? 0) + 1);
-      this.startedAt.set(request, this.navigations.get(page) ?? 0);
-    });
     context.on('requestfailed', (request) => {
       const error = request.failure()?.errorText ?? 'failed';
-      if (error === 'net::ERR_ABORTED' && this.abortedByNavigation(request)) return;
+      // An abort is the page's own choice, never an answer of the server: besides navigations,
+      // React Query cancels the fetches of a query whose component unmounted or whose key moved on.
+      if (error === 'net::ERR_ABORTED') return;
       this.record(`${request.method()} ${request.url()} → ${error}`);
     });
     context.on('response', (response) => {
@@ -86,19 +61,6 @@ export class NetworkLog {
       this.record(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
     });
     context.on('weberror', (error) => this.record(`page error: ${error.error().message}`));
-  }
-
-  /**
-   * A navigation the test (or the app) started replaces the document, and the browser aborts
-   * what the old one still had in flight: the navigation request itself when another replaced it,
-   * fetches and prefetches of a page that is gone or was closed.
-   */
-  private abortedByNavigation(request: Request): boolean {
-    // The router's own fetches of pages (RSC payloads, prefetches) are dropped when the user moves on.
-    if (request.isNavigationRequest() || request.headers()['rsc'] === '1') return true;
-    const page = pageOf(request);
-    if (!page || page.isClosed()) return true;
-    return (this.navigations.get(page) ?? 0) !== (this.startedAt.get(request) ?? 0);
   }
 
   private record(line: string): void {
