@@ -2,9 +2,9 @@
 // organization, or to the whole partner when orgId is null. Partner-wide records are read by
 // every partner caller and written only by callers that see every organization.
 import type { ScopedContext } from '@/lib/auth/context';
-import { db } from '@/lib/db';
-import { forbidden, notFound } from '@/lib/http/errors';
-import { hasFullPartnerAccess, orgWhere, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
+import { forbidden } from '@/lib/http/errors';
+import { resolveRecordOwner } from '@/lib/tenancy/record-owner';
+import { hasFullPartnerAccess, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
 
 export type ConfigWhere = ReturnType<typeof tenantOrPartnerWideWhere>;
 
@@ -21,21 +21,7 @@ export function assertConfigWritable(ctx: ScopedContext, record: { orgId: string
   if (record.orgId === null && !hasFullPartnerAccess(ctx)) throw forbidden('Partner-wide alert settings need access to every organization');
 }
 
-/**
- * The owner of a new record: `orgId` given → that organization (in scope, else 404); omitted or
- * null → partner-wide (partner callers with full access; organization callers get their own).
- */
-export async function resolveConfigOwner(ctx: ScopedContext, orgId: string | null | undefined): Promise<{ partnerId: string; orgId: string | null }> {
-  if (ctx.scope === 'organization') {
-    if (orgId && orgId !== ctx.orgId) throw notFound('Organization');
-    return { partnerId: ctx.partnerId!, orgId: ctx.orgId! };
-  }
-  if (orgId) {
-    const org = await db.organization.findFirst({ where: { AND: [{ id: orgId }, orgWhere(ctx)] }, select: { id: true, partnerId: true } });
-    if (!org) throw notFound('Organization');
-    return { partnerId: org.partnerId, orgId: org.id };
-  }
-  if (ctx.scope === 'system') throw forbidden('Platform callers name the organization (orgId) of alert settings');
-  if (!hasFullPartnerAccess(ctx)) throw forbidden('Partner-wide alert settings need access to every organization; give orgId');
-  return { partnerId: ctx.partnerId!, orgId: null };
+/** The owner of a new record (see resolveRecordOwner). */
+export function resolveConfigOwner(ctx: ScopedContext, orgId: string | null | undefined): Promise<{ partnerId: string; orgId: string | null }> {
+  return resolveRecordOwner(ctx, orgId, 'alert settings');
 }

@@ -5,7 +5,8 @@ import type { ScopedContext } from '@/lib/auth/context';
 import { db, type DbOrTx } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { forbidden, notFound } from '@/lib/http/errors';
-import { hasFullPartnerAccess, orgWhere, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
+import { resolveRecordOwner } from '@/lib/tenancy/record-owner';
+import { hasFullPartnerAccess, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
 
 export function windowWhere(ctx: ScopedContext): Prisma.MaintenanceWindowWhereInput {
   return ctx.scope === 'organization' ? tenantWhere(ctx) : tenantOrPartnerWideWhere(ctx);
@@ -31,21 +32,7 @@ export async function getOccurrenceOrThrow(ctx: ScopedContext, id: string, clien
   return occurrence;
 }
 
-/**
- * The owner of a new window: `orgId` given → that organization (in scope, else 404); omitted or
- * null → partner-wide (partner callers with full access; organization callers get their own).
- */
-export async function resolveWindowOwner(ctx: ScopedContext, orgId: string | null | undefined): Promise<{ partnerId: string; orgId: string | null }> {
-  if (ctx.scope === 'organization') {
-    if (orgId && orgId !== ctx.orgId) throw notFound('Organization');
-    return { partnerId: ctx.partnerId!, orgId: ctx.orgId! };
-  }
-  if (orgId) {
-    const org = await db.organization.findFirst({ where: { AND: [{ id: orgId }, orgWhere(ctx)] }, select: { id: true, partnerId: true } });
-    if (!org) throw notFound('Organization');
-    return { partnerId: org.partnerId, orgId: org.id };
-  }
-  if (ctx.scope === 'system') throw forbidden('Platform callers name the organization (orgId) of a maintenance window');
-  if (!hasFullPartnerAccess(ctx)) throw forbidden('Partner-wide maintenance windows need access to every organization; give orgId');
-  return { partnerId: ctx.partnerId!, orgId: null };
+/** The owner of a new record (see resolveRecordOwner). */
+export function resolveWindowOwner(ctx: ScopedContext, orgId: string | null | undefined): Promise<{ partnerId: string; orgId: string | null }> {
+  return resolveRecordOwner(ctx, orgId, 'maintenance windows');
 }
