@@ -70,3 +70,30 @@ test('a technician puts a device in maintenance, sees it active with its badge w
   await page.goto('/maintenance');
   await expect(page.getByText('No device is in maintenance right now.')).toBeVisible();
 });
+
+test('a technician schedules patch nights on the second Tuesday with a custom rule, after fixing a typo the form points at', async ({ page }) => {
+  const tag = randomBytes(4).toString('hex');
+  const admin = await seedPartnerAdmin(tag, `Rule MSP ${tag}`, PASSWORD);
+  const token = await signInConsole(page, admin, PASSWORD);
+  const org = await page.request.post('/api/v1/orgs/organizations', { headers: { authorization: `Bearer ${token}` }, data: { name: `Contoso ${tag}` } });
+  const orgId = (await org.json()).id as string;
+
+  await page.goto('/maintenance');
+  await page.getByRole('button', { name: 'New window' }).click();
+  const form = page.getByRole('form', { name: 'New maintenance window' });
+  await form.getByLabel('Name', { exact: true }).fill(`Patch Tuesday ${tag}`);
+  await form.getByLabel('Organization', { exact: true }).selectOption(orgId);
+  await form.getByLabel('Every device of the organization').check();
+  await form.getByLabel('Repeats').selectOption('rrule');
+  await form.getByLabel('Time zone').fill('Europe/Berlin');
+  await form.getByLabel('Rule').fill('FREQ=MONTHLY;BYDAY=TUE;BYSETPOS=2');
+  await form.getByRole('button', { name: 'Create window' }).click();
+  await expect(form.getByText(/BYDAY=TUE is not valid/)).toBeVisible();
+
+  await form.getByLabel('Rule').fill('FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2');
+  await form.getByRole('button', { name: 'Create window' }).click();
+  await expect(page.getByRole('heading', { name: `Patch Tuesday ${tag}` })).toBeVisible();
+  await expect(page.getByText(/FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2 at .* \(Europe\/Berlin\)/)).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Occurrences' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('scheduled');
+});

@@ -112,6 +112,7 @@ export function MaintenanceView() {
             <option value="daily">Daily</option>
             <option value="weekly">Weekly</option>
             <option value="monthly">Monthly</option>
+            <option value="rrule">Custom rule</option>
           </SelectField>
         </div>
       </div>

@@ -13,7 +13,7 @@ export function formatDuration(minutes: number): string {
   return minutes > 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }
 
-export function describeSchedule(w: Pick<MaintenanceWindow, 'recurrence' | 'daysOfWeek' | 'dayOfMonth' | 'durationMinutes' | 'timezone' | 'until' | 'startsAt'>): string {
+export function describeSchedule(w: Pick<MaintenanceWindow, 'recurrence' | 'rrule' | 'daysOfWeek' | 'dayOfMonth' | 'durationMinutes' | 'timezone' | 'until' | 'startsAt'>): string {
   const time = new Date(w.startsAt).toLocaleTimeString(undefined, { timeZone: w.timezone, hour: '2-digit', minute: '2-digit' });
   const length = formatDuration(w.durationMinutes);
   const until = w.until ? `, until ${new Date(w.until).toLocaleDateString()}` : '';
@@ -26,6 +26,8 @@ export function describeSchedule(w: Pick<MaintenanceWindow, 'recurrence' | 'days
       return `Weekly on ${w.daysOfWeek.map((d) => DAYS[d]).join(', ')} at ${time} (${w.timezone}) for ${length}${until}`;
     case 'monthly':
       return `Monthly on day ${w.dayOfMonth} at ${time} (${w.timezone}) for ${length}${until}`;
+    case 'rrule':
+      return `${w.rrule} at ${time} (${w.timezone}) for ${length}${until}`;
   }
 }
 

@@ -17,7 +17,7 @@ import { SelectField, TextAreaField } from '@/components/ui/controls';
 import { FormError } from '@/components/ui/form-error';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-type Recurrence = 'none' | 'daily' | 'weekly' | 'monthly';
+type Recurrence = 'none' | 'daily' | 'weekly' | 'monthly' | 'rrule';
 
 function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -92,6 +92,7 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
         recurrence,
         daysOfWeek: recurrence === 'weekly' && days.length ? days : undefined,
         dayOfMonth: recurrence === 'monthly' && f.get('dayOfMonth') ? Number(f.get('dayOfMonth')) : undefined,
+        rrule: recurrence === 'rrule' ? String(f.get('rrule') ?? '') : undefined,
         until: recurrence !== 'none' && until ? instantOf(until, timezone, true) : undefined,
         suppressAlerts: f.get('suppressAlerts') === 'on',
         suppressPatching: f.get('suppressPatching') === 'on',
@@ -192,6 +193,7 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
           <option value="daily">Daily</option>
           <option value="weekly">Weekly</option>
           <option value="monthly">Monthly</option>
+          <option value="rrule">Custom rule (RRULE)</option>
         </SelectField>
         {recurrence === 'weekly' && (
           <fieldset className="flex flex-wrap gap-3 sm:col-span-2">
@@ -205,6 +207,19 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
           </fieldset>
         )}
         {recurrence === 'monthly' && <Field label="Day of month" name="dayOfMonth" type="number" min={1} max={31} hint="Short months use their last day" error={errors.dayOfMonth} />}
+        {recurrence === 'rrule' && (
+          <div className="sm:col-span-2">
+          <Field
+            label="Rule"
+            name="rrule"
+            required
+            maxLength={500}
+            defaultValue="FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2"
+            hint="RFC 5545, e.g. FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2 (second Tuesday) or FREQ=WEEKLY;INTERVAL=2;BYDAY=SA. The time of day is the start's."
+            error={errors.rrule}
+          />
+          </div>
+        )}
         {recurrence !== 'none' && <Field label="Until (optional)" name="until" type="date" error={errors.until} />}
       </fieldset>
 

@@ -9,6 +9,7 @@ import { materializeOccurrences } from '@/lib/maintenance/materialize-occurrence
 import { toWindowDto } from '@/lib/maintenance/to-maintenance-dto';
 import { upcomingOccurrences } from '@/lib/maintenance/upcoming-occurrences';
 import { toLocal } from '@/lib/maintenance/zoned-time';
+import { normalizeRrule } from '@/lib/maintenance/rrule';
 
 export async function createWindow(ctx: ActorContext, input: CreateWindowInput): Promise<TWindow> {
   const owner = await resolveWindowOwner(ctx, input.orgId);
@@ -32,6 +33,7 @@ export async function createWindow(ctx: ActorContext, input: CreateWindowInput):
         recurrence: input.recurrence,
         daysOfWeek: input.recurrence === 'weekly' ? [...new Set(input.daysOfWeek?.length ? input.daysOfWeek : [local.weekday])].sort((a, b) => a - b) : [],
         dayOfMonth: input.recurrence === 'monthly' ? (input.dayOfMonth ?? local.day) : null,
+        rrule: input.recurrence === 'rrule' && input.rrule ? normalizeRrule(input.rrule) : null,
         until: input.until ?? null,
         targetOrgIds: input.targets.orgIds,
         targetSiteIds: input.targets.siteIds,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planOccurrences, type Schedule } from '@/lib/maintenance/plan-occurrences';
 import { fromLocal, toLocal } from '@/lib/maintenance/zoned-time';
+import { normalizeRrule, rruleIssues, ruleText } from '@/lib/maintenance/rrule';
 
 const base = (over: Partial<Schedule>): Schedule => ({
   startsAt: new Date('2026-03-01T01:00:00Z'),
@@ -9,6 +10,7 @@ const base = (over: Partial<Schedule>): Schedule => ({
   recurrence: 'daily',
   daysOfWeek: [],
   dayOfMonth: null,
+  rrule: null,
   until: null,
   ...over,
 });
@@ -56,5 +58,46 @@ describe('planOccurrences', () => {
     const s = base({ recurrence: 'none', startsAt: new Date('2026-05-01T10:00:00Z') });
     expect(planOccurrences(s, new Date('2026-04-01T00:00:00Z'), new Date('2026-04-02T00:00:00Z'))).toEqual([]);
     expect(iso(planOccurrences(s, new Date('2026-04-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z')))).toEqual(['2026-05-01T10:00:00.000Z']);
+  });
+});
+
+describe('RFC 5545 rules', () => {
+  it('plans the second Tuesday of each month at 22:00 New York time, across the November DST change', () => {
+    const s = base({ recurrence: 'rrule', rrule: 'FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2', timezone: 'America/New_York', startsAt: new Date('2026-09-09T02:00:00Z') }); // Tue 8 Sep 22:00 EDT
+    expect(iso(planOccurrences(s, new Date('2026-09-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')))).toEqual([
+      '2026-09-09T02:00:00.000Z',
+      '2026-10-14T02:00:00.000Z', // Tue 13 Oct 22:00 EDT
+      '2026-11-11T03:00:00.000Z', // Tue 10 Nov 22:00 EST: an hour later in UTC
+      '2026-12-09T03:00:00.000Z',
+    ]);
+  });
+  it('honours INTERVAL and COUNT, and until as a hard stop', () => {
+    const every2 = base({ recurrence: 'rrule', rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA', timezone: 'UTC', startsAt: new Date('2026-06-06T23:00:00Z') });
+    expect(iso(planOccurrences(every2, new Date('2026-06-01T00:00:00Z'), new Date('2026-07-10T00:00:00Z')))).toEqual([
+      '2026-06-06T23:00:00.000Z', '2026-06-20T23:00:00.000Z', '2026-07-04T23:00:00.000Z',
+    ]);
+    const thrice = base({ recurrence: 'rrule', rrule: 'FREQ=DAILY;COUNT=3', timezone: 'UTC', startsAt: new Date('2026-06-01T01:00:00Z') });
+    expect(planOccurrences(thrice, new Date('2026-05-01T00:00:00Z'), new Date('2026-08-01T00:00:00Z'))).toHaveLength(3);
+    const stopped = base({ recurrence: 'rrule', rrule: 'FREQ=DAILY', timezone: 'UTC', startsAt: new Date('2026-06-01T01:00:00Z'), until: new Date('2026-06-03T00:00:00Z') });
+    expect(planOccurrences(stopped, new Date('2026-05-01T00:00:00Z'), new Date('2026-08-01T00:00:00Z'))).toHaveLength(2);
+  });
+  it('writes the presets as rules', () => {
+    expect(ruleText({ recurrence: 'weekly', daysOfWeek: [3, 1], dayOfMonth: null, rrule: null })).toBe('FREQ=WEEKLY;BYDAY=MO,WE');
+    expect(ruleText({ recurrence: 'monthly', daysOfWeek: [], dayOfMonth: 15, rrule: null })).toBe('FREQ=MONTHLY;BYMONTHDAY=15');
+    expect(ruleText({ recurrence: 'none', daysOfWeek: [], dayOfMonth: null, rrule: null })).toBeNull();
+  });
+  it('refuses what a window cannot use and parts the library would silently drop', () => {
+    expect(rruleIssues('FREQ=WEEKLY;BYDAY=MO,WE')).toEqual([]);
+    expect(rruleIssues('RRULE:freq=monthly;byday=-1fr')).toEqual([]);
+    expect(normalizeRrule('RRULE:freq=monthly;byday=-1fr')).toBe('FREQ=MONTHLY;BYDAY=-1FR');
+    expect(rruleIssues('FREQ=BOGUS')[0]).toMatch(/FREQ=BOGUS is not valid/);
+    expect(rruleIssues('FREQ=WEEKLY;BYDAY=XX')[0]).toMatch(/BYDAY=XX/);
+    expect(rruleIssues('FREQ=HOURLY')[0]).toMatch(/FREQ=HOURLY/);
+    expect(rruleIssues('BYDAY=MO')).toContain('FREQ is required (DAILY, WEEKLY, MONTHLY or YEARLY)');
+    expect(rruleIssues('FREQ=DAILY;UNTIL=20270101T000000Z')[0]).toMatch(/UNTIL is not allowed/);
+    expect(rruleIssues('FREQ=DAILY;BYHOUR=3')[0]).toMatch(/BYHOUR is not allowed/);
+    expect(rruleIssues('FREQ=DAILY;FREQ=WEEKLY')[0]).toMatch(/twice/);
+    expect(rruleIssues('FREQ=DAILY;INTERVAL=0')[0]).toMatch(/INTERVAL/);
+    expect(rruleIssues('')).toHaveLength(1);
   });
 });

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
+import { MAX_RRULE_LENGTH, rruleIssues } from '@/lib/maintenance/rrule';
 
-export const RECURRENCES = ['none', 'daily', 'weekly', 'monthly'] as const;
+export const RECURRENCES = ['none', 'daily', 'weekly', 'monthly', 'rrule'] as const;
 export const WINDOW_STATUSES = ['active', 'cancelled'] as const;
 export const OCCURRENCE_STATUSES = ['scheduled', 'active', 'completed', 'cancelled'] as const;
 export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
@@ -35,18 +36,26 @@ export type WindowTargets = z.output<typeof ZWindowTargets>;
 
 const targetCount = (t: WindowTargets) => t.orgIds.length + t.siteIds.length + t.groupIds.length + t.deviceIds.length;
 
+const ZRrule = z
+  .string()
+  .max(MAX_RRULE_LENGTH + 6)
+  .describe(
+    'recurrence "rrule": an RFC 5545 RRULE such as FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2 (the second Tuesday). Parts: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, COUNT, BYDAY, BYMONTHDAY, BYMONTH, BYYEARDAY, BYWEEKNO, BYSETPOS, WKST. The start and time of day come from startsAt, the end from until.',
+  );
+
 const ZSchedule = z.object({
   startsAt: ZInstant.describe('First occurrence start (ISO 8601 with offset); its wall-clock time in `timezone` is kept by every later occurrence, across DST changes'),
   endsAt: ZInstant.optional().describe('First occurrence end; give this or durationMinutes'),
   durationMinutes: z.number().int().min(1).max(MAX_DURATION_MINUTES).optional().describe('Length of every occurrence; give this or endsAt'),
   timezone: ZTimeZone.default('UTC').describe('IANA time zone the recurrence is computed in'),
-  recurrence: z.enum(RECURRENCES).default('none'),
+  recurrence: z.enum(RECURRENCES).default('none').describe('none (once), daily, weekly, monthly, or rrule (the `rrule` field)'),
+  rrule: ZRrule.optional(),
   daysOfWeek: z.array(z.number().int().min(0).max(6)).max(7).optional().describe('Weekly: days 0 (Sunday) to 6 (Saturday); default the weekday of startsAt'),
   dayOfMonth: z.number().int().min(1).max(31).optional().describe('Monthly: day 1 to 31 (months without it use their last day); default the day of startsAt'),
   until: ZInstant.nullable().optional().describe('Recurring windows: no occurrence starts after this'),
 });
 
-type ScheduleInput = { startsAt?: Date; endsAt?: Date; durationMinutes?: number; recurrence?: Recurrence; daysOfWeek?: number[]; dayOfMonth?: number; until?: Date | null };
+type ScheduleInput = { startsAt?: Date; endsAt?: Date; durationMinutes?: number; recurrence?: Recurrence; rrule?: string | null; daysOfWeek?: number[]; dayOfMonth?: number; until?: Date | null };
 
 /** Cross-field rules of a schedule (also run on the merged schedule of a PATCH). */
 export function scheduleIssues(v: ScheduleInput): { path: string[]; message: string }[] {
@@ -60,6 +69,10 @@ export function scheduleIssues(v: ScheduleInput): { path: string[]; message: str
   const recurrence = v.recurrence ?? 'none';
   if (v.daysOfWeek?.length && recurrence !== 'weekly') issues.push({ path: ['daysOfWeek'], message: 'Only weekly windows take daysOfWeek' });
   if (v.dayOfMonth !== undefined && recurrence !== 'monthly') issues.push({ path: ['dayOfMonth'], message: 'Only monthly windows take dayOfMonth' });
+  if (recurrence === 'rrule') {
+    if (!v.rrule) issues.push({ path: ['rrule'], message: 'A recurrence of "rrule" needs the rrule field' });
+    else for (const message of rruleIssues(v.rrule)) issues.push({ path: ['rrule'], message });
+  } else if (v.rrule) issues.push({ path: ['rrule'], message: 'Only windows with recurrence "rrule" take a rule' });
   if (v.until && recurrence === 'none') issues.push({ path: ['until'], message: 'Only recurring windows take until' });
   if (v.until && v.startsAt && v.until <= v.startsAt) issues.push({ path: ['until'], message: 'until must be after startsAt' });
   return issues;
@@ -95,6 +108,7 @@ export const ZUpdateWindow = z
     durationMinutes: z.number().int().min(1).max(MAX_DURATION_MINUTES),
     timezone: ZTimeZone,
     recurrence: z.enum(RECURRENCES),
+    rrule: ZRrule,
     daysOfWeek: z.array(z.number().int().min(0).max(6)).max(7),
     dayOfMonth: z.number().int().min(1).max(31).nullable(),
     until: ZInstant.nullable(),
@@ -150,6 +164,7 @@ export const ZWindow = z.object({
   endsAt: ZDate.describe('End of the first occurrence'),
   durationMinutes: z.number().int(),
   recurrence: z.enum(RECURRENCES),
+  rrule: z.string().nullable().describe('The RFC 5545 rule every recurring window follows (presets included, e.g. FREQ=WEEKLY;BYDAY=MO,WE); null for a one-off window'),
   daysOfWeek: z.array(z.number().int()),
   dayOfMonth: z.number().int().nullable(),
   until: ZDate.nullable(),

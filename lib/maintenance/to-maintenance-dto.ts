@@ -1,5 +1,6 @@
 import type { MaintenanceOccurrence, MaintenanceWindow } from '@/lib/generated/prisma/client';
 import type { OccurrenceStatus, TOccurrence, TWindow } from '@/lib/maintenance/schemas';
+import { ruleText } from '@/lib/maintenance/rrule';
 
 type OccurrenceTimes = Pick<MaintenanceOccurrence, 'startsAt' | 'endsAt' | 'cancelledAt'>;
 
@@ -25,6 +26,7 @@ export function toWindowDto(w: MaintenanceWindow, upcoming: MaintenanceOccurrenc
     endsAt: new Date(w.startsAt.getTime() + w.durationMinutes * 60_000).toISOString(),
     durationMinutes: w.durationMinutes,
     recurrence: w.recurrence,
+    rrule: ruleText(w),
     daysOfWeek: w.daysOfWeek,
     dayOfMonth: w.dayOfMonth,
     until: w.until?.toISOString() ?? null,

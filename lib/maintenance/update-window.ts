@@ -13,8 +13,9 @@ import { materializeOccurrences } from '@/lib/maintenance/materialize-occurrence
 import { toWindowDto } from '@/lib/maintenance/to-maintenance-dto';
 import { upcomingOccurrences } from '@/lib/maintenance/upcoming-occurrences';
 import { toLocal } from '@/lib/maintenance/zoned-time';
+import { normalizeRrule } from '@/lib/maintenance/rrule';
 
-const SCHEDULE_FIELDS = ['startsAt', 'endsAt', 'durationMinutes', 'timezone', 'recurrence', 'daysOfWeek', 'dayOfMonth', 'until'] as const;
+const SCHEDULE_FIELDS = ['startsAt', 'endsAt', 'durationMinutes', 'timezone', 'recurrence', 'rrule', 'daysOfWeek', 'dayOfMonth', 'until'] as const;
 
 export async function updateWindow(ctx: ActorContext, id: string, input: UpdateWindowInput): Promise<TWindow> {
   const now = new Date();
@@ -40,6 +41,7 @@ export async function updateWindow(ctx: ActorContext, id: string, input: UpdateW
         startsAt,
         endsAt: input.endsAt,
         recurrence,
+        rrule: recurrence === 'rrule' ? (input.rrule ?? current.rrule) : input.rrule,
         daysOfWeek: recurrence === 'weekly' ? (input.daysOfWeek ?? current.daysOfWeek) : undefined,
         dayOfMonth: recurrence === 'monthly' ? ((input.dayOfMonth !== undefined ? input.dayOfMonth : current.dayOfMonth) ?? undefined) : undefined,
         until: recurrence === 'none' ? null : input.until !== undefined ? input.until : current.until,
@@ -61,6 +63,7 @@ export async function updateWindow(ctx: ActorContext, id: string, input: UpdateW
         recurrence,
         daysOfWeek: recurrence === 'weekly' ? (schedule.daysOfWeek?.length ? [...new Set(schedule.daysOfWeek)].sort((a, b) => a - b) : [local.weekday]) : [],
         dayOfMonth: recurrence === 'monthly' ? (schedule.dayOfMonth ?? local.day) : null,
+        rrule: recurrence === 'rrule' && schedule.rrule ? normalizeRrule(schedule.rrule) : null,
         until: schedule.until,
         materializedUntil: running?.endsAt ?? null,
       });

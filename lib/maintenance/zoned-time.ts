@@ -57,8 +57,3 @@ export function fromLocal(year: number, month: number, day: number, hour: number
   // In a gap: the offset before the change puts it past the gap by the same distance.
   return new Date(before);
 }
-
-/** Days in a month (month 1 to 12). */
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}

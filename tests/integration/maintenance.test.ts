@@ -10,6 +10,7 @@ import { db } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { rollForwardOccurrences } from '@/lib/maintenance/roll-forward-occurrences';
 import { materializeOccurrences } from '@/lib/maintenance/materialize-occurrences';
+import { toLocal } from '@/lib/maintenance/zoned-time';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partner: Partner;
@@ -97,6 +98,10 @@ describe('window CRUD', () => {
       windowBody({ extra: 1 }),
       windowBody({ targets: { ...noTargets, deviceIds: ['nope'] } }),
       windowBody({ startsAt: inMinutes(-180), durationMinutes: 60 }),
+      windowBody({ recurrence: 'rrule' }),
+      windowBody({ recurrence: 'rrule', rrule: 'FREQ=BOGUS' }),
+      windowBody({ recurrence: 'rrule', rrule: 'FREQ=DAILY;UNTIL=20300101T000000Z' }),
+      windowBody({ recurrence: 'weekly', rrule: 'FREQ=DAILY' }),
     ];
     for (const body of bad) {
       const res = await api.post('/maintenance/windows', { token: admin, body });
@@ -113,6 +118,39 @@ describe('window CRUD', () => {
     expect((await api.patch(`/maintenance/windows/${w.id}`, { token: admin, body: { targets: noTargets } })).status).toBe(400);
     expect((await api.patch(`/maintenance/windows/${w.id}`, { token: admin, body: { daysOfWeek: [1] } })).status).toBe(400);
     expect((await api.get('/maintenance/occurrences', { token: admin, query: { status: 'late' } })).status).toBe(400);
+  });
+
+  it('an RFC 5545 rule: the second Tuesday of each month, normalized, planned ahead, and replaced by a preset on edit', async () => {
+    const rejected = await api.post('/maintenance/windows', { token: admin, body: windowBody({ recurrence: 'rrule', rrule: 'FREQ=WEEKLY;BYDAY=XX' }) });
+    expect(rejected.status).toBe(400);
+    expect(rejected.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.rrule', message: expect.stringContaining('BYDAY=XX') })]));
+
+    const w = await createWindow(windowBody({ recurrence: 'rrule', rrule: 'rrule:freq=monthly;byday=tu;bysetpos=2', timezone: 'Europe/Berlin' }));
+    expect(w).toMatchObject({ recurrence: 'rrule', rrule: 'FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2' });
+    const occ = await occurrencesOf(w.id);
+    expect(occ.length).toBeGreaterThanOrEqual(1);
+    for (const o of occ) {
+      const local = toLocal(o.startsAt, 'Europe/Berlin');
+      expect(local.weekday).toBe(2);
+      expect(local.day).toBeGreaterThanOrEqual(8);
+      expect(local.day).toBeLessThanOrEqual(14);
+    }
+    const weekly = await api.patch(`/maintenance/windows/${w.id}`, { token: admin, body: { recurrence: 'weekly', daysOfWeek: [1] } });
+    expect(weekly.status, weekly.text).toBe(200);
+    expect(weekly.body).toMatchObject({ recurrence: 'weekly', rrule: 'FREQ=WEEKLY;BYDAY=MO' });
+    expect((await db.maintenanceWindow.findUniqueOrThrow({ where: { id: w.id } })).rrule).toBeNull();
+    // A yearly rule still shows its next occurrence, far past the 30-day horizon.
+    const farOneOff = await createWindow(windowBody({ startsAt: inMinutes(60 * 24 * 90) }));
+    expect(farOneOff.nextOccurrence).toMatchObject({ startsAt: farOneOff.startsAt });
+    const yearly = await createWindow(windowBody({ recurrence: 'rrule', rrule: 'FREQ=YEARLY', startsAt: inMinutes(-60 * 24 * 40), durationMinutes: 60 }));
+    const next = yearly.nextOccurrence as { startsAt: string };
+    expect(new Date(next.startsAt).getTime() - Date.now()).toBeGreaterThan(300 * 86_400_000);
+    expect(await rollForwardOccurrences()).toBeDefined();
+    expect(await db.maintenanceOccurrence.count({ where: { windowId: yearly.id } })).toBe(1);
+
+    const back = await api.patch(`/maintenance/windows/${w.id}`, { token: admin, body: { recurrence: 'rrule', rrule: 'FREQ=DAILY;INTERVAL=3' } });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.rrule).toBe('FREQ=DAILY;INTERVAL=3');
   });
 
   it('tenancy: another partner and another organization get 404 everywhere and nothing changes', async () => {
@@ -160,9 +198,10 @@ describe('recurrence', () => {
   it('daily windows keep their local time across a DST change', async () => {
     // 02:00 in Berlin around the 2027-03-28 change (CET → CEST), materialized as the task would a week before.
     const w = await createWindow(windowBody({ startsAt: '2027-03-26T02:00:00+01:00', durationMinutes: 60, timezone: 'Europe/Berlin', recurrence: 'daily', until: '2027-03-30T12:00:00+02:00' }));
-    expect(await occurrencesOf(w.id)).toEqual([]);
+    // Beyond the 30-day horizon only its first occurrence is written, so the window shows when it starts.
+    expect((await occurrencesOf(w.id)).map((o) => o.startsAt.toISOString())).toEqual(['2027-03-26T01:00:00.000Z']);
     const row = await db.maintenanceWindow.findUniqueOrThrow({ where: { id: w.id } });
-    expect(await materializeOccurrences(db, row, new Date('2027-03-20T00:00:00Z'))).toBe(5);
+    expect(await materializeOccurrences(db, row, new Date('2027-03-20T00:00:00Z'))).toBe(4);
     expect(await materializeOccurrences(db, row, new Date('2027-03-20T00:00:00Z'))).toBe(0);
     // 02:00 does not exist on the 28th (clocks jump to 03:00): that one starts at 03:00 CEST.
     expect((await occurrencesOf(w.id)).map((o) => o.startsAt.toISOString())).toEqual([
