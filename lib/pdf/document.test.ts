@@ -54,6 +54,16 @@ describe('pdf document', { timeout: 60_000 }, () => {
     expect(text).toContain('Łódź Użytkownik');
   });
 
+  it('lays pages on their side when asked', async () => {
+    const pdf = new PdfDocument({ title: 'Wide', orientation: 'landscape' });
+    expect(pdf.width).toBeGreaterThan(pdf.height);
+    pdf.table([{ header: 'A' }, { header: 'B' }], Array.from({ length: 60 }, (_, i) => [`row ${i}`, 'x']));
+    expect(pdf.pageCount).toBeGreaterThan(1);
+    const raw = (await pdf.toBuffer()).toString('latin1');
+    expect(raw).toContain('/MediaBox [0 0 841.89 595.28]');
+    expect(raw).not.toContain('/MediaBox [0 0 595.28 841.89]');
+  });
+
   it('embeds only subsets of the fonts a document uses', async () => {
     const latin = new PdfDocument({ title: 'Latin' });
     latin.paragraph('Plain text');

@@ -3,6 +3,12 @@
 // paragraphs, a table whose columns wrap and whose header repeats on every page, totals) and a
 // footer with page numbers. Text is set in embedded, subset Unicode fonts (lib/pdf/fonts.ts),
 // switching to the CJK font for the characters the main font lacks.
+//
+//   const pdf = new PdfDocument({ title: 'Patch compliance', footer: 'Acme MSP · Patch compliance' });
+//   pdf.title('Patch compliance', 'Generated 2027-01-31 08:00 UTC');
+//   pdf.keyValues([['Organization', org.name], ['Devices', String(devices.length)]]);
+//   pdf.table([{ header: 'Device' }, { header: 'Missing', width: 60, align: 'right' }], rows);
+//   return pdfResponse(await pdf.toBuffer(), 'patch-compliance.pdf');
 import PDFDocument from 'pdfkit';
 import { fontRuns, loadFont, runWidth, textWidth, type FontFace } from '@/lib/pdf/fonts';
 
@@ -40,6 +46,8 @@ export interface PdfDocumentOptions {
   /** Text at the left of every page's footer; the right of it holds "Page n of m". */
   footer?: string;
   margin?: number;
+  /** A4 upright (the default) or on its side, for tables with many columns. */
+  orientation?: 'portrait' | 'landscape';
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -58,8 +66,8 @@ function clean(text: string): string {
 }
 
 export class PdfDocument {
-  readonly width = A4.width;
-  readonly height = A4.height;
+  readonly width: number;
+  readonly height: number;
   readonly margin: number;
   /** Distance from the top of the page to where the next block starts. */
   y: number;
@@ -68,13 +76,17 @@ export class PdfDocument {
   private readonly done: Promise<void>;
   private readonly footer?: string;
   private readonly registered = new Set<FontFace>();
+  private readonly layout: 'portrait' | 'landscape';
 
   constructor(options: PdfDocumentOptions) {
+    this.layout = options.orientation ?? 'portrait';
+    [this.width, this.height] = this.layout === 'landscape' ? [A4.height, A4.width] : [A4.width, A4.height];
     this.margin = options.margin ?? 50;
     this.footer = options.footer;
     this.y = this.margin;
     this.doc = new PDFDocument({
       size: 'A4',
+      layout: this.layout,
       margin: 0,
       pdfVersion: '1.7',
       bufferPages: true,
@@ -203,7 +215,7 @@ export class PdfDocument {
 
   /** Starts a new page and moves the cursor to its top. */
   newPage(): void {
-    this.doc.addPage({ size: 'A4', margin: 0 });
+    this.doc.addPage({ size: 'A4', layout: this.layout, margin: 0 });
     this.y = this.margin;
   }
 
