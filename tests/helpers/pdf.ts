@@ -1,10 +1,12 @@
-// Structural check of a PDF this service wrote.
+// Checks of a PDF this service wrote: its structure, the text a reader gets out of it, and the
+// fonts embedded in it.
 import { expect } from 'vitest';
+import { readPdfText } from './pdf-text';
 
-/** Checks the cross-reference table: every offset lands on its "n 0 obj". */
+/** Checks the header, the end marker and the cross-reference table: every offset lands on its "n 0 obj". */
 export function assertValidPdf(bytes: Buffer | Uint8Array) {
   const text = Buffer.from(bytes).toString('latin1');
-  expect(text.startsWith('%PDF-1.4')).toBe(true);
+  expect(text.startsWith('%PDF-1.7')).toBe(true);
   expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
   const startxref = Number(/startxref\n(\d+)/.exec(text)![1]);
   expect(text.slice(startxref, startxref + 4)).toBe('xref');
@@ -17,3 +19,10 @@ export function assertValidPdf(bytes: Buffer | Uint8Array) {
   return text;
 }
 
+/** The text of every page as a reader extracts it (see readPdfText), after the structural check. */
+export async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
+  assertValidPdf(bytes);
+  return readPdfText(bytes);
+}
+
+export { embeddedFonts } from './pdf-text';

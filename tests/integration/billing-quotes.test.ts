@@ -4,7 +4,7 @@ import { api } from '../helpers/http';
 import { makeOrg, makePartner, makePartnerUser, makeSite, tokenFor } from '../helpers/factories';
 import { clearQueuedEmails, queuedEmails } from '../helpers/tickets';
 import { newCatalogItem, seedStaticGroup } from '../helpers/billing';
-import { assertValidPdf } from '../helpers/pdf';
+import { assertValidPdf, pdfText } from '../helpers/pdf';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partnerA: Partner;
@@ -194,7 +194,7 @@ describe('quotes', () => {
     const q = await newQuote({ lines: [{ type: 'manual', catalogItemId: item.id }] });
     const pdf = await api.get(`/quotes/${q.quote.id}/pdf`, { token: admin });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(assertValidPdf(pdf.bytes)).toContain('Managed services 2027');
+    expect(await pdfText(pdf.bytes)).toContain('Managed services 2027');
     expect((await api.post(`/quotes/${q.quote.id}/currency`, { token: admin, body: { currency: 'USD' } })).body.error.code).toBe('LINE_ACTION_REQUIRED');
     const usd = await api.post(`/quotes/${q.quote.id}/currency`, { token: admin, body: { currency: 'USD', reprice: true } });
     expect(usd.body.data.quote).toMatchObject({ currency: 'USD', total: '90.00' });

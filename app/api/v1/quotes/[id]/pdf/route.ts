@@ -3,7 +3,7 @@ import { defineRoute } from '@/lib/http/define-route';
 import { ZIdParams } from '@/lib/http/common-schemas';
 import { getQuoteOrThrow } from '@/lib/quotes/get-quote-or-throw';
 import { renderQuotePdf } from '@/lib/billing/pdf/render-quote-pdf';
-import { pdfResponse } from '@/lib/billing/pdf/pdf-response';
+import { pdfResponse } from '@/lib/pdf/pdf-response';
 
 export const GET = defineRoute({
   auth: ['user', 'apiKey'],

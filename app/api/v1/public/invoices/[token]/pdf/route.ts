@@ -3,7 +3,7 @@ import { defineRoute } from '@/lib/http/define-route';
 import { ZTokenParams } from '@/lib/quotes/schemas';
 import { findInvoiceByToken } from '@/lib/invoices/public-invoice';
 import { renderInvoicePdf } from '@/lib/billing/pdf/render-invoice-pdf';
-import { pdfResponse } from '@/lib/billing/pdf/pdf-response';
+import { pdfResponse } from '@/lib/pdf/pdf-response';
 import { displayNumber } from '@/lib/invoices/to-invoice-dto';
 
 export const GET = defineRoute({

@@ -3,7 +3,7 @@ import { defineRoute } from '@/lib/http/define-route';
 import { ZTokenParams } from '@/lib/quotes/schemas';
 import { findQuoteByToken } from '@/lib/quotes/public-quote';
 import { renderQuotePdf } from '@/lib/billing/pdf/render-quote-pdf';
-import { pdfResponse } from '@/lib/billing/pdf/pdf-response';
+import { pdfResponse } from '@/lib/pdf/pdf-response';
 
 export const GET = defineRoute({
   auth: 'none',
