@@ -104,7 +104,7 @@ export class SchemaComponents {
    * schema whose input form equals its output form is one component; otherwise the input form
    * is `<Name>Input`.
    */
-  finish<D extends { components: Json }>(doc: D): D {
+  finish<D extends { components: Json }>(doc: D): D & { components: { schemas: Record<string, Json> } } {
     const differs = new Set<string>();
     for (const name of this.forms.input.keys()) if (!this.forms.output.has(name)) differs.add(name);
     const inputName = (name: string) => (differs.has(name) && this.forms.output.has(name) ? `${name}Input` : name);
@@ -133,8 +133,8 @@ export class SchemaComponents {
       add(inputName(name), JSON.parse(resolve(text)) as Json);
     }
     const resolved = JSON.parse(resolve(JSON.stringify(doc))) as D;
-    resolved.components = { schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), ...resolved.components };
-    return resolved;
+    const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+    return { ...resolved, components: { schemas: sorted, ...resolved.components } };
   }
 }
 

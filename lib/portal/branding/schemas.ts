@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { HEX_COLOR } from '@/lib/portal/branding/colors';
 import { ZCustomDomain } from '@/lib/portal/branding/custom-domain';
 
@@ -56,7 +57,7 @@ export const ZBranding = z.object({
   supportEmail: z.string().nullable(),
   supportPhone: z.string().nullable(),
   supportUrl: z.string().nullable(),
-  updatedAt: z.string().nullable(),
+  updatedAt: ZTimestamp.nullable(),
   effective: ZPublicBranding.describe('What the portal shows for this level, after inheritance and defaults'),
 });
 
