@@ -66,7 +66,10 @@ describe('OpenAPI document lint', () => {
 
   it('names shared schemas once and refers to them', () => {
     const schemas = doc.components.schemas as Record<string, Json>;
-    for (const name of ['Uuid', 'ErrorResponse', 'ErrorDetail']) expect(schemas, name).toHaveProperty(name);
+    for (const name of ['Uuid', 'Timestamp', 'ErrorResponse', 'ErrorDetail', 'PageMeta', 'CursorPageMeta', 'Device', 'Alert', 'Ticket', 'Invoice', 'Organization', 'Site', 'User']) {
+      expect(schemas, name).toHaveProperty(name);
+    }
+    expect(doc.paths['/devices/{id}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Device' });
     const text = JSON.stringify(doc);
     // The UUID pattern lives in the Uuid component only.
     expect(text.split(String(schemas.Uuid.pattern).replace(/\\/g, '\\\\')).length - 1).toBe(1);
@@ -94,6 +97,21 @@ describe('OpenAPI document lint', () => {
     }
     expect(Object.keys(doc.paths['/auth/login'].post.responses)).toContain('429');
     expect(Object.keys(doc.paths['/partner-api/organizations'].post.responses)).toContain('429');
+  });
+
+  it('tells GET /devices page mode and cursor mode apart', () => {
+    const op = doc.paths['/devices'].get;
+    const shapes = op.responses['200'].content['application/json'].schema.oneOf as Json[];
+    expect(shapes).toEqual([{ $ref: '#/components/schemas/DevicePage' }, { $ref: '#/components/schemas/DeviceCursorPage' }]);
+    const [page, cursor] = shapes.map((s) => resolve(s.$ref)!);
+    expect(page.required).toEqual(['data', 'pagination']);
+    expect(cursor.required).toEqual(expect.arrayContaining(['devices', 'nextCursor']));
+    // No object can satisfy both: each forbids the other's properties.
+    expect(page.additionalProperties).toBe(false);
+    expect(cursor.additionalProperties).toBe(false);
+    const params = Object.fromEntries((op.parameters as Json[]).map((p) => [p.name, p]));
+    expect(params.cursor.description).toMatch(/cursor mode/i);
+    expect(params.page.description).toMatch(/page mode/i);
   });
 
   it('uses the public base URL as its server', () => {
