@@ -68,7 +68,9 @@ function errorStatuses(meta: RouteMeta, method: string, path: string): Documente
     statuses.add(403);
   }
   if (path.includes('{')) statuses.add(404);
-  if (WRITES.has(method)) statuses.add(409);
+  // Any write can clash with the current state or another record (a unique key); anonymous
+  // routes (sign-in, registration, public links) say so themselves when they can.
+  if (WRITES.has(method) && meta.authorization !== 'public') statuses.add(409);
   if (meta.body || meta.requestBody) statuses.add(413);
   if (jsonBody) statuses.add(415);
   // The partner API meters writes per service principal (hourly budgets).
