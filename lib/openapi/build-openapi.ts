@@ -107,7 +107,8 @@ function operation(schemas: SchemaComponents, meta: RouteMeta, method: string, p
     description: [meta.description, notes.join(' ')].filter(Boolean).join('\n\n'),
     tags: meta.tags ?? [],
     parameters: [...parametersOf(schemas, meta.params, 'path'), ...parametersOf(schemas, meta.query, 'query')],
-    ...(meta.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemas.schemaOf(meta.body, 'input') } } } } : {}),
+    // An empty body reads as {}: a body whose every field is optional may be left out.
+    ...(meta.body ? { requestBody: { required: !meta.body.safeParse({}).success, content: { 'application/json': { schema: schemas.schemaOf(meta.body, 'input') } } } } : {}),
     ...(!meta.body && meta.requestBody
       ? { requestBody: { required: true, description: meta.requestBody.description, content: { [meta.requestBody.contentType]: { schema: schemas.adopt(meta.requestBody.schema) } } } }
       : {}),
