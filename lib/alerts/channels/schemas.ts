@@ -102,7 +102,7 @@ export const ZChannel = z.object({
   lastError: z.string().nullable(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
-});
+}).meta({ id: 'AlertChannel' });
 
 export const ZListChannelsQuery = pageQuery(50, 100).extend({ orgId: z.string().uuid().optional(), kind: z.enum(CHANNEL_KINDS).optional() });
 export const ZChannelPage = z.object({ data: z.array(ZChannel), pagination: ZPageMeta });

@@ -12,7 +12,7 @@ export const ZCorrelationGroup = z.object({
   alertIds: z.array(z.string().uuid()).describe('Up to 100, oldest first'),
   firstAt: ZTimestamp,
   lastAt: ZTimestamp,
-});
+}).meta({ id: 'AlertCorrelationGroup' });
 
 export const ZListGroupsQuery = pageQuery(50, 100).extend({
   orgId: z.string().uuid().optional(),
@@ -30,7 +30,7 @@ export const ZCorrelation = z.object({
   title: z.string(),
   severity: z.string(),
   triggeredAt: ZTimestamp,
-});
+}).meta({ id: 'AlertCorrelation' });
 export const ZCorrelationPage = z.object({ data: z.array(ZCorrelation), pagination: ZPageMeta });
 
 export const ZAnalyzeBody = z

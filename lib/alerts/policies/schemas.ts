@@ -62,7 +62,7 @@ export const ZPolicy = z.object({
   messageTemplateId: z.string().uuid().nullable(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
-});
+}).meta({ id: 'AlertPolicy' });
 
 export const ZListPoliciesQuery = pageQuery(50, 100).extend({ orgId: z.string().uuid().optional() });
 export const ZPolicyPage = z.object({ data: z.array(ZPolicy), pagination: ZPageMeta });

@@ -49,7 +49,7 @@ export const ZTemplate = z.object({
   body: z.string().nullable(),
   createdAt: ZTimestamp.nullable(),
   updatedAt: ZTimestamp.nullable(),
-});
+}).meta({ id: 'AlertTemplate' });
 
 export const ZListTemplatesQuery = pageQuery(50, 100).extend({ kind: z.enum(['rule', 'message']).optional() });
 export const ZTemplatePage = z.object({ data: z.array(ZTemplate), pagination: ZPageMeta });

@@ -25,4 +25,4 @@ export const ZPortalAsset = z.object({
     .object({ mine: z.boolean(), borrowerName: z.string().nullable(), checkedOutAt: ZTimestamp, dueBackAt: ZTimestamp.nullable() })
     .nullable()
     .describe('Who has it (a colleague’s name, or you) since when'),
-});
+}).meta({ id: 'PortalAsset' });

@@ -19,5 +19,5 @@ export const ZPortalDevice = z.object({
   assetTag: z.string().nullable(),
   serialNumber: z.string().nullable(),
   site: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
-});
+}).meta({ id: 'PortalDevice' });
 export type TPortalDevice = z.infer<typeof ZPortalDevice>;

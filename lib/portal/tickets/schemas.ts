@@ -38,7 +38,7 @@ export const ZPortalAttachment = z.object({
   sizeBytes: z.number().int(),
   createdAt: ZTimestamp,
   contentUrl: z.string().describe('GET it with the portal session (the portal content route)'),
-});
+}).meta({ id: 'PortalAttachment' });
 
 export const ZPortalComment = z.object({
   id: z.string().uuid(),
@@ -48,7 +48,7 @@ export const ZPortalComment = z.object({
   content: z.string(),
   createdAt: ZTimestamp,
   attachments: z.array(ZPortalAttachment),
-});
+}).meta({ id: 'PortalComment' });
 
 export const ZPortalTicket = z.object({
   id: z.string().uuid(),
@@ -66,7 +66,7 @@ export const ZPortalTicket = z.object({
   updatedAt: ZTimestamp,
   resolvedAt: ZTimestamp.nullable(),
   closedAt: ZTimestamp.nullable(),
-});
+}).meta({ id: 'PortalTicket' });
 export type TPortalTicket = z.infer<typeof ZPortalTicket>;
 
 export const ZPortalTicketDetail = ZPortalTicket.extend({ comments: ZPageOf(ZPortalComment).describe('The public conversation, oldest first') });

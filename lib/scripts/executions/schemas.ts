@@ -53,7 +53,7 @@ export const ZExecution = z.object({
   createdAt: ZTimestamp,
   startedAt: ZTimestamp.nullable(),
   completedAt: ZTimestamp.nullable(),
-});
+}).meta({ id: 'ScriptExecution' });
 export type TExecution = z.infer<typeof ZExecution>;
 
 export const ZExecuteResponse = z.object({
