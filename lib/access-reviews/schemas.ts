@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 export const ZListAccessReviewsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -39,10 +40,10 @@ export const ZAccessReviewItem = z.object({
   decision: z.enum(['keep', 'revoke']).nullable(),
   note: z.string().nullable(),
   decidedBy: z.object({ id: z.string().uuid().nullable(), email: z.string().nullable() }).nullable(),
-  decidedAt: z.string().nullable(),
+  decidedAt: ZTimestamp.nullable(),
   outcome: z.enum(['revoked', 'already_removed', 'kept']).nullable(),
-  appliedAt: z.string().nullable(),
-});
+  appliedAt: ZTimestamp.nullable(),
+}).meta({ id: 'AccessReviewItem' });
 
 const ZCounts = z.object({ total: z.number().int(), undecided: z.number().int(), keep: z.number().int(), revoke: z.number().int() });
 
@@ -52,13 +53,13 @@ export const ZAccessReviewSummary = z.object({
   name: z.string(),
   description: z.string().nullable(),
   status: z.enum(['open', 'completed']),
-  dueAt: z.string().nullable(),
+  dueAt: ZTimestamp.nullable(),
   createdBy: z.object({ id: z.string().uuid().nullable(), email: z.string().nullable() }),
   completedBy: z.object({ id: z.string().uuid().nullable(), email: z.string().nullable() }).nullable(),
-  completedAt: z.string().nullable(),
+  completedAt: ZTimestamp.nullable(),
   counts: ZCounts,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
 });
 
-export const ZAccessReview = ZAccessReviewSummary.extend({ items: z.array(ZAccessReviewItem) });
+export const ZAccessReview = ZAccessReviewSummary.extend({ items: z.array(ZAccessReviewItem) }).meta({ id: 'AccessReview' });

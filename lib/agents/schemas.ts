@@ -1,7 +1,7 @@
 // The agent protocol (doc 1 "Enrollment keys and agents", doc 3 "Agent enrollment"). Parts the
 // spec does not show are designed here and documented through these schemas in OpenAPI.
 import { z } from 'zod';
-import { zJsonObject } from '@/lib/http/common-schemas';
+import { zJsonObject, ZTimestamp } from '@/lib/http/common-schemas';
 import { COMMAND_TYPES } from '@/lib/devices/command-schemas';
 import { tolerant } from '@/lib/agents/tolerant';
 
@@ -86,7 +86,7 @@ export const ZAgentCommand = z.object({
   id: z.string().uuid(),
   type: z.enum(COMMAND_TYPES),
   payload: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
+  createdAt: ZTimestamp,
 });
 
 export const ZHeartbeatResponse = z.object({
@@ -155,7 +155,7 @@ export const ZInventoryBody = z.object({
   managementPosture: ZManagementPostureReport.optional(),
 });
 
-export const ZInventoryResponse = z.object({ deviceId: z.string().uuid(), software: z.number().int(), receivedAt: z.string() });
+export const ZInventoryResponse = z.object({ deviceId: z.string().uuid(), software: z.number().int(), receivedAt: ZTimestamp });
 
 export const ZAgentParams = z.object({ agentId: z.string().uuid() });
 export const ZAgentCommandParams = z.object({ agentId: z.string().uuid(), commandId: z.string().uuid() });

@@ -1,6 +1,7 @@
 // Alerts and alert rules (doc 2 "Alert", "Alerts"). The spec leaves rule bodies open; they are
 // designed here and published in OpenAPI through these schemas.
 import { z } from 'zod';
+import { ZPageMeta } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 
@@ -45,7 +46,7 @@ export const ZAlert = z.object({
   dismissedBy: ZUuid.nullable(),
   escalatedAt: ZDate.nullable(),
   updatedAt: ZDate,
-});
+}).meta({ id: 'Alert' });
 export type TAlert = z.infer<typeof ZAlert>;
 
 const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
@@ -68,7 +69,7 @@ export const ZListAlertsQuery = pageQuery(50, 100).extend({
 
 export const ZAlertPage = z.object({
   data: z.array(ZAlert),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  pagination: ZPageMeta,
 });
 
 export const ZAlertSummaryQuery = z.object({ orgId: ZUuid.optional() });
@@ -77,7 +78,7 @@ export const ZAlertSummary = z.object({
   byStatus: z.record(z.enum(ALERT_STATUSES), z.number().int()),
   bySeverity: z.record(z.enum(SEVERITIES), z.number().int()).describe('Open (non-terminal) alerts by severity'),
   open: z.number().int().describe('active + acknowledged + suppressed'),
-});
+}).meta({ id: 'AlertSummary' });
 
 export const ZTransitionBody = z
   .object({
@@ -126,32 +127,35 @@ export const ZMetricCondition = z
     consecutiveBeats: z.number().int().min(1).max(1000).default(1).describe('Beats in a row the condition must hold'),
     durationMinutes: z.number().int().min(0).max(1440).default(0).describe('And for at least this long since the first breaching beat'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AlertMetricCondition' });
 
 export const ZOfflineCondition = z
   .object({
     type: z.literal('offline'),
     durationMinutes: z.number().int().min(1).max(10_080).default(5).describe('Device silent (no heartbeat) for this long'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AlertOfflineCondition' });
 
 export const ZScriptFailedCondition = z
   .object({
     type: z.literal('script_failed'),
     commandTypes: z.array(z.string().min(1).max(32)).max(20).default([]).describe('Command types that count (empty: any); a failed or timed-out result raises the alert'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AlertScriptFailedCondition' });
 
 export const ZRuleCondition = z
   .discriminatedUnion('type', [ZMetricCondition, ZOfflineCondition, ZScriptFailedCondition])
-  .describe('metric: threshold over heartbeat data; offline: no heartbeat for M minutes (worker sweep); script_failed: a command result failed. Monitor failures raise alerts from the monitor itself.');
+  .describe('metric: threshold over heartbeat data; offline: no heartbeat for M minutes (worker sweep); script_failed: a command result failed. Monitor failures raise alerts from the monitor itself.').meta({ id: 'AlertRuleCondition' });
 export type RuleCondition = z.output<typeof ZRuleCondition>;
 
 const ZIdList = z.array(ZUuid).max(500).default([]).transform((ids) => [...new Set(ids)]);
 export const ZRuleTargets = z
   .object({ orgIds: ZIdList, siteIds: ZIdList, groupIds: ZIdList, deviceIds: ZIdList })
   .strict()
-  .describe('A device matches when it is in any listed organization, site, group or device id; all lists empty = the whole scope of the rule');
+  .describe('A device matches when it is in any listed organization, site, group or device id; all lists empty = the whole scope of the rule').meta({ id: 'AlertRuleTargets' });
 export type RuleTargets = z.output<typeof ZRuleTargets>;
 
 const ruleFields = {
@@ -206,7 +210,7 @@ export const ZAlertRule = z.object({
   openAlerts: z.number().int().optional(),
   createdAt: ZDate,
   updatedAt: ZDate,
-});
+}).meta({ id: 'AlertRule' });
 export type TAlertRule = z.infer<typeof ZAlertRule>;
 
 export const ZListRulesQuery = pageQuery(50, 100).extend({
@@ -216,7 +220,7 @@ export const ZListRulesQuery = pageQuery(50, 100).extend({
 });
 export const ZAlertRulePage = z.object({
   data: z.array(ZAlertRule),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  pagination: ZPageMeta,
 });
 
 export const ZTestRuleBody = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { ZPermissionName } from '@/lib/roles/schemas';
 
 const ZScopes = z
@@ -54,17 +55,17 @@ export const ZApiKey = z.object({
   owner: z.object({ id: z.string().uuid(), email: z.string(), name: z.string() }),
   partnerId: z.string().uuid().nullable(),
   orgId: z.string().uuid().nullable(),
-  expiresAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
+  expiresAt: ZTimestamp.nullable(),
+  lastUsedAt: ZTimestamp.nullable(),
   lastUsedIp: z.string().nullable(),
-  rotatedAt: z.string().nullable(),
-  previousSecretExpiresAt: z.string().nullable().describe('While set, the secret replaced by the last rotation still works'),
-  revokedAt: z.string().nullable(),
+  rotatedAt: ZTimestamp.nullable(),
+  previousSecretExpiresAt: ZTimestamp.nullable().describe('While set, the secret replaced by the last rotation still works'),
+  revokedAt: ZTimestamp.nullable(),
   revokedReason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'ApiKey' });
 
 export const ZApiKeyWithSecret = ZApiKey.extend({
   key: z.string().describe('The secret, shown only in this response: store it now'),
-});
+}).meta({ id: 'ApiKeyWithSecret' });

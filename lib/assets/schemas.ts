@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 export const ASSET_KINDS = ['device', 'monitor', 'phone', 'tablet', 'printer', 'network', 'peripheral', 'license', 'other'] as const;
 
@@ -69,12 +70,12 @@ export const ZCheckoutAsset = z
 export const ZCheckout = z.object({
   id: z.string().uuid(),
   contact: z.object({ id: z.string().uuid(), name: z.string().nullable(), email: z.string().nullable() }),
-  checkedOutAt: z.string(),
-  dueBackAt: z.string().nullable(),
+  checkedOutAt: ZTimestamp,
+  dueBackAt: ZTimestamp.nullable(),
   note: z.string().nullable(),
-  checkedInAt: z.string().nullable(),
+  checkedInAt: ZTimestamp.nullable(),
   checkedInBy: z.object({ type: z.enum(['contact', 'user']), id: z.string().uuid() }).nullable(),
-});
+}).meta({ id: 'AssetCheckout' });
 
 export const ZAsset = z.object({
   id: z.string().uuid(),
@@ -91,6 +92,6 @@ export const ZAsset = z.object({
   description: z.string().nullable(),
   checkoutable: z.boolean(),
   checkout: ZCheckout.nullable().describe('The open checkout: who has it since when; null when available'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Asset' });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 export const ZAuditEntry = z.object({
   id: z.string().uuid(),
-  createdAt: z.string(),
+  createdAt: ZTimestamp,
   actorType: z.string().describe('The kind of caller that acted (user, apiKey, system …)'),
   actorId: z.string().uuid().nullable(),
   actorEmail: z.string().nullable(),
@@ -15,4 +16,4 @@ export const ZAuditEntry = z.object({
   requestId: z.string().nullable(),
   result: z.string().describe('success, denied or failure'),
   details: z.record(z.string(), z.unknown()),
-});
+}).meta({ id: 'AuditEntry' });

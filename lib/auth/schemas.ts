@@ -27,7 +27,7 @@ export const ZUserSummary = z.object({
   partnerId: z.string().uuid().nullable(),
   orgId: z.string().uuid().nullable(),
   roleId: z.string().uuid(),
-});
+}).meta({ id: 'UserSummary' });
 
 export const ZTokenResponse = z.object({
   accessToken: z.string(),
@@ -35,4 +35,4 @@ export const ZTokenResponse = z.object({
   expiresInSeconds: z.number().int(),
   mfaRequired: z.boolean(),
   user: ZUserSummary,
-});
+}).meta({ id: 'TokenResponse' });

@@ -54,7 +54,7 @@ export const ZBulkResult = z.object({
       error: z.object({ code: z.string(), message: z.string() }).optional(),
     }),
   ),
-});
+}).meta({ id: 'BillingBulkResult' });
 
 export const ZCurrencyChange = z
   .object({
@@ -87,4 +87,4 @@ export const ZDeviceBilling = z.object({
   contract: z.object({ id: z.string(), name: z.string(), status: z.string(), currency: z.string() }).nullable(),
   line: z.object({ id: z.string(), description: z.string(), deviceSetType: z.string(), unitPrice: z.string(), includedQuantity: z.number().int(), overageMode: z.string() }).nullable(),
   matchKind: z.enum(['organization_wide', 'site', 'role', 'group']).nullable(),
-});
+}).meta({ id: 'DeviceBilling' });

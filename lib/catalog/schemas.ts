@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { ZCurrency, ZMoney } from '@/lib/billing/schemas';
 
 export const CATALOG_ITEM_TYPES = ['service', 'hardware', 'software_licence', 'labour', 'per_device'] as const;
@@ -40,9 +41,9 @@ export const ZCatalogItem = z.object({
   type: z.enum(CATALOG_ITEM_TYPES),
   active: z.boolean(),
   prices: z.array(z.object({ currency: z.string(), unitPrice: z.string() })),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'CatalogItem' });
 
 export const ZListCatalogQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 /** Doc 3's contact roles; `portal` lets the MSP invite the contact to the customer portal. */
 export const CONTACT_ROLES = ['billing', 'technical', 'escalation', 'admin', 'site', 'after_hours', 'portal'] as const;
@@ -94,13 +95,13 @@ export const ZContact = z.object({
   portal: z
     .object({
       status: z.enum(PORTAL_STATUSES),
-      invitedAt: z.string().nullable(),
-      activatedAt: z.string().nullable(),
-      lastLoginAt: z.string().nullable(),
+      invitedAt: ZTimestamp.nullable(),
+      activatedAt: ZTimestamp.nullable(),
+      lastLoginAt: ZTimestamp.nullable(),
     })
     .nullable()
     .describe('Portal access of the contact; null when never invited'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Contact' });
 export type TContact = z.infer<typeof ZContact>;

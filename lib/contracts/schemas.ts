@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { CONTRACT_LINE_TYPES, DEVICE_SET_TYPES, OVERAGE_MODES, ZCurrency, ZDate, ZDeviceSetDto, ZBulkIds } from '@/lib/billing/schemas';
 import { lineBaseFields, ZQuantity } from '@/lib/billing/line-fields';
 
@@ -30,9 +31,9 @@ export const ZContractLine = z.object({
   taxRate: z.string(),
   sortOrder: z.number().int(),
   ...ZDeviceSetDto,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'ContractLine' });
 
 const contractFields = {
   name: z.string().trim().min(1).max(255),
@@ -69,13 +70,13 @@ export const ZContract = z.object({
   notes: z.string(),
   nextPeriodStart: z.string(),
   quoteId: z.string().nullable(),
-  activatedAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
+  activatedAt: ZTimestamp.nullable(),
+  cancelledAt: ZTimestamp.nullable(),
   cancelReason: z.string().nullable(),
   lines: z.array(ZContractLine),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Contract' });
 
 export const ZListContractsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -103,10 +104,10 @@ export const ZPeriodOutcome = z.object({
   flaggedTotal: z.number().int().describe('Devices this contract’s lines flagged (beyond the included quantity, overage mode flag)'),
   billedOverageTotal: z.number().int().describe('Devices billed as overage'),
   billedOverageAmount: z.string().describe('Money billed for overage devices'),
-  generatedAt: z.string(),
+  generatedAt: ZTimestamp,
 });
 
-export const ZContractPeriod = ZPeriodOutcome;
+export const ZContractPeriod = ZPeriodOutcome.meta({ id: 'ContractPeriod' });
 
 export { DEVICE_SET_TYPES, OVERAGE_MODES };
 export type TContract = z.infer<typeof ZContract>;

@@ -1,6 +1,7 @@
 // Device custom fields (doc 1 "Custom fields"): definitions partner-wide or per organization,
 // values per device, optionally writable by scripts (doc 3 ::service:custom-fields:: lines).
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { zText } from '@/lib/http/storable-text';
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'date', 'select'] as const;
@@ -16,9 +17,9 @@ export const ZCustomField = z.object({
   type: z.enum(CUSTOM_FIELD_TYPES),
   options: z.array(z.string()),
   scriptWritable: z.boolean().describe('Scripts may set it with a ::service:custom-fields:: output line'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'CustomField' });
 
 const ZOptions = z.array(zText(255, 1)).max(100).transform((v) => [...new Set(v)]);
 
@@ -59,8 +60,8 @@ export const ZDeviceCustomFieldValue = z.object({
   scriptWritable: z.boolean(),
   value: z.unknown().nullable(),
   source: z.string().nullable().describe('user, api or script'),
-  updatedAt: z.string().nullable(),
-});
+  updatedAt: ZTimestamp.nullable(),
+}).meta({ id: 'DeviceCustomFieldValue' });
 
 export const ZSetDeviceCustomFields = z
   .object({

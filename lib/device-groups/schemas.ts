@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { zText } from '@/lib/http/storable-text';
 import { OS_TYPES } from '@/lib/agents/schemas';
 import { DEVICE_STATUSES, ZDevice } from '@/lib/devices/schemas';
@@ -24,7 +25,7 @@ export const ZRuleCondition = z.discriminatedUnion('field', [
     op: z.enum(['within_minutes', 'older_than_minutes']),
     value: z.number().int().min(1).max(525_600).describe('older_than_minutes also matches devices never seen'),
   }),
-]);
+]).meta({ id: 'DeviceGroupRuleCondition' });
 export type RuleCondition = z.output<typeof ZRuleCondition>;
 
 export const ZGroupRules = z
@@ -32,7 +33,8 @@ export const ZGroupRules = z
     match: z.enum(['all', 'any']).default('all'),
     conditions: z.array(ZRuleCondition).min(1).max(50),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'DeviceGroupRules' });
 export type GroupRules = z.output<typeof ZGroupRules>;
 
 const name = zText(255, 1);
@@ -78,13 +80,13 @@ export const ZGroup = z.object({
   type: z.enum(['static', 'dynamic']),
   rules: ZGroupRules.nullable(),
   deviceCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'DeviceGroup' });
 
 export const ZGroupDevice = ZDevice.extend({
   membershipSource: z.enum(['manual', 'rule', 'pin']),
-  joinedAt: z.string(),
+  joinedAt: ZTimestamp,
   pin: z.enum(['include', 'exclude']).nullable(),
 });
 
@@ -96,7 +98,7 @@ export const ZAddGroupDevicesResponse = z.object({
 });
 
 export const ZPin = z.object({ mode: z.enum(['include', 'exclude']) }).strict();
-export const ZPinResponse = z.object({ groupId: z.string().uuid(), deviceId: z.string().uuid(), mode: z.enum(['include', 'exclude']).nullable(), member: z.boolean() });
+export const ZPinResponse = z.object({ groupId: z.string().uuid(), deviceId: z.string().uuid(), mode: z.enum(['include', 'exclude']).nullable(), member: z.boolean() }).meta({ id: 'DeviceGroupPin' });
 
 export const ZPreviewBody = z.object({ rules: ZGroupRules.optional().describe('Rules to try; default: the group’s saved rules') }).strict();
 export const ZPreviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
@@ -126,7 +128,7 @@ export const ZMembershipLogEntry = z.object({
   action: z.enum(['joined', 'left']),
   reason: z.enum(MEMBERSHIP_REASONS),
   actorId: z.string().uuid().nullable(),
-  createdAt: z.string(),
+  createdAt: ZTimestamp,
 });
 
 export const ZGroupDeviceParams = z.object({ id: z.string().uuid(), deviceId: z.string().uuid() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCursorPageMeta, ZPageOf, ZTimestamp } from '@/lib/http/common-schemas';
 import { zText } from '@/lib/http/storable-text';
 import { OS_TYPES } from '@/lib/agents/schemas';
 import { SEVERITIES } from '@/lib/alerts/schemas';
@@ -18,8 +19,8 @@ const boolQuery = z
   .optional();
 
 export const ZListDevicesQuery = z.object({
-  cursor: z.string().max(2000).optional().describe('Selects cursor mode: send an empty cursor for the first page, then each nextCursor. Without it the legacy page mode answers'),
-  page: z.coerce.number().int().min(1).default(1).describe('Page mode only'),
+  cursor: z.string().max(2000).optional().describe('Selects cursor mode (answered as a DeviceCursorPage): send an empty cursor for the first page, then each nextCursor. Without it the legacy page mode answers (a DevicePage)'),
+  page: z.coerce.number().int().min(1).default(1).describe('Page mode only (no `cursor`): the 1-based page, answered as a DevicePage'),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
   sort: z.enum(DEVICE_SORTS).default('hostname'),
   sortDir: z.enum(['asc', 'desc']).optional().describe('Default: asc for hostname, desc for lastSeen and enrolled'),
@@ -50,7 +51,7 @@ export const ZDevice = z.object({
   agentVersion: z.string().nullable(),
   status: z.enum(DEVICE_STATUSES),
   tags: z.array(z.string()),
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: ZTimestamp.nullable(),
   cpuPercent: z.number().nullable(),
   memoryPercent: z.number().nullable(),
   diskPercent: z.number().nullable(),
@@ -60,30 +61,41 @@ export const ZDevice = z.object({
   hardware: z.record(z.string(), z.unknown()).nullable(),
   mainAgentSilentSince: z.string().nullable().describe('Set while the watchdog still reports but the main agent has gone silent'),
   watchdogStatus: z.enum(['connected', 'failover', 'offline']).nullable().describe('Null when no watchdog has ever reported'),
-  enrolledAt: z.string().nullable(),
-  decommissionedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  enrolledAt: ZTimestamp.nullable(),
+  decommissionedAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Device' });
 export type TDevice = z.infer<typeof ZDevice>;
 
 export const ZDeviceInventory = z.object({
   deviceId: z.string().uuid(),
-  collectedAt: z.string().nullable().describe('Null until the agent has reported an inventory'),
-  receivedAt: z.string().nullable(),
+  collectedAt: ZTimestamp.nullable().describe('Null until the agent has reported an inventory'),
+  receivedAt: ZTimestamp.nullable(),
   hardware: z.record(z.string(), z.unknown()),
   os: z.record(z.string(), z.unknown()),
   disks: z.array(z.record(z.string(), z.unknown())),
   network: z.array(z.record(z.string(), z.unknown())),
-  software: z.array(z.object({ name: z.string(), version: z.string().nullable(), publisher: z.string().nullable(), source: z.string().nullable(), installedAt: z.string().nullable() })),
-});
+  software: z.array(z.object({ name: z.string(), version: z.string().nullable(), publisher: z.string().nullable(), source: z.string().nullable(), installedAt: ZTimestamp.nullable() })),
+}).meta({ id: 'DeviceInventory' });
 
-export const ZDeviceCursorPage = z.object({
-  devices: z.array(ZDevice),
-  nextCursor: z.string().nullable(),
-  limit: z.number().int(),
-  total: z.number().int().optional(),
-});
+export const ZDeviceCursorPage = z
+  .object({
+    devices: z.array(ZDevice),
+    nextCursor: z.string().nullable().describe('Pass back as `cursor` for the next page; null on the last page'),
+    limit: z.number().int(),
+    total: z.number().int().optional().describe('Every match; only with `includeTotal=true`'),
+  })
+  .meta({ id: 'DeviceCursorPage', description: 'Cursor mode: the answer when the request has a `cursor` parameter (empty for the first page)' });
+
+export const ZDevicePage = ZPageOf(ZDevice).meta({ id: 'DevicePage', description: 'Page mode: the answer when the request has no `cursor` parameter' });
+
+/**
+ * GET /devices answers one of two shapes, which the request chooses with `cursor` and a client
+ * tells apart by their required properties: `data` + `pagination` (page mode) or `devices` +
+ * `nextCursor` (cursor mode).
+ */
+export const ZDeviceList = z.xor([ZDevicePage, ZDeviceCursorPage]);
 
 const tagText = zText(100, 1).refine((t) => !t.includes(','), 'Tags cannot contain commas');
 
@@ -117,11 +129,11 @@ export const ZProvisionResponse = z.object({
     enrollmentKey: z.string().describe('Single-use key bound to this device; shown once'),
     enrollmentSecret: z.string().optional().describe('Per-key secret when issued; shown once'),
     enrollmentSecretRequired: z.boolean().describe('True when the agent must also pass a secret (per-key or the global AGENT_ENROLLMENT_SECRET)'),
-    expiresAt: z.string(),
+    expiresAt: ZTimestamp,
     serverUrl: z.string(),
     installCommand: z.string().describe('Linux/macOS one-liner (run as root)'),
   }),
-});
+}).meta({ id: 'ProvisionedDevice' });
 
 export const ZMoveDeviceOrg = z.object({ orgId: z.string().uuid(), siteId: z.string().uuid().optional() }).strict();
 
@@ -208,12 +220,12 @@ export const ZDeviceActivityEntry = z.object({
   actor: z.object({ type: z.string(), id: z.string().nullable(), name: z.string().nullable() }).nullable(),
   ref: z.object({ type: z.enum(['command', 'scriptExecution', 'alert', 'auditLog', 'event']), id: z.string() }),
   details: z.record(z.string(), z.unknown()),
-});
+}).meta({ id: 'DeviceActivityEntry' });
 export type TDeviceActivityEntry = z.infer<typeof ZDeviceActivityEntry>;
 
 export const ZDeviceActivityPage = z.object({
   data: z.array(ZDeviceActivityEntry),
-  pagination: z.object({ nextCursor: z.string().nullable(), limit: z.number().int() }),
+  pagination: ZCursorPageMeta,
 });
 
 // What a device list row shows beyond the device itself, read for one page's ids at a time so

@@ -70,7 +70,7 @@ export const ZOrderLine = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'DistributorOrderLine' });
 
 export const ZOrder = z.object({
   id: z.string().uuid(),
@@ -82,7 +82,7 @@ export const ZOrder = z.object({
   submittedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'DistributorOrder' });
 
 export const ZOrderResult = z.object({ data: ZOrder });
 export const ZOrderList = z.object({ data: z.array(ZOrder) });

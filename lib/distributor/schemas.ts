@@ -1,6 +1,7 @@
 // Request and response shapes of the distributor routes (doc 2 "Distributor objects",
 // "Distributor ordering"). Bodies are strict: unknown fields are a 400.
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { zRawText, zText } from '@/lib/http/storable-text';
 
 const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -32,14 +33,14 @@ export const ZIntegration = z.object({
   credentialsReadable: z.boolean().describe('False when the stored credentials can no longer be decrypted (ENCRYPTION_KEY changed): save them again'),
   syncStatus: z.enum(['never', 'queued', 'running', 'succeeded', 'failed']),
   syncJobId: z.string().nullable(),
-  syncQueuedAt: z.string().nullable(),
-  lastSyncStartedAt: z.string().nullable(),
-  lastSyncAt: z.string().nullable(),
+  syncQueuedAt: ZTimestamp.nullable(),
+  lastSyncStartedAt: ZTimestamp.nullable(),
+  lastSyncAt: ZTimestamp.nullable(),
   lastSyncError: z.string().nullable(),
   lastSyncCounts: z.object({ companies: z.number().int(), subscriptions: z.number().int(), products: z.number().int() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'DistributorIntegration' });
 export type TIntegration = z.infer<typeof ZIntegration>;
 
 export const ZIntegrationResponse = z.object({ data: ZIntegration.nullable() });
@@ -74,15 +75,15 @@ export const ZCompany = z.object({
   status: z.string().describe('The distributor’s status text'),
   orgId: z.string().uuid().nullable(),
   ignored: z.boolean(),
-  mappedAt: z.string().nullable(),
+  mappedAt: ZTimestamp.nullable(),
   present: z.boolean().describe('False once a sync no longer finds the company at the distributor'),
-  lastSyncedAt: z.string(),
+  lastSyncedAt: ZTimestamp,
   statusActive: z.boolean(),
   primaryAdminReady: z.boolean(),
   primaryBillingReady: z.boolean(),
   primaryTechnicalReady: z.boolean(),
   orderReady: z.boolean(),
-});
+}).meta({ id: 'DistributorCompany' });
 export type TCompany = z.infer<typeof ZCompany>;
 export const ZCompanyList = z.object({ data: z.array(ZCompany), integrationId: z.string().uuid().nullable() });
 
@@ -120,11 +121,11 @@ export const ZSubscription = z.object({
   contractLineId: z.string().uuid().nullable(),
   syncEnabled: z.boolean(),
   lastObservedQuantity: z.string().nullable(),
-  lastObservedAt: z.string().nullable(),
+  lastObservedAt: ZTimestamp.nullable(),
   activeCommitmentId: z.string().nullable(),
   activeCommitmentAmbiguous: z.boolean(),
-  lastSyncedAt: z.string(),
-});
+  lastSyncedAt: ZTimestamp,
+}).meta({ id: 'DistributorSubscription' });
 export type TSubscription = z.infer<typeof ZSubscription>;
 export const ZSubscriptionList = z.object({ data: z.array(ZSubscription), integrationId: z.string().uuid().nullable() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { zText } from '@/lib/http/storable-text';
 
 /** Doc 3 limits. */
@@ -43,14 +44,14 @@ export const ZEnrollmentKey = z.object({
   maxUsage: z.number().int().nullable(),
   usageCount: z.number().int(),
   status: z.enum(ENROLLMENT_KEY_STATUSES),
-  expiresAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  rotatedAt: z.string().nullable(),
+  expiresAt: ZTimestamp,
+  lastUsedAt: ZTimestamp.nullable(),
+  rotatedAt: ZTimestamp.nullable(),
   createdById: z.string().uuid().nullable(),
-  createdAt: z.string(),
-});
+  createdAt: ZTimestamp,
+}).meta({ id: 'EnrollmentKey' });
 
 export const ZEnrollmentKeyWithSecret = ZEnrollmentKey.extend({
   key: z.string().describe('The raw key: returned exactly once'),
   enrollmentSecret: z.string().optional().describe('The per-key secret, when issued: returned exactly once'),
-});
+}).meta({ id: 'EnrollmentKeyWithSecret' });

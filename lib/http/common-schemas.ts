@@ -1,8 +1,31 @@
 import { z } from 'zod';
 
 export const ZIdParams = z.object({ id: z.string().uuid() });
-export const ZPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }) });
+
+// Named (`.meta({ id })`) schemas become components of the OpenAPI document
+// (lib/openapi/schema-components.ts); the names are part of generated clients' types.
+
+/** An ISO 8601 date and time as the API writes it (`2026-11-27T03:30:16.000Z`). */
+export const ZTimestamp = z.string().meta({ id: 'Timestamp', format: 'date-time', description: 'ISO 8601 date and time' });
+
+/** `pagination` of a page-mode list. */
+export const ZPageMeta = z
+  .object({
+    page: z.number().int().describe('1-based page number'),
+    limit: z.number().int().describe('Page size'),
+    total: z.number().int().describe('Every match, across all pages'),
+  })
+  .meta({ id: 'PageMeta' });
+
+/** `pagination` of a cursor-mode list. */
+export const ZCursorPageMeta = z
+  .object({
+    nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
+    limit: z.number().int().describe('Page size'),
+  })
+  .meta({ id: 'CursorPageMeta' });
+
+export const ZPageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: ZPageMeta });
 
 /** Serialized size a free-form JSON field may take unless its schema says otherwise. */
 export const MAX_FREE_JSON_BYTES = 64 * 1024;

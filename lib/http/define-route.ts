@@ -60,6 +60,11 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
   response?: Schema;
   /** Action name of the audit entry written for a successful mutation; false to skip it. */
   audit?: string | false;
+  /**
+   * Documentation only: error statuses the handler answers beyond those the OpenAPI builder
+   * derives from this configuration (e.g. 429 for a rate-limited or lock-out route).
+   */
+  errors?: DocumentedError[];
   handler: (input: {
     ctx: AuthContexts[A];
     params: Out<P>;
@@ -68,6 +73,9 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
     req: Request;
   }) => Promise<unknown> | unknown;
 }
+
+/** Error statuses the OpenAPI document describes (lib/openapi/build-openapi.ts). */
+export type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export interface RawRequestBody {
   contentType: string;
@@ -92,6 +100,7 @@ export interface RouteMeta {
   summary: string;
   description?: string;
   tags?: string[];
+  errors?: DocumentedError[];
 }
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -263,6 +272,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     summary: config.summary,
     description: config.description,
     tags: config.tags,
+    errors: config.errors,
   };
   return Object.assign(handler, { meta, serveRaw: (req: Request, context: NextContext) => serve(req, context, true) });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCursorPageMeta, ZTimestamp } from '@/lib/http/common-schemas';
 import { LINE_TYPES, ZBulkIds, ZCurrency, ZMoney, ZSortOrder, ZTaxRate, ZTotals } from '@/lib/billing/schemas';
 import { ZQuantity } from '@/lib/billing/line-fields';
 
@@ -63,7 +64,7 @@ export const ZInvoiceLine = z.object({
   taxAmount: z.string(),
   total: z.string(),
   evidenceRecorded: z.boolean().describe('Per-device evidence exists (GET /invoices/:id/lines/:lineId/devices)'),
-});
+}).meta({ id: 'InvoiceLine' });
 
 export const ZInvoice = z.object({
   id: z.string(),
@@ -81,19 +82,19 @@ export const ZInvoice = z.object({
   paymentTermsDays: z.number().int(),
   issueDate: z.string().nullable(),
   dueDate: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  lastResentAt: z.string().nullable(),
+  sentAt: ZTimestamp.nullable(),
+  lastResentAt: ZTimestamp.nullable(),
   resendCount: z.number().int(),
-  paidAt: z.string().nullable(),
-  voidedAt: z.string().nullable(),
+  paidAt: ZTimestamp.nullable(),
+  voidedAt: ZTimestamp.nullable(),
   voidReason: z.string().nullable(),
   recipientEmail: z.string().nullable(),
   notes: z.string(),
   ...ZTotals,
   lines: z.array(ZInvoiceLine),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Invoice' });
 
 export const ZListInvoicesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -108,7 +109,7 @@ export const ZBulkVoidInvoices = ZBulkIds.extend({ reason: z.string().trim().min
 export const ZMarkPaid = z.object({ paidAt: z.string().datetime({ offset: true }).optional() }).strict();
 export const ZInvoiceLineParams = z.object({ id: z.string().uuid(), lineId: z.string() });
 
-export const ZPublicLink = z.object({ url: z.string(), token: z.string(), linkVersion: z.number().int() });
+export const ZPublicLink = z.object({ url: z.string(), token: z.string(), linkVersion: z.number().int() }).meta({ id: 'InvoicePublicLink' });
 
 export const ZLineDevicesQuery = z.object({
   cursor: z.string().max(2000).optional(),
@@ -125,7 +126,7 @@ export const ZLineDevice = z.object({
 export const ZLineDevices = z.object({
   recorded: z.boolean().describe('false for lines of invoices generated before evidence was recorded (and lines not generated from a per-device contract line)'),
   data: z.array(ZLineDevice),
-  pagination: z.object({ nextCursor: z.string().nullable(), limit: z.number().int() }),
+  pagination: ZCursorPageMeta,
 });
 
 export type TInvoice = z.infer<typeof ZInvoice>;

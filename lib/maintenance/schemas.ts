@@ -2,6 +2,7 @@
 // spec names the endpoints only; bodies, fields and the occurrence states are designed here and
 // published in OpenAPI through these schemas.
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
@@ -20,7 +21,7 @@ export const MATERIALIZE_DAYS = 30;
 export const MAX_TARGETS_PER_KIND = 500;
 
 const ZUuid = z.string().uuid();
-const ZDate = z.string().describe('ISO 8601');
+const ZDate = ZTimestamp;
 const ZInstant = z.string().datetime({ offset: true }).transform((s) => new Date(s)).describe('ISO 8601 with offset');
 const ids = (what: string) => z.array(ZUuid).max(MAX_TARGETS_PER_KIND).default([]).describe(`${what} (up to ${MAX_TARGETS_PER_KIND})`);
 
@@ -151,7 +152,7 @@ export const ZActiveQuery = pageQuery(50, 200).extend({
   search: zText(255, 1).optional().describe('Hostname contains (case-insensitive)'),
 });
 
-export const ZOccurrenceRef = z.object({ id: ZUuid, startsAt: ZDate, endsAt: ZDate });
+export const ZOccurrenceRef = z.object({ id: ZUuid, startsAt: ZDate, endsAt: ZDate }).meta({ id: 'MaintenanceOccurrenceRef' });
 
 export const ZWindow = z.object({
   id: ZUuid,
@@ -179,7 +180,7 @@ export const ZWindow = z.object({
   createdBy: ZUuid.nullable(),
   createdAt: ZDate,
   updatedAt: ZDate,
-});
+}).meta({ id: 'MaintenanceWindow' });
 export type TWindow = z.infer<typeof ZWindow>;
 
 export const ZOccurrence = z.object({
@@ -201,7 +202,7 @@ export const ZOccurrence = z.object({
   cancelledBy: ZUuid.nullable(),
   suppressAlerts: z.boolean(),
   suppressPatching: z.boolean(),
-});
+}).meta({ id: 'MaintenanceOccurrence' });
 export type TOccurrence = z.infer<typeof ZOccurrence>;
 
 export const ZActiveDevice = z.object({

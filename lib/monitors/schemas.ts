@@ -1,7 +1,7 @@
 // Network monitors (doc 1 "Monitors"): unprivileged checks run by the worker — HTTP(S) status,
 // keyword and latency, TCP port, DNS resolution, TLS certificate expiry. Bodies designed here.
 import { z } from 'zod';
-import { zJsonObject } from '@/lib/http/common-schemas';
+import { zJsonObject, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { SEVERITIES } from '@/lib/alerts/schemas';
@@ -80,23 +80,23 @@ export const ZMonitor = z.object({
   failureThreshold: z.number().int(),
   status: z.enum(['up', 'down', 'unknown']),
   consecutiveFailures: z.number().int(),
-  lastCheckedAt: z.string().nullable(),
+  lastCheckedAt: ZTimestamp.nullable(),
   lastLatencyMs: z.number().int().nullable(),
   lastMessage: z.string().nullable(),
-  nextCheckAt: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  nextCheckAt: ZTimestamp,
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Monitor' });
 
 export const ZCheckResult = z.object({
   status: z.enum(['up', 'down']),
   latencyMs: z.number().int().nullable(),
   message: z.string(),
   details: z.record(z.string(), z.unknown()),
-  checkedAt: z.string(),
-});
+  checkedAt: ZTimestamp,
+}).meta({ id: 'MonitorCheckResult' });
 
-export const ZMonitorResult = ZCheckResult.extend({ id: z.string().uuid(), monitorId: z.string().uuid() });
+export const ZMonitorResult = ZCheckResult.extend({ id: z.string().uuid(), monitorId: z.string().uuid() }).meta({ id: 'MonitorResult' });
 
 export const ZListMonitorsQuery = pageQuery(50, 100).extend({
   orgId: z.string().uuid().optional(),

@@ -1,5 +1,6 @@
 // Per-user in-app notifications (doc 2 "Notifications"), produced by alert policies.
 import { z } from 'zod';
+import { ZPageMeta, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { SEVERITIES } from '@/lib/alerts/schemas';
 
@@ -13,14 +14,14 @@ export const ZNotification = z.object({
   alertId: z.string().uuid().nullable(),
   orgId: z.string().uuid().nullable(),
   read: z.boolean(),
-  readAt: z.string().nullable(),
-  createdAt: z.string(),
-});
+  readAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+}).meta({ id: 'Notification' });
 
 export const ZListNotificationsQuery = pageQuery(25, 100).extend({
   unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true: only unread ones'),
 });
-export const ZNotificationPage = z.object({ data: z.array(ZNotification), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+export const ZNotificationPage = z.object({ data: z.array(ZNotification), pagination: ZPageMeta });
 export const ZUnreadCount = z.object({ count: z.number().int() });
 export const ZUpdateNotification = z.object({ read: z.boolean().default(true).describe('true marks it read (default), false unread') }).strict().default({ read: true });
 export const ZClearResult = z.object({ deleted: z.number().int() });

@@ -1,7 +1,9 @@
 // Builds the OpenAPI 3.1 document from the same zod schemas and route metadata the wrapper
 // enforces, so the documentation cannot drift from validation.
 import { z } from 'zod';
-import type { RouteMeta } from '@/lib/http/define-route';
+import type { DocumentedError, RouteMeta } from '@/lib/http/define-route';
+import { SchemaComponents } from '@/lib/openapi/schema-components';
+import { ZErrorResponse } from '@/lib/openapi/error-schemas';
 import { PERMISSIONS } from '@/lib/auth/permissions';
 import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/http/parse-input';
 
@@ -14,30 +16,41 @@ const INPUT_RULES = [
 ].join('\n');
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
+const RETRY_AFTER = { $ref: '#/components/headers/RetryAfter' };
 
-function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
+/** The shared error responses, by status; operations refer to them. */
+const ERROR_RESPONSES: Record<DocumentedError, { name: string; description: string; retryAfter?: true }> = {
+  400: { name: 'BadRequest', description: 'Invalid input: `VALIDATION_ERROR` naming each field in `details`, `INVALID_JSON`, or a code the operation describes' },
+  401: { name: 'Unauthorized', description: 'Missing or invalid credentials (`UNAUTHORIZED` or a more specific code)' },
+  403: { name: 'Forbidden', description: 'Forbidden: missing permission or scope, MFA required (`MFA_REQUIRED`), partner inactive, IP allowlist' },
+  404: { name: 'NotFound', description: 'Not found, or outside the caller’s scope (`NOT_FOUND`)' },
+  409: { name: 'Conflict', description: 'Conflicts with the current state or another record (`CONFLICT` or a more specific code)' },
+  413: { name: 'PayloadTooLarge', description: 'The body is over the operation’s limit (`PAYLOAD_TOO_LARGE`): 1 MiB unless the operation says otherwise' },
+  415: { name: 'UnsupportedMediaType', description: 'A body sent without a JSON content type (`UNSUPPORTED_MEDIA_TYPE`)' },
+  429: { name: 'TooManyRequests', description: 'Rate limited or locked out (`RATE_LIMITED` or a more specific code); retry after `Retry-After` seconds', retryAfter: true },
+  503: { name: 'ServiceUnavailable', description: 'Temporarily unavailable (`SERVICE_UNAVAILABLE` or a more specific code), e.g. the database cannot be reached; retry after `Retry-After` seconds', retryAfter: true },
+};
+
+function parametersOf(schemas: SchemaComponents, schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = toSchema(schema, 'input');
+  const json = schemas.schemaOf(schema, 'input');
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, s]) => ({
-    name,
-    in: where,
-    required: where === 'path' ? true : required.has(name) && s.default === undefined,
-    ...(typeof s.description === 'string' ? { description: s.description } : {}),
-    schema: s,
-  }));
+  return Object.entries(props).map(([name, s]) => {
+    const { description, ...rest } = s;
+    return {
+      name,
+      in: where,
+      required: where === 'path' ? true : required.has(name) && s.default === undefined,
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: typeof description === 'string' ? rest : s,
+    };
+  });
 }
-
-const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 function securityOf(meta: RouteMeta) {
   const schemes: Record<string, string> = { user: 'bearerAuth', apiKey: 'apiKey', servicePrincipal: 'servicePrincipalKey', agent: 'agentToken', portal: 'portalSession', inboundEmail: 'inboundEmailSecret', agentNarrowed: 'agentToken' };
@@ -45,40 +58,59 @@ function securityOf(meta: RouteMeta) {
   return meta.auth.includes('none') ? [...list, {}] : list;
 }
 
-function operation(meta: RouteMeta, method: string, path: string) {
+/** The error statuses an operation can answer, from its configuration. */
+function errorStatuses(meta: RouteMeta, method: string, path: string): DocumentedError[] {
+  const statuses = new Set<DocumentedError>(meta.errors ?? []);
+  const jsonBody = !!meta.body || (!!meta.requestBody && /json/i.test(meta.requestBody.contentType));
+  if (meta.params || meta.query || meta.body || meta.requestBody) statuses.add(400);
+  if (!meta.auth.includes('none')) {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (path.includes('{')) statuses.add(404);
+  // Any write can clash with the current state or another record (a unique key); anonymous
+  // routes (sign-in, registration, public links) say so themselves when they can.
+  if (WRITES.has(method) && meta.authorization !== 'public') statuses.add(409);
+  if (meta.body || meta.requestBody) statuses.add(413);
+  if (jsonBody) statuses.add(415);
+  // The partner API meters writes per service principal (hourly budgets).
+  if (meta.auth.includes('servicePrincipal') && WRITES.has(method)) statuses.add(429);
+  statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** `getOrgsPartnersId` from GET /orgs/partners/{id}. */
+function operationId(method: string, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '')}`;
+}
+
+function operation(schemas: SchemaComponents, meta: RouteMeta, method: string, path: string) {
   const notes: string[] = [];
   if (meta.permission !== 'none') notes.push(`Permission: \`${meta.permission}\`.`);
   if (meta.mfa) notes.push('MFA-gated: needs an access token minted after its session completed an MFA challenge (`mfa` claim true; 403 `MFA_REQUIRED` otherwise).');
   if (meta.scopes) notes.push(`Scopes: ${meta.scopes.join(', ')}.`);
   if (meta.cleanText) notes.push('NUL and unpaired surrogate characters in the body are removed (replaced by U+FFFD), not refused.');
+  if (meta.maxBodyBytes) notes.push(`Bodies up to ${meta.maxBodyBytes / 1024 / 1024} MiB (413 beyond).`);
   const success: Record<string, unknown> =
     meta.status === 204 || (method === 'DELETE' && !meta.response)
       ? { '204': { description: 'No content' } }
       : {
           [String(meta.status)]: {
             description: 'Success',
-            content: { 'application/json': { schema: meta.response ? toSchema(meta.response, 'output') : { type: 'object' } } },
+            content: { 'application/json': { schema: meta.response ? schemas.schemaOf(meta.response, 'output') : { type: 'object' } } },
           },
         };
-  const errors: Record<string, unknown> = { '400': { description: 'Invalid input', content: { 'application/json': { schema: ERROR_REF } } } };
-  if (!meta.auth.includes('none')) {
-    errors['401'] = { description: 'Missing or invalid credentials', content: { 'application/json': { schema: ERROR_REF } } };
-    errors['403'] = { description: 'Forbidden (permission, scope, MFA, partner inactive, IP allowlist)', content: { 'application/json': { schema: ERROR_REF } } };
-  }
-  if (path.includes('{')) errors['404'] = { description: 'Not found or outside the caller’s scope', content: { 'application/json': { schema: ERROR_REF } } };
-  if (meta.body) {
-    errors['413'] = { description: `Body over ${(meta.maxBodyBytes ?? MAX_JSON_BODY_BYTES) / 1024 / 1024} MiB`, content: { 'application/json': { schema: ERROR_REF } } };
-    errors['415'] = { description: 'A body without a JSON content type', content: { 'application/json': { schema: ERROR_REF } } };
-  }
+  const errors = Object.fromEntries(errorStatuses(meta, method, path).map((s) => [String(s), { $ref: `#/components/responses/${ERROR_RESPONSES[s].name}` }]));
   return {
-    operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
+    operationId: operationId(method, path),
     summary: meta.summary,
     description: [meta.description, notes.join(' ')].filter(Boolean).join('\n\n'),
     tags: meta.tags ?? [],
-    parameters: [...parametersOf(meta.params, 'path'), ...parametersOf(meta.query, 'query')],
-    ...(meta.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(meta.body, 'input') } } } } : {}),
+    parameters: [...parametersOf(schemas, meta.params, 'path'), ...parametersOf(schemas, meta.query, 'query')],
+    // An empty body reads as {}: a body whose every field is optional may be left out.
+    ...(meta.body ? { requestBody: { required: !meta.body.safeParse({}).success, content: { 'application/json': { schema: schemas.schemaOf(meta.body, 'input') } } } } : {}),
     ...(!meta.body && meta.requestBody
-      ? { requestBody: { required: true, description: meta.requestBody.description, content: { [meta.requestBody.contentType]: { schema: meta.requestBody.schema } } } }
+      ? { requestBody: { required: true, description: meta.requestBody.description, content: { [meta.requestBody.contentType]: { schema: schemas.adopt(meta.requestBody.schema) } } } }
       : {}),
     responses: { ...success, ...errors },
     security: securityOf(meta),
@@ -90,25 +122,41 @@ function operation(meta: RouteMeta, method: string, path: string) {
 }
 
 export async function buildOpenApi(index: { path: string; load: () => Promise<Record<string, unknown>> }[], serverUrl: string) {
+  const schemas = new SchemaComponents();
+  const errorRef = schemas.schemaOf(ZErrorResponse, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
+  const used = new Set<DocumentedError>();
   for (const entry of index) {
     const mod = await entry.load();
     for (const method of METHODS) {
       const handler = mod[method] as { meta?: RouteMeta } | undefined;
       if (!handler?.meta) continue;
-      (paths[entry.path] ??= {})[method.toLowerCase()] = operation(handler.meta, method, entry.path);
+      const op = operation(schemas, handler.meta, method, entry.path);
+      for (const s of Object.keys(op.responses)) if (Number(s) in ERROR_RESPONSES) used.add(Number(s) as DocumentedError);
+      (paths[entry.path] ??= {})[method.toLowerCase()] = op;
     }
   }
-  return {
+  const responses = Object.fromEntries(
+    [...used].sort((a, b) => a - b).map((s) => {
+      const r = ERROR_RESPONSES[s];
+      return [r.name, { description: r.description, ...(r.retryAfter ? { headers: { 'Retry-After': RETRY_AFTER } } : {}), content: { 'application/json': { schema: errorRef } } }];
+    }),
+  );
+  const doc = {
     openapi: '3.1.0',
     info: {
       title: 'RMM Service API',
       version: '1.0.0',
+      license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
       description: `Remote monitoring and management for managed service providers. Every path is relative to the server URL, which ends in /api/v1.\n\n${INPUT_RULES}\n\nPermissions:\n${Object.entries(PERMISSIONS).map(([k, v]) => `- \`${k}\`: ${v}`).join('\n')}`,
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl, description: 'This service (its public base URL)' }],
     paths,
     components: {
+      responses,
+      headers: {
+        RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+      },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
@@ -117,19 +165,7 @@ export async function buildOpenApi(index: { path: string; load: () => Promise<Re
         portalSession: { type: 'apiKey', in: 'cookie', name: 'rmm_portal' },
         inboundEmailSecret: { type: 'http', scheme: 'bearer', description: 'INBOUND_EMAIL_SECRET, sent by the mail server hook of POST /tickets/inbound-email' },
       },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message', 'details'],
-              properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
-            },
-          },
-        },
-      },
     },
   };
+  return schemas.finish(doc);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zJsonObject } from '@/lib/http/common-schemas';
+import { zJsonObject, ZTimestamp } from '@/lib/http/common-schemas';
 import { ZSlug } from '@/lib/partners/schemas';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
 
@@ -56,6 +56,6 @@ export const ZOrganization = z.object({
   contractStart: z.string().nullable(),
   billingContact: z.record(z.string(), z.unknown()).nullable(),
   maxDevices: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Organization' });

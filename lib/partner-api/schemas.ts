@@ -1,5 +1,6 @@
 // Service-principal management and partner-API request/response shapes (doc 3 "Partner API").
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { parseCidr } from '@/lib/net/ip';
 import { PARTNER_API_SCOPE_NAMES } from '@/lib/partner-api/scopes';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
@@ -85,13 +86,13 @@ export const ZServicePrincipal = z.object({
   effectiveWritesPerHour: z.number().int().describe('min(writeLimitPerHour, 120)'),
   canMintEnrollmentKeys: z.boolean().describe('True when the principal has the scope, an expiry and a CIDR allowlist'),
   status: z.enum(['active', 'expired', 'revoked']),
-  expiresAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
+  expiresAt: ZTimestamp.nullable(),
+  lastUsedAt: ZTimestamp.nullable(),
   lastUsedIp: z.string().nullable(),
   createdById: z.string().uuid().nullable(),
-  revokedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
+  revokedAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+}).meta({ id: 'ServicePrincipal' });
 
 export const ZServicePrincipalWithKey = ZServicePrincipal.extend({
   key: z.string().describe('The key (svc_sp_…), shown only in this response: store it now'),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 const ZCount = z.number().int().min(0);
 
 export const ZPartnerDashboard = z.object({
-  generatedAt: z.string(),
+  generatedAt: ZTimestamp,
   organizations: z.object({ total: ZCount, sites: ZCount }),
   devices: z
     .object({

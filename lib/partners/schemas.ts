@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { SLUG_PATTERN } from '@/lib/tenancy/slugify';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
 
@@ -17,7 +18,8 @@ export const ZPartnerSettings = z
     contact: z.object({ name: z.string().max(255).optional(), email: z.string().email().max(255).optional() }).passthrough().optional(),
     security: z.object({ ipAllowlist: z.array(z.string().max(64)).max(500).optional() }).passthrough().optional(),
   })
-  .passthrough();
+  .passthrough()
+  .meta({ id: 'PartnerSettings' });
 
 export const ZCreatePartner = z.object({
   name: z.string().trim().min(1).max(255),
@@ -80,9 +82,9 @@ export const ZPartner = z.object({
   serviceManagementPsaConnectionId: z.string().uuid().nullable(),
   ssoConfig: z.record(z.string(), z.unknown()).nullable(),
   billingEmail: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  deletedAt: ZTimestamp.nullable(),
+}).meta({ id: 'Partner' });
 
 export type TPartner = z.infer<typeof ZPartner>;

@@ -1,5 +1,6 @@
 // Management posture report (doc 3 "Management posture report", "Management posture").
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { PRODUCT_SLUG } from '@/lib/posture/products';
 
 export const POSTURE_MAX_STALENESS_DAYS = 365;
@@ -53,10 +54,10 @@ export const ZPostureDevice = z.object({
   siteId: z.string().uuid().nullable(),
   status: z.string(),
   osType: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
-  postureScannedAt: z.string().nullable(),
+  lastSeenAt: ZTimestamp.nullable(),
+  postureScannedAt: ZTimestamp.nullable(),
   products: z.array(z.object({ product: z.string(), name: z.string(), status: z.enum(['active', 'installed']), version: z.string().nullable() })),
-});
+}).meta({ id: 'PostureDevice' });
 
 export const ZPostureDevices = z.object({
   data: z.object({

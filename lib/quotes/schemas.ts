@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { LINE_TYPES, ZBulkIds, ZCurrency, ZDate, ZDeviceSetDto, ZTotals } from '@/lib/billing/schemas';
 import { lineBaseFields, ZQuantity } from '@/lib/billing/line-fields';
 
@@ -65,11 +66,11 @@ export const ZQuoteLine = z.object({
   sortOrder: z.number().int(),
   ...ZDeviceSetDto,
   amount: z.string().describe('quantity × unit price (per-device lines: included quantity × unit price), before tax'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'QuoteLine' });
 
-export const ZQuoteBlock = z.object({ id: z.string(), title: z.string(), body: z.string(), sortOrder: z.number().int() });
+export const ZQuoteBlock = z.object({ id: z.string(), title: z.string(), body: z.string(), sortOrder: z.number().int() }).meta({ id: 'QuoteBlock' });
 
 export const ZQuote = z.object({
   id: z.string(),
@@ -81,22 +82,22 @@ export const ZQuote = z.object({
   validUntil: z.string().nullable(),
   notes: z.string(),
   recipientEmail: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  respondedAt: z.string().nullable(),
-  convertedAt: z.string().nullable(),
+  sentAt: ZTimestamp.nullable(),
+  respondedAt: ZTimestamp.nullable(),
+  convertedAt: ZTimestamp.nullable(),
   contractId: z.string().nullable(),
   invoiceId: z.string().nullable(),
   ...ZTotals,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Quote' });
 
 export const ZBranding = z.object({
   name: z.string(),
   logoUrl: z.string().nullable(),
   colors: z.object({ primary: z.string(), primaryText: z.string(), accent: z.string(), accentText: z.string() }),
   support: z.object({ email: z.string().nullable(), phone: z.string().nullable(), url: z.string().nullable() }),
-});
+}).meta({ id: 'QuoteBranding' });
 
 export const ZQuoteDetail = z.object({
   quote: ZQuote,
@@ -105,7 +106,7 @@ export const ZQuoteDetail = z.object({
   branding: ZBranding,
   distributorOrderId: z.string().nullable().describe('Null until a distributor-backed order was staged from this quote'),
   distributorOrderLineCount: z.number().int().describe('0 when no distributor-backed order was staged'),
-});
+}).meta({ id: 'QuoteDetail' });
 
 export const ZListQuotesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

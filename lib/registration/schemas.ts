@@ -31,7 +31,7 @@ export const ZVerifyEmailBody = z.object({
 export const ZRegistrationAccepted = z.object({
   success: z.literal(true),
   message: z.string(),
-});
+}).meta({ id: 'RegistrationAccepted' });
 
 export const ZVerifyEmailResponse = z.object({
   verified: z.literal(true),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { ALL_PERMISSIONS } from '@/lib/auth/permissions';
 
 export const ZPermissionName = z.enum(ALL_PERMISSIONS as [string, ...string[]]);
@@ -52,9 +53,9 @@ export const ZRole = z.object({
   isSystem: z.boolean(),
   permissions: z.array(z.string()),
   userCount: z.number().int().describe('Users holding the role that the caller can see'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Role' });
 
 export const ZAvailablePermission = z.object({
   permission: z.string(),

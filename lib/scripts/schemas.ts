@@ -1,6 +1,7 @@
 // Scripts (doc 1 "Scripts and automations"; doc 3 "Script bundle" — the same vocabulary as
 // POST /scripts). Parts the spec does not show are designed here and documented in OpenAPI.
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { zRawText, zText } from '@/lib/http/storable-text';
 import { OS_TYPES } from '@/lib/agents/schemas';
 import { SCRIPT_DEFAULT_TIMEOUT_SECONDS, SCRIPT_MAX_BYTES, SCRIPT_MAX_TIMEOUT_SECONDS } from '@/lib/devices/command-schemas';
@@ -27,7 +28,8 @@ export const ZScriptParameter = z
       .optional()
       .describe('Key of a device custom field: the value is taken from the target device (a value given at execution wins)'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'ScriptParameter' });
 export type TScriptParameter = z.output<typeof ZScriptParameter>;
 
 const ZParameters = z
@@ -101,8 +103,8 @@ export const ZScriptSummary = z.object({
   version: z.number().int(),
   contentBytes: z.number().int(),
   origin: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
 });
 export const ZScript = ZScriptSummary.extend({
   content: z.string(),
@@ -110,7 +112,7 @@ export const ZScript = ZScriptSummary.extend({
   exitCodeSeverityMapping: z.record(z.string(), z.enum(ALERT_SEVERITIES).nullable()).nullable(),
   createdById: z.string().uuid().nullable(),
   updatedById: z.string().uuid().nullable(),
-});
+}).meta({ id: 'Script' });
 export type TScript = z.infer<typeof ZScript>;
 
 const idList = z
@@ -149,7 +151,7 @@ export const ZLibraryScript = z.object({
   timeoutSeconds: z.number().int(),
   parameters: z.array(ZScriptParameter),
   exitCodeSeverityMapping: z.record(z.string(), z.enum(ALERT_SEVERITIES).nullable()).nullable(),
-});
+}).meta({ id: 'LibraryScript' });
 export type TLibraryScript = z.infer<typeof ZLibraryScript>;
 
 export const ZSystemLibraryQuery = z.object({
@@ -190,8 +192,8 @@ export const ZScriptVersion = z.object({
   exitCodeSeverityMapping: z.record(z.string(), z.enum(ALERT_SEVERITIES).nullable()).nullable(),
   note: z.string().nullable(),
   createdById: z.string().uuid().nullable(),
-  createdAt: z.string(),
-});
+  createdAt: ZTimestamp,
+}).meta({ id: 'ScriptVersion' });
 export const ZVersionParams = z.object({ id: z.string().uuid(), versionId: z.string().uuid() });
 
 // ---- categories and tags ---------------------------------------------------------------------
@@ -202,15 +204,15 @@ export const ZCategory = z.object({
   name: z.string(),
   description: z.string().nullable(),
   scriptCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'ScriptCategory' });
 export const ZCreateCategory = z.object({ name: zText(100, 1), description: zText(1000).nullable().optional(), partnerId: z.string().uuid().optional().describe('System scope only') }).strict();
 export const ZUpdateCategory = z
   .object({ name: zText(100, 1).optional(), description: zText(1000).nullable().optional() })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field');
-export const ZTag = z.object({ id: z.string().uuid(), partnerId: z.string().uuid(), name: z.string(), scriptCount: z.number().int(), createdAt: z.string() });
+export const ZTag = z.object({ id: z.string().uuid(), partnerId: z.string().uuid(), name: z.string(), scriptCount: z.number().int(), createdAt: ZTimestamp }).meta({ id: 'ScriptTag' });
 export const ZCreateTag = z.object({ name: zText(64, 1), partnerId: z.string().uuid().optional().describe('System scope only') }).strict();
 export const ZVocabularyQuery = z.object({ partnerId: z.string().uuid().optional().describe('System scope only') });
 
@@ -223,7 +225,7 @@ export const ZUsageStats = z.object({
   cancelled: z.number().int(),
   inProgress: z.number().int(),
   successRate: z.number().nullable().describe('completed / finished (completed, failed, timed out), 0..1; null before any finished run'),
-  lastRunAt: z.string().nullable(),
+  lastRunAt: ZTimestamp.nullable(),
   lastStatus: z.enum(EXECUTION_STATUSES).nullable(),
   devices: z.number().int().describe('Distinct devices the script ran on'),
 });

@@ -24,7 +24,7 @@ export const ZSearchHit = z.object({
   subtitle: z.string().nullable(),
   orgId: z.string().uuid().nullable(),
   url: z.string().describe('Console path of the record'),
-});
+}).meta({ id: 'SearchHit' });
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 
 export const ZSearchResult = z.object({

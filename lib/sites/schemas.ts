@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
 
 export const ZSiteContact = z.object({
@@ -40,6 +41,6 @@ export const ZSite = z.object({
   timezone: z.string().nullable(),
   address: z.string().nullable(),
   contact: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Site' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageMeta } from '@/lib/http/common-schemas';
 import { zText } from '@/lib/http/storable-text';
 import { ZDevice } from '@/lib/devices/schemas';
 
@@ -19,4 +20,4 @@ export const ZTaggedDevicesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
-export const ZTaggedDevices = z.object({ data: z.array(ZDevice), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+export const ZTaggedDevices = z.object({ data: z.array(ZDevice), pagination: ZPageMeta });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { PLACEHOLDERS } from '@/lib/ticket-templates/placeholders';
 
 const ZBody = z.string().min(1).max(20_000);
@@ -36,8 +37,8 @@ export const ZResponseTemplate = z.object({
   category: z.string().nullable(),
   body: z.string(),
   createdById: z.string().uuid().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'TicketResponseTemplate' });
 
 export const ZRenderedResponseTemplate = z.object({ templateId: z.string().uuid(), ticketId: z.string().uuid(), content: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'on_hold', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['p1', 'p2', 'p3', 'p4'] as const;
@@ -135,15 +136,15 @@ export const ZTicket = z.object({
   requesterName: z.string().nullable(),
   requesterEmail: z.string().nullable(),
   createdById: z.string().uuid().nullable(),
-  dueAt: z.string().nullable(),
+  dueAt: ZTimestamp.nullable(),
   overdue: z.boolean(),
-  firstResponseAt: z.string().nullable(),
-  resolvedAt: z.string().nullable(),
-  closedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
-});
+  firstResponseAt: ZTimestamp.nullable(),
+  resolvedAt: ZTimestamp.nullable(),
+  closedAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  deletedAt: ZTimestamp.nullable(),
+}).meta({ id: 'Ticket' });
 export type TTicket = z.infer<typeof ZTicket>;
 
 export const ZAttachment = z.object({
@@ -155,9 +156,9 @@ export const ZAttachment = z.object({
   sizeBytes: z.number().int(),
   sha256: z.string(),
   uploadedById: z.string().uuid().nullable(),
-  createdAt: z.string(),
+  createdAt: ZTimestamp,
   contentUrl: z.string(),
-});
+}).meta({ id: 'TicketAttachment' });
 export type TAttachment = z.infer<typeof ZAttachment>;
 
 export const ZComment = z.object({
@@ -171,8 +172,8 @@ export const ZComment = z.object({
   content: z.string(),
   source: z.enum(TICKET_SOURCES),
   attachments: z.array(ZAttachment),
-  createdAt: z.string(),
-});
+  createdAt: ZTimestamp,
+}).meta({ id: 'TicketComment' });
 
 const ZBulkResult = z.object({
   id: z.string().uuid(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { ZEmail } from '@/lib/auth/schemas';
 
 const ZUuid = z.string().uuid();
-export const ZOrgAccess = z.enum(['all', 'selected', 'none']);
+export const ZOrgAccess = z.enum(['all', 'selected', 'none']).meta({ id: 'OrgAccess' });
 const ZOrgIds = z.array(ZUuid).max(1000).describe('Organizations the user may see when orgAccess is "selected"');
 
 export const ZListUsersQuery = z.object({
@@ -66,14 +67,14 @@ export const ZUser = z.object({
   orgAccess: ZOrgAccess.nullable(),
   orgIds: z.array(z.string().uuid()),
   mfaEnabled: z.boolean(),
-  lastLoginAt: z.string().nullable(),
+  lastLoginAt: ZTimestamp.nullable(),
   invitation: z
-    .object({ expiresAt: z.string(), lastSentAt: z.string(), sendCount: z.number().int(), expired: z.boolean() })
+    .object({ expiresAt: ZTimestamp, lastSentAt: ZTimestamp, sendCount: z.number().int(), expired: z.boolean() })
     .nullable()
     .describe('Set while the user has not accepted the invitation'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'User' });
 
 /** The signed-in user (GET /users/me): the profile plus what this session may do. */
 export const ZMe = z.object({
@@ -82,8 +83,8 @@ export const ZMe = z.object({
   name: z.string(),
   status: z.enum(['active', 'invited', 'disabled']),
   mfaEnabled: z.boolean(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
+  lastLoginAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
   scope: z.enum(['system', 'partner', 'organization']),
   partnerId: z.string().uuid().nullable(),
   orgId: z.string().uuid().nullable(),
@@ -94,7 +95,7 @@ export const ZMe = z.object({
   mfa: z.boolean().describe('This session completed MFA'),
   partner: z.object({ id: z.string().uuid(), name: z.string(), slug: z.string(), status: z.string() }).nullable(),
   organization: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
-});
+}).meta({ id: 'CurrentUser' });
 
 export const ZInvitePreview = z.object({
   email: z.string(),
@@ -102,7 +103,7 @@ export const ZInvitePreview = z.object({
   partner: z.object({ id: z.string().uuid(), name: z.string() }),
   organization: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
   role: z.object({ name: z.string() }),
-  expiresAt: z.string(),
+  expiresAt: ZTimestamp,
 });
 
 export const ZAcceptInviteResponse = z.object({

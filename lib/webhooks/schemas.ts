@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zJsonObject } from '@/lib/http/common-schemas';
+import { zJsonObject, ZTimestamp } from '@/lib/http/common-schemas';
 import { EVENT_TYPES } from '@/lib/events/catalogue';
 import { pageQuery } from '@/lib/http/pagination';
 import { API_WEBHOOK_STATUSES, DELIVERY_STATUSES } from '@/lib/webhooks/status';
@@ -89,7 +89,7 @@ export const ZDeliveryStats = z.object({
   delivered: z.number().int(),
   failed: z.number().int(),
   retrying: z.number().int(),
-  lastDeliveredAt: z.string().nullable(),
+  lastDeliveredAt: ZTimestamp.nullable(),
 });
 
 export const ZWebhook = z.object({
@@ -104,11 +104,11 @@ export const ZWebhook = z.object({
   status: z.enum(API_WEBHOOK_STATUSES),
   successCount: z.number().int(),
   failureCount: z.number().int(),
-  lastSuccessAt: z.string().nullable(),
-  lastDeliveryAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  lastSuccessAt: ZTimestamp.nullable(),
+  lastDeliveryAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'Webhook' });
 
 export const ZWebhookWithStats = ZWebhook.extend({ deliveryStats: ZDeliveryStats });
 
@@ -125,11 +125,11 @@ export const ZDelivery = z.object({
   responseTimeMs: z.number().int().nullable(),
   errorMessage: z.string().nullable(),
   attempt: z.number().int(),
-  nextAttemptAt: z.string().nullable(),
-  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: ZTimestamp.nullable(),
+  lastAttemptAt: ZTimestamp.nullable(),
   retryOfId: z.string().uuid().nullable(),
-  createdAt: z.string(),
-  deliveredAt: z.string().nullable(),
+  createdAt: ZTimestamp,
+  deliveredAt: ZTimestamp.nullable(),
 });
 
 export const ZTestResult = z.object({
@@ -167,12 +167,12 @@ export const ZDeadLetter = z.object({
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   lastResponseStatus: z.number().int().nullable(),
-  createdAt: z.string(),
-  redrivenAt: z.string().nullable(),
+  createdAt: ZTimestamp,
+  redrivenAt: ZTimestamp.nullable(),
   redriveDeliveryId: z.string().uuid().nullable(),
 });
 
 export const ZRedriveResult = z.object({
   message: z.string(),
   deliveries: z.array(z.object({ id: z.string().uuid(), deadLetterId: z.string().uuid(), status: z.enum(DELIVERY_STATUSES), attempt: z.number().int() })),
-});
+}).meta({ id: 'WebhookRedriveResult' });

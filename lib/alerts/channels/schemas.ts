@@ -1,7 +1,7 @@
 // Notification channels (doc 2: email, two chat kinds, generic webhook, incident paging, SMS).
 // Config bodies are designed here; secrets are write-only (reads show masked values).
 import { z } from 'zod';
-import { zJsonObject } from '@/lib/http/common-schemas';
+import { zJsonObject, ZPageMeta, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { MAX_WEBHOOK_URL_LENGTH } from '@/lib/webhooks/check-webhook-url';
@@ -97,15 +97,15 @@ export const ZChannel = z.object({
   kind: z.enum(CHANNEL_KINDS),
   enabled: z.boolean(),
   config: z.record(z.string(), z.unknown()).describe('Secrets masked (hasSecret, last characters only)'),
-  lastTestAt: z.string().nullable(),
+  lastTestAt: ZTimestamp.nullable(),
   lastTestOk: z.boolean().nullable(),
   lastError: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'AlertChannel' });
 
 export const ZListChannelsQuery = pageQuery(50, 100).extend({ orgId: z.string().uuid().optional(), kind: z.enum(CHANNEL_KINDS).optional() });
-export const ZChannelPage = z.object({ data: z.array(ZChannel), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+export const ZChannelPage = z.object({ data: z.array(ZChannel), pagination: ZPageMeta });
 
 export const ZChannelTestResult = z.object({
   ok: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageMeta, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 
 export const ZCorrelationGroup = z.object({
@@ -9,15 +10,15 @@ export const ZCorrelationGroup = z.object({
   rootAlertId: z.string().uuid().describe('The alert that paged; the others were grouped under it'),
   alertCount: z.number().int(),
   alertIds: z.array(z.string().uuid()).describe('Up to 100, oldest first'),
-  firstAt: z.string(),
-  lastAt: z.string(),
-});
+  firstAt: ZTimestamp,
+  lastAt: ZTimestamp,
+}).meta({ id: 'AlertCorrelationGroup' });
 
 export const ZListGroupsQuery = pageQuery(50, 100).extend({
   orgId: z.string().uuid().optional(),
   minAlerts: z.coerce.number().int().min(1).max(1000).default(2).describe('Only groups with at least this many alerts (default 2: actual correlations)'),
 });
-export const ZGroupPage = z.object({ data: z.array(ZCorrelationGroup), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+export const ZGroupPage = z.object({ data: z.array(ZCorrelationGroup), pagination: ZPageMeta });
 
 export const ZListCorrelationsQuery = pageQuery(50, 100).extend({ orgId: z.string().uuid().optional() });
 export const ZCorrelation = z.object({
@@ -28,9 +29,9 @@ export const ZCorrelation = z.object({
   key: z.string(),
   title: z.string(),
   severity: z.string(),
-  triggeredAt: z.string(),
-});
-export const ZCorrelationPage = z.object({ data: z.array(ZCorrelation), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+  triggeredAt: ZTimestamp,
+}).meta({ id: 'AlertCorrelation' });
+export const ZCorrelationPage = z.object({ data: z.array(ZCorrelation), pagination: ZPageMeta });
 
 export const ZAnalyzeBody = z
   .object({
@@ -48,7 +49,7 @@ export const ZAnalyzeResult = z.object({
   since: z.string(),
   until: z.string(),
   alerts: z.number().int().describe('Alerts analyzed (up to 5,000, dismissed excluded)'),
-  groups: z.array(z.object({ key: z.string(), reason: z.enum(['site', 'device', 'org']), alertIds: z.array(z.string().uuid()), count: z.number().int(), firstAt: z.string(), lastAt: z.string() })),
+  groups: z.array(z.object({ key: z.string(), reason: z.enum(['site', 'device', 'org']), alertIds: z.array(z.string().uuid()), count: z.number().int(), firstAt: ZTimestamp, lastAt: ZTimestamp })),
   pagesWithCorrelation: z.number().int().describe('Notifications that would be sent with grouping (one per group or lone alert)'),
   pagesWithout: z.number().int(),
   note: z.string(),

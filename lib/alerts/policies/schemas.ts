@@ -1,6 +1,7 @@
 // Alert policies: which severities and rules notify which channels and users, and escalation
 // after N minutes unacknowledged.
 import { z } from 'zod';
+import { ZPageMeta, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { SEVERITIES } from '@/lib/alerts/schemas';
@@ -59,9 +60,9 @@ export const ZPolicy = z.object({
   escalationChannelIds: z.array(z.string().uuid()),
   escalationUserIds: z.array(z.string().uuid()),
   messageTemplateId: z.string().uuid().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+}).meta({ id: 'AlertPolicy' });
 
 export const ZListPoliciesQuery = pageQuery(50, 100).extend({ orgId: z.string().uuid().optional() });
-export const ZPolicyPage = z.object({ data: z.array(ZPolicy), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+export const ZPolicyPage = z.object({ data: z.array(ZPolicy), pagination: ZPageMeta });

@@ -1,6 +1,7 @@
 // Alert templates: rule templates (defaults that create rules; built-in ones live in code) and
 // message templates (notification subject/body with {{placeholders}}).
 import { z } from 'zod';
+import { ZPageMeta, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { SEVERITIES, ZRuleCondition } from '@/lib/alerts/schemas';
@@ -46,10 +47,10 @@ export const ZTemplate = z.object({
   rule: ZRuleTemplateBody.nullable(),
   subject: z.string().nullable(),
   body: z.string().nullable(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+  createdAt: ZTimestamp.nullable(),
+  updatedAt: ZTimestamp.nullable(),
+}).meta({ id: 'AlertTemplate' });
 
 export const ZListTemplatesQuery = pageQuery(50, 100).extend({ kind: z.enum(['rule', 'message']).optional() });
-export const ZTemplatePage = z.object({ data: z.array(ZTemplate), pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }) });
+export const ZTemplatePage = z.object({ data: z.array(ZTemplate), pagination: ZPageMeta });
 export const ZBuiltInTemplates = z.object({ data: z.array(ZTemplate) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { ASSET_KINDS } from '@/lib/assets/schemas';
 
 export const ZListPortalAssetsQuery = z.object({
@@ -21,7 +22,7 @@ export const ZPortalAsset = z.object({
   description: z.string().nullable(),
   available: z.boolean(),
   checkout: z
-    .object({ mine: z.boolean(), borrowerName: z.string().nullable(), checkedOutAt: z.string(), dueBackAt: z.string().nullable() })
+    .object({ mine: z.boolean(), borrowerName: z.string().nullable(), checkedOutAt: ZTimestamp, dueBackAt: ZTimestamp.nullable() })
     .nullable()
     .describe('Who has it (a colleague’s name, or you) since when'),
-});
+}).meta({ id: 'PortalAsset' });

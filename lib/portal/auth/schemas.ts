@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 const ZEmail = z.string().trim().toLowerCase().email().max(255);
 const ZSite = z.string().trim().toLowerCase().max(100).optional().describe('The partner’s portal key (slug) on the shared host; on a custom domain the Host decides');
@@ -17,7 +18,7 @@ export const ZPortalUser = z.object({
 export const ZPortalLoginResponse = z.object({
   user: ZPortalUser,
   csrfToken: z.string().describe('Also in the rmm_portal_csrf cookie; send it as X-CSRF-Token on every state-changing portal request'),
-  expiresAt: z.string(),
+  expiresAt: ZTimestamp,
 });
 
 export const FORGOT_PASSWORD_MESSAGE = 'If a portal account exists for this address, we have emailed a link to choose a new password.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { HEX_COLOR } from '@/lib/portal/branding/colors';
 import { ZCustomDomain } from '@/lib/portal/branding/custom-domain';
 
@@ -39,7 +40,7 @@ export const ZPublicBranding = z.object({
   logoUrl: z.string().nullable(),
   colors: z.object({ primary: z.string(), primaryText: z.string(), accent: z.string(), accentText: z.string() }),
   support: z.object({ email: z.string().nullable(), phone: z.string().nullable(), url: z.string().nullable() }),
-});
+}).meta({ id: 'PortalPublicBranding' });
 export type TPublicBranding = z.infer<typeof ZPublicBranding>;
 
 export const ZBranding = z.object({
@@ -56,9 +57,9 @@ export const ZBranding = z.object({
   supportEmail: z.string().nullable(),
   supportPhone: z.string().nullable(),
   supportUrl: z.string().nullable(),
-  updatedAt: z.string().nullable(),
+  updatedAt: ZTimestamp.nullable(),
   effective: ZPublicBranding.describe('What the portal shows for this level, after inheritance and defaults'),
-});
+}).meta({ id: 'PortalBranding' });
 
 export const ZDomainParams = z.object({ domain: z.string().min(1).max(300) });
 export const ZSiteQuery = z.object({ site: z.string().trim().max(100).optional().describe('Partner portal key (slug), used when the Host is not a custom domain') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 export const DEVICE_STATUSES = ['online', 'offline', 'pending', 'unknown'] as const;
 
@@ -14,9 +15,9 @@ export const ZPortalDevice = z.object({
   os: z.string().nullable().describe('Reported by the agent; null until then'),
   model: z.string().nullable().describe('Manufacturer and model as the MSP recorded them'),
   status: z.enum(DEVICE_STATUSES).describe('`unknown` for devices no agent reports'),
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: ZTimestamp.nullable(),
   assetTag: z.string().nullable(),
   serialNumber: z.string().nullable(),
   site: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
-});
+}).meta({ id: 'PortalDevice' });
 export type TPortalDevice = z.infer<typeof ZPortalDevice>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 
 const text = (max: number) =>
   z
@@ -17,8 +18,8 @@ export const ZPortalProfile = z.object({
   title: z.string().nullable(),
   organization: z.object({ id: z.string().uuid(), name: z.string() }),
   site: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
-  lastLoginAt: z.string().nullable(),
-  passwordChangedAt: z.string().nullable(),
+  lastLoginAt: ZTimestamp.nullable(),
+  passwordChangedAt: ZTimestamp.nullable(),
 });
 
 export const ZUpdatePortalProfile = z

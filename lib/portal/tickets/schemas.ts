@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageOf } from '@/lib/http/common-schemas';
+import { ZPageOf, ZTimestamp } from '@/lib/http/common-schemas';
 import { MAX_DESCRIPTION, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@/lib/tickets/schemas';
 
 /** Ticket types a customer chooses between; the service desk may reclassify. */
@@ -36,9 +36,9 @@ export const ZPortalAttachment = z.object({
   fileName: z.string(),
   contentType: z.string(),
   sizeBytes: z.number().int(),
-  createdAt: z.string(),
+  createdAt: ZTimestamp,
   contentUrl: z.string().describe('GET it with the portal session (the portal content route)'),
-});
+}).meta({ id: 'PortalAttachment' });
 
 export const ZPortalComment = z.object({
   id: z.string().uuid(),
@@ -46,9 +46,9 @@ export const ZPortalComment = z.object({
   fromServiceDesk: z.boolean(),
   mine: z.boolean(),
   content: z.string(),
-  createdAt: z.string(),
+  createdAt: ZTimestamp,
   attachments: z.array(ZPortalAttachment),
-});
+}).meta({ id: 'PortalComment' });
 
 export const ZPortalTicket = z.object({
   id: z.string().uuid(),
@@ -62,11 +62,11 @@ export const ZPortalTicket = z.object({
   requesterEmail: z.string().nullable(),
   mine: z.boolean().describe('I am the requester'),
   assigneeName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  closedAt: z.string().nullable(),
-});
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  resolvedAt: ZTimestamp.nullable(),
+  closedAt: ZTimestamp.nullable(),
+}).meta({ id: 'PortalTicket' });
 export type TPortalTicket = z.infer<typeof ZPortalTicket>;
 
 export const ZPortalTicketDetail = ZPortalTicket.extend({ comments: ZPageOf(ZPortalComment).describe('The public conversation, oldest first') });

@@ -1,5 +1,6 @@
 // Script executions: POST /scripts/:id/execute and the execution records.
 import { z } from 'zod';
+import { ZTimestamp } from '@/lib/http/common-schemas';
 import { zRawText } from '@/lib/http/storable-text';
 import { SCRIPT_MAX_TIMEOUT_SECONDS } from '@/lib/devices/command-schemas';
 import { ALERT_SEVERITIES, EXECUTION_STATUSES } from '@/lib/scripts/schemas';
@@ -49,10 +50,10 @@ export const ZExecution = z.object({
     .describe('Outcome of ::service:custom-fields:: output lines'),
   cancelRequested: z.boolean(),
   triggeredById: z.string().uuid().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
-});
+  createdAt: ZTimestamp,
+  startedAt: ZTimestamp.nullable(),
+  completedAt: ZTimestamp.nullable(),
+}).meta({ id: 'ScriptExecution' });
 export type TExecution = z.infer<typeof ZExecution>;
 
 export const ZExecuteResponse = z.object({

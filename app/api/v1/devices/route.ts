@@ -1,8 +1,6 @@
 // GET /api/v1/devices — list devices in the caller's scope (page or cursor mode).
-import { z } from 'zod';
 import { defineRoute } from '@/lib/http/define-route';
-import { ZPageOf } from '@/lib/http/common-schemas';
-import { ZDevice, ZDeviceCursorPage, ZListDevicesQuery } from '@/lib/devices/schemas';
+import { ZDeviceList, ZListDevicesQuery } from '@/lib/devices/schemas';
 import { listDevices } from '@/lib/devices/list-devices';
 
 export const GET = defineRoute({
@@ -18,6 +16,6 @@ export const GET = defineRoute({
     'Each device carries `mainAgentSilentSince` (the watchdog still reports but the main agent went silent) and `watchdogStatus`.',
   ].join('\n\n'),
   tags: ['Devices'],
-  response: z.union([ZPageOf(ZDevice), ZDeviceCursorPage]),
+  response: ZDeviceList,
   handler: ({ ctx, query }) => listDevices(ctx, query),
 });

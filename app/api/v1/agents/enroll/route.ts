@@ -10,6 +10,7 @@ export const POST = defineRoute({
   body: ZEnrollBody,
   cleanText: true,
   status: 201,
+  errors: [401, 403, 429],
   summary: 'Enroll an agent',
   description: [
     'Authenticated by the enrollment key and, when configured, the enrollment secret (the key’s own secret if it was minted with `issueEnrollmentSecret`, else the global AGENT_ENROLLMENT_SECRET). Creates the device (or fills the provisioned row of a single-use key, or reuses the row of the same `machineId` in the organization) and returns the agent’s bearer `authToken` once; it is stored hashed. Emits `device.enrolled`.',

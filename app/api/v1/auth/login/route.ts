@@ -9,6 +9,7 @@ export const POST = defineRoute({
   permission: 'none',
   authorization: 'public',
   body: ZLoginBody,
+  errors: [401, 403, 429],
   summary: 'Sign in',
   description: 'Wrong credentials get one identical 401 whether or not the address exists. When the account has MFA enabled, `mfaRequired` is true and MFA-gated routes need POST /auth/mfa/verify first. 401 `IP_NOT_ALLOWED` when the partner allowlist rejects the source; 429 when rate limited.',
   tags: ['Authentication'],

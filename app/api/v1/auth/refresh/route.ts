@@ -11,6 +11,7 @@ export const POST = defineRoute({
   permission: 'none',
   authorization: 'public',
   body: ZRefreshBody,
+  errors: [401],
   summary: 'Refresh tokens',
   description: 'Rotates: the presented refresh token stops working. Presenting a rotated-out token revokes the whole session.',
   tags: ['Authentication'],

@@ -10,6 +10,7 @@ export const POST = whenRegistrationEnabled(
     permission: 'none',
     authorization: 'public',
     body: ZRegisterPartnerBody,
+    errors: [429],
     summary: 'Request partner registration',
     description:
       'Creates nothing: hashes the password, parks the registration under the SHA-256 of a single-use token (valid `REGISTRATION_TOKEN_TTL_HOURS`, default 24) and queues an email with the link `APP_BASE_URL/verify-email?token=…`. Never looks up whether the address has an account: every accepted input gets the same 200 body after the same work. 400 for invalid input or a password that fails the server-side strength check (the message is the first failure). 404 with the plain body `{"error":"Not Found"}` when `ENABLE_REGISTRATION` is off. 429 after `REGISTER_PARTNER_RATE_LIMIT_PER_HOUR` (default 3) accepted attempts per client IP in a sliding hour; 503 when the rate-limit store is unavailable.',

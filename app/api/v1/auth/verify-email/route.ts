@@ -9,6 +9,7 @@ export const POST = defineRoute({
   permission: 'none',
   authorization: 'public',
   body: ZVerifyEmailBody,
+  errors: [429],
   summary: 'Verify a registration email',
   description:
     'For a partner registration, creates in one transaction the partner (type msp, plan free, status active, slug from the company name with `-1`…`-100` on collision, 500 `Unable to generate unique company identifier` after that), its built-in roles including Partner Admin (scope partner, isSystem), the active user and its association with `orgAccess: all`; signs the user in (access token for 900 seconds, refresh token as the HTTP-only cookie). For a user registration it creates the account only (`partner` and `tokens` null). An unknown, used or expired token — or an address that got an account meanwhile — gets one identical 400. 429 after `VERIFY_EMAIL_RATE_LIMIT_PER_HOUR` (default 10) attempts per client IP per hour; 503 when the rate-limit store is unavailable.',

@@ -22,6 +22,7 @@ export const POST = defineRoute({
   permission: 'tickets:write',
   requestBody: portalSubmissionBody(ZCreatePortalTicket),
   status: 201,
+  errors: [429],
   summary: 'Open a ticket',
   description: [
     'JSON (`subject`, `description`, `priority` p1–p4 default p3, `type` incident|service_request|question), or multipart/form-data with the same fields and up to 5 files in field `files`. The contact is the requester (acknowledged by email); source `portal`.',

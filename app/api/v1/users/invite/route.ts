@@ -9,6 +9,7 @@ export const POST = defineRoute({
   mfa: true,
   body: ZInviteUser,
   status: 201,
+  errors: [429],
   summary: 'Invite a user',
   description: [
     'Creates the user with `status: invited` and emails a single-use link (`/invite#token=…`, valid `INVITE_TTL_HOURS`, default 72) to a page where they choose a password (`POST /auth/accept-invite`). The role and organization access apply once the invitation is accepted; until then the user cannot sign in.',

@@ -9,6 +9,7 @@ export const POST = defineRoute({
   authorization: 'public',
   status: 202,
   audit: false,
+  errors: [400, 401, 429],
   summary: 'Accounting system notification (wakes the reconcile sweep)',
   description:
     'Called by the accounting system, not by API users. The `accounting-signature` header carries HMAC-SHA256 of the raw body keyed with ACCOUNTING_WEBHOOK_VERIFIER_TOKEN (base64, or hex), compared in constant time. The body names the company: `eventNotifications[].realmId`, or `realmId` / `companyId`. 202 when a reconcile sweep is queued for each company named; 400 body cannot be parsed; 401 signature missing or invalid; 429 rate limited per IP (ACCOUNTING_WEBHOOK_RATE_LIMIT_PER_MINUTE); 503 token not configured or enqueue failed (the sender retries).',

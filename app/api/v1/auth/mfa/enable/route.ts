@@ -9,6 +9,7 @@ export const POST = defineRoute({
   auth: 'user',
   permission: 'none',
   body: ZMfaCodeBody,
+  errors: [429],
   summary: 'Enable MFA',
   description: 'Verifies a code from the authenticator, enables MFA and returns one-time recovery codes (shown once) and tokens whose `mfa` claim is true.',
   tags: ['Authentication'],

@@ -9,6 +9,7 @@ export const POST = defineRoute({
   auth: 'user',
   permission: 'none',
   body: ZMfaCodeBody,
+  errors: [429],
   summary: 'Complete an MFA challenge',
   description: 'Accepts a current TOTP code (each code once) or an unused recovery code. Returns new tokens whose `mfa` claim is true; the session stays MFA-satisfied across refreshes.',
   tags: ['Authentication'],

@@ -8,6 +8,7 @@ export const POST = defineRoute({
   permission: 'none',
   authorization: 'public',
   body: ZPortalForgotPassword,
+  errors: [429],
   summary: 'Request a portal password reset',
   description:
     'Always the same 200 body, whether or not the address has an account (the lookup and the email happen in the background). Accounts that exist get a single-use link valid 60 minutes, at most 3 per hour; a new link voids the previous one. The portal is named like at sign-in (custom domain, else `site`). 429 past 10 requests per IP per hour.',

@@ -9,6 +9,7 @@ export const POST = defineRoute({
   permission: 'none',
   authorization: 'public',
   body: ZPortalLogin,
+  errors: [401, 429],
   summary: 'Sign in to the customer portal',
   description: [
     'The portal is named by the custom domain the request comes in on, else by `site` (the partner’s portal key); with neither, the address must belong to exactly one portal account.',

@@ -8,6 +8,7 @@ export const POST = defineRoute({
   permission: 'none',
   authorization: 'public',
   body: ZPortalResetPassword,
+  errors: [429],
   summary: 'Set a portal password with a reset or invitation link',
   description: [
     '`token` comes from a reset link or from the invitation link (first visit: the account becomes active). Tokens are single-use, stored hashed; reset links live 60 minutes.',

@@ -8,6 +8,7 @@ export const POST = defineRoute({
   auth: 'portal',
   permission: 'none',
   body: ZChangePortalPassword,
+  errors: [429],
   summary: 'Change my portal password',
   description: 'Needs the current password (400 `INVALID_CURRENT_PASSWORD`) and passes the server-side strength check (400 with its first problem). Every other session ends; this browser gets a fresh session (new cookies and CSRF token). 429 past 10 attempts per hour. Needs `X-CSRF-Token`.',
   tags: ['Portal'],

@@ -28,6 +28,7 @@ export const POST = defineRoute({
     schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } }, additionalProperties: false },
   },
   status: 201,
+  errors: [429],
   summary: 'Upload an attachment',
   description: [
     'Returns metadata with `commentId: null`: the upload is pending and belongs to the uploader alone until a comment claims it (`attachmentIds`); unclaimed uploads are deleted after 24 hours.',

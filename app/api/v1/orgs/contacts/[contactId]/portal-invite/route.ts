@@ -9,6 +9,7 @@ export const POST = defineRoute({
   permission: 'users:manage',
   mfa: true,
   params: ZContactParams,
+  errors: [429],
   summary: 'Invite a contact to the customer portal',
   description: [
     'Adds the `portal` role, opens the contact’s portal account as `invited` and emails a single-use link (valid `INVITE_TTL_HOURS`, default 72) on which the contact chooses a password. The link uses the organization’s portal domain when one is configured. Sending again replaces the previous link.',

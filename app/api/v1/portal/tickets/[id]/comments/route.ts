@@ -11,6 +11,7 @@ export const POST = defineRoute({
   params: ZIdParams,
   requestBody: portalSubmissionBody(ZCreatePortalComment),
   status: 201,
+  errors: [429],
   summary: 'Reply on a ticket',
   description: [
     'A public comment: JSON `{ content }`, or multipart/form-data with `content` and up to 5 files in field `files` (checked like ticket attachments). `content` may be empty only with files. Comment and files commit together.',

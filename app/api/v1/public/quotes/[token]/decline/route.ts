@@ -9,6 +9,7 @@ export const POST = defineRoute({
   permission: 'none',
   authorization: 'public',
   params: ZTokenParams,
+  errors: [409],
   summary: 'Customer: decline a quote',
   description: 'Only a sent quote answers (409 `INVALID_STATUS_TRANSITION` once accepted, declined or converted); past `validUntil` the quote becomes `expired` and the answer is refused with 409 `QUOTE_EXPIRED`.',
   tags: ['Billing'],
