@@ -130,6 +130,9 @@ const EnvFields = z.object({
   WORKER_COMPLETE_BATCH_DELAY_MS: z.coerce.number().int().min(-1).default(20),
 
   METRICS_TOKEN: z.string().optional(),
+  // The worker's HTTP listener (GET /metrics, GET /healthz; worker/metrics-server.ts) on HOST.
+  // Unset: the worker listens on no port.
+  WORKER_METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
 });
