@@ -9,6 +9,7 @@ import { routeIndex } from './app/api/route-index.generated';
 import { resolveDotSegments, unroutedAnswer } from './lib/http/not-found';
 import { BASE_HEADERS } from './lib/http/node-adapter';
 import { env } from './lib/env';
+import { logger } from './lib/observability/logger';
 import { publicBaseUrl } from './lib/public-url';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
@@ -46,7 +47,7 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
-    console.log(JSON.stringify({ level: 30, time: Date.now(), service: 'web', msg: `web listening on ${hostname}:${port}`, publicBaseUrl: publicBaseUrl() }));
+    logger.info({ publicBaseUrl: publicBaseUrl() }, `web listening on ${hostname}:${port}`);
   });
   // Idle keep-alive connections go at once; requests in flight get a few seconds to finish, then
   // whatever is still open (a long poll, a download) is cut so a stop never waits on a client.
@@ -61,7 +62,8 @@ async function main() {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'web server failed to start');
+  logger.flush();
   process.exit(1);
 });

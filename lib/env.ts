@@ -40,6 +40,9 @@ const EnvFields = z.object({
   // instances with their own DATA_DIR and PORT can run from one checkout.
   DATA_DIR: z.string().trim().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // json: every line a process prints is a JSON record; pretty: `npm start` also prints its
+  // boxed sign-in summary when stdout is not a terminal (on a terminal it always does).
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   LOG_BUFFER_BYTES: int(8192, 0).describe('Bytes of log lines buffered before a write (at most 16000); 0 writes each line at once'),
 
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
@@ -130,6 +133,9 @@ const EnvFields = z.object({
   WORKER_COMPLETE_BATCH_DELAY_MS: z.coerce.number().int().min(-1).default(20),
 
   METRICS_TOKEN: z.string().optional(),
+  // The worker's HTTP listener (GET /metrics, GET /healthz; worker/metrics-server.ts) on HOST.
+  // Unset: the worker listens on no port.
+  WORKER_METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65_535).optional()),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().default('admin@localhost.test'),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
 });
@@ -179,7 +185,7 @@ export function logSettings(): z.infer<typeof LogFields> {
   return parsePart(LogFields, { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : undefined) });
 }
 
-const StartFields = EnvFields.pick({ DATA_DIR: true, PORT: true, HOST: true, APP_BASE_URL: true, LOG_LEVEL: true, BOOTSTRAP_ADMIN_EMAIL: true, BOOTSTRAP_ADMIN_PASSWORD: true });
+const StartFields = EnvFields.pick({ DATA_DIR: true, PORT: true, HOST: true, APP_BASE_URL: true, LOG_LEVEL: true, LOG_FORMAT: true, BOOTSTRAP_ADMIN_EMAIL: true, BOOTSTRAP_ADMIN_PASSWORD: true });
 
 /** What `npm start` needs before the database and the secrets exist (scripts/start.ts). */
 export function startSettings(): z.infer<typeof StartFields> {

@@ -4,12 +4,16 @@
 // graphile-worker's) and creates the platform admin on the first release. The web and worker
 // processes themselves never migrate, so replicas starting together do not race over the schema.
 // It exits 0 when the database is up to date, non-zero (with the reason) otherwise.
+import pino from 'pino';
 import { migrateDatabase } from './lib/migrate';
-import { env } from '../lib/env';
+import { env, logSettings } from '../lib/env';
 import { ensureBootstrapAdmin } from '../lib/bootstrap/ensure-bootstrap-admin';
 import { disconnectDb } from '../lib/db';
 
-const say = (message: string) => console.log(`[release] ${message}`);
+// JSON lines like the other processes'. Its own logger: the app's redacts fields named password,
+// and the generated one is printed here once on purpose (in the message).
+const log = pino({ level: logSettings().LOG_LEVEL, base: { service: 'release' } }, pino.destination({ dest: 1, sync: true }));
+const say = (message: string) => log.info(message);
 
 async function release(): Promise<void> {
   // Every setting is checked first: the processes this release precedes would refuse to start
@@ -33,7 +37,7 @@ async function release(): Promise<void> {
 release().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error('[release] failed:', error instanceof Error ? error.message : error);
+    log.fatal({ err: error instanceof Error ? { message: error.message } : error }, 'release failed');
     process.exit(1);
   },
 );

@@ -7,20 +7,28 @@
 // (docs/production.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import pino from 'pino';
 import { loadDotEnv } from './lib/dotenv';
+import { pipeChildAsJson } from './lib/json-lines';
 import { describeExit, supervise } from './lib/supervise';
+import { logSettings } from '../lib/env';
 
 // The bundle keeps each source file's own import.meta.dirname (scripts/bundle.mjs).
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const say = (message: string) => console.log(`[start] ${message}`);
+loadDotEnv(path.join(root, '.env'));
+// JSON lines like every process it starts (whose lines it passes on, wrapping any plain ones).
+const log = pino({ level: logSettings().LOG_LEVEL, base: { service: 'start' } }, pino.destination({ dest: 1, sync: true }));
+const say = (message: string) => log.info(message);
 
 function runNode(name: string, file: string): ChildProcess {
-  return spawn(process.execPath, [path.join(dist, file)], {
+  const child = spawn(process.execPath, [path.join(dist, file)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', RMM_PROCESS: name },
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  pipeChildAsJson(child, name);
+  return child;
 }
 
 function releaseOnce(): Promise<void> {
@@ -32,7 +40,6 @@ function releaseOnce(): Promise<void> {
 }
 
 async function main() {
-  loadDotEnv(path.join(root, '.env'));
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set (npm start runs a PostgreSQL of its own; the production build does not)');
   await releaseOnce();
   const supervisor = supervise(
@@ -60,6 +67,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('[start] failed:', error instanceof Error ? error.message : error);
+  log.fatal({ err: error instanceof Error ? { message: error.message } : error }, 'start failed');
   process.exit(1);
 });

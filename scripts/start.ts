@@ -1,8 +1,10 @@
 // `npm start`: the whole product — its own PostgreSQL (unless DATABASE_URL is set), migrations,
 // the first admin, a build when needed, then the web server and the worker, supervised: a web
 // or worker process that dies is restarted with backoff while the rest (the database included)
-// stays up. Its log lines are JSON like the app's; once the web server answers, one boxed
-// block says where to go and how to sign in.
+// stays up. Every line it prints is a JSON log record like the app's (the children's lines
+// pass through; Next's few plain lines and the build's output are wrapped: json-lines.ts). Once
+// the web server answers, a `sign in` record says where to go and how to sign in, and on a
+// terminal (or with LOG_FORMAT=pretty) one boxed block says it for humans.
 // `--web-only` / `--worker-only`: just that one process in the foreground against DATABASE_URL,
 // for a process manager (systemd, Kubernetes) that runs and restarts each one itself.
 //
@@ -19,6 +21,7 @@ import { resolvePostgres, createDatabase, type RunningPostgres } from './lib/pos
 import { migrateDatabase } from './lib/migrate';
 import { ensureBuilt } from './lib/build';
 import { startChild, waitForHttp } from './lib/processes';
+import { plainText } from './lib/json-lines';
 import { describeExit, supervise, type Supervisor } from './lib/supervise';
 import { signInBox } from './lib/sign-in-box';
 import { rememberGeneratedPassword, storedPasswordFile } from './lib/admin-password';
@@ -121,7 +124,30 @@ function childEnv(): NodeJS.ProcessEnv {
 }
 
 const webArgs = dev ? ['--dev'] : [];
-const buildLog = (message: string) => log.info(message);
+
+/**
+ * The agent bundle and, when stale, the web app: the builds' own output is logged line by line
+ * at debug level (`source`: `agent-build`, `next-build`); when a build fails, its last lines are
+ * logged again as errors unless they were shown already.
+ */
+async function build(): Promise<void> {
+  const recent: { line: string; source: string }[] = [];
+  try {
+    await ensureBuilt((message) => log.info(message), {
+      signal: startup.signal,
+      onLine: (raw, source) => {
+        const line = plainText(raw);
+        if (!line) return;
+        recent.push({ line, source });
+        if (recent.length > 200) recent.shift();
+        log.debug({ source }, line);
+      },
+    });
+  } catch (error) {
+    if (!stopping && !log.isLevelEnabled('debug')) for (const { line, source } of recent) log.error({ source }, line);
+    throw error;
+  }
+}
 
 function warnAboutLinks(): void {
   for (const warning of publicUrlWarnings({ APP_BASE_URL: settings.APP_BASE_URL, HOST: settings.HOST, PORT: settings.PORT })) log.warn({ publicBaseUrl: publicBaseUrl(settings) }, warning);
@@ -132,10 +158,10 @@ async function runOne(name: 'web' | 'worker') {
   warnAboutLinks();
   if (name === 'web') {
     await ensureAdmin();
-    if (!dev) await ensureBuilt(buildLog, { signal: startup.signal, capture: true });
+    if (!dev) await build();
   }
   if (stopping) return;
-  const child = startChild(name, name === 'web' ? 'server.ts' : 'worker/index.ts', childEnv(), 'inherit', name === 'web' ? webArgs : []);
+  const child = startChild(name, name === 'web' ? 'server.ts' : 'worker/index.ts', childEnv(), 'json', name === 'web' ? webArgs : []);
   foreground = child;
   child.once('exit', (code, signal) => {
     if (stopping) return;
@@ -147,13 +173,13 @@ async function runOne(name: 'web' | 'worker') {
 async function runAll(started: number) {
   warnAboutLinks();
   const admin = await ensureAdmin();
-  if (!dev) await ensureBuilt(buildLog, { signal: startup.signal, capture: true });
+  if (!dev) await build();
   if (stopping) return;
   const env = childEnv();
   supervisor = supervise(
     [
-      { name: 'web', start: () => startChild('web', 'server.ts', env, 'inherit', webArgs) },
-      { name: 'worker', start: () => startChild('worker', 'worker/index.ts', env, 'inherit') },
+      { name: 'web', start: () => startChild('web', 'server.ts', env, 'json', webArgs) },
+      { name: 'worker', start: () => startChild('worker', 'worker/index.ts', env, 'json') },
     ],
     { log: (m) => log.info(m) },
   );
@@ -170,10 +196,15 @@ async function runAll(started: number) {
       if (stopping) return;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       log.info({ publicBaseUrl: publicBaseUrl(settings), seconds: Number(seconds) }, 'ready');
+      const signIn = { url: publicBaseUrl(settings), email: admin.email, password: admin.password, passwordNote: admin.passwordNote, dataDir: shortPath(dataDir), seconds };
+      // The record leaves the password out (log lines travel further than a terminal); its note
+      // says where the generated one is kept.
+      log.info({ signIn: { url: signIn.url, email: signIn.email, passwordNote: signIn.passwordNote, dataDir: signIn.dataDir } }, 'sign in');
+      if (!process.stdout.isTTY && settings.LOG_FORMAT !== 'pretty') return;
       // After the web server's own line for that health check, which its log buffer writes
       // within 200 ms: the box is the last thing on screen.
       setTimeout(() => {
-        if (!stopping) process.stdout.write(signInBox({ url: publicBaseUrl(settings), email: admin.email, password: admin.password, passwordNote: admin.passwordNote, dataDir: shortPath(dataDir), seconds }));
+        if (!stopping) process.stdout.write(signInBox(signIn));
       }, 500);
     },
     () => log.warn('the web server has not answered its health check within 120 s; still supervising'),

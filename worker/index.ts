@@ -9,6 +9,7 @@ import { db, disconnectDb } from '@/lib/db';
 import { isDatabaseUnavailable } from '@/lib/http/db-errors';
 import { crontab, taskList } from './task-list';
 import { workerApplicationName } from './application-name';
+import { observeJobs, startMetricsServer, type WorkerHealth } from './metrics-server';
 
 // graphile-worker reports every completed job at info level with the whole job row; that is
 // debug detail. Failures stay visible (warning/error), with the job reduced to its identity.
@@ -66,6 +67,7 @@ function startRunner(events: WorkerEvents): Promise<Runner> {
 
 let stopping = false;
 let runner: Runner | null = null;
+let runnerState: WorkerHealth['runner'] = 'starting';
 /** Why the current runner ended by itself (events, or a database error that escaped it). */
 let runnerFailure: unknown = null;
 let abandonRunner: (() => void) | null = null;
@@ -133,11 +135,14 @@ async function runUntilStopped(): Promise<void> {
     events.on('pool:listen:error', () => (lastDatabaseTrouble = Date.now()));
     events.on('worker:getJob:error', () => (lastDatabaseTrouble = Date.now()));
     events.on('job:error', ({ error }) => looksLikeConnectionLoss(error) && (lastDatabaseTrouble = Date.now()));
+    observeJobs(events);
     const abandoned = new Promise<void>((resolve) => (abandonRunner = resolve));
     const keepAlive = setInterval(() => undefined, 60_000);
     try {
+      runnerState = 'starting';
       runner = await startRunner(events);
       if (stopping) await runner.stop(); // the signal came while it was starting
+      runnerState = 'running';
       logger.info({ restarts: starts }, starts === 0 ? 'worker started' : 'worker job runner restarted');
       starts += 1;
       await Promise.race([runner.promise, abandoned]);
@@ -158,6 +163,7 @@ async function runUntilStopped(): Promise<void> {
     restartsAt = [...restartsAt.filter((t) => Date.now() - t < 5 * 60_000), Date.now()];
     if (restartsAt.length > 10) throw new Error(`the job runner stopped ${restartsAt.length} times in 5 minutes`, { cause: failure });
     logger.warn({ err: failure }, 'the database went away; the job runner restarts when it is back');
+    runnerState = 'waiting for the database';
     await waitForDatabase();
     if (stopping || poolIds.length === 0) continue;
     const utils = makeWorkerUtils({ pgPool: jobPool, logger: workerLogger });
@@ -214,8 +220,20 @@ process.on('unhandledRejection', (reason) => {
   })();
 });
 
-runUntilStopped()
-  .then(async () => {
+/** The metrics and health listener, when WORKER_METRICS_PORT is set; a taken port ends the process. */
+async function listenForMetrics() {
+  const port = env().WORKER_METRICS_PORT;
+  if (!port) return null;
+  const server = await startMetricsServer({ port, host: env().HOST, health: () => ({ stopping, runner: runnerState }) });
+  logger.info({ port, host: env().HOST }, `worker metrics listening on ${env().HOST}:${port}`);
+  return server;
+}
+
+listenForMetrics()
+  .then(async (metricsServer) => {
+    await runUntilStopped();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     await jobPool.end().catch(() => undefined);
     await disconnectDb();
     logger.info('worker stopped');

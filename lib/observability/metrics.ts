@@ -1,65 +1,69 @@
-// A small in-process Prometheus registry: request counts and latency by route and status.
-// Each process exposes its own figures; Prometheus sums them across processes.
+// Prometheus metrics (prom-client). Each process (web, worker) keeps one registry: Node's standard
+// process and runtime metrics (`process_*`, `nodejs_*`: CPU, memory, event-loop lag, GC), its own
+// series (HTTP requests in the web, job runs in the worker), and gauges read from PostgreSQL on
+// every scrape (collect-gauges.ts). Counters and histograms are per process: Prometheus scrapes
+// each process and sums them. Database-backed gauges (job_queue_depth) describe the shared state,
+// so every process reports the same figure: aggregate those with max(), not sum().
+//
+// The registry lives on globalThis: Next.js may load this module more than once in one process
+// (one copy per bundle layer), and every copy must count into the same series.
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds; the request latency buckets the dashboards were built on. */
+const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-interface Histogram {
-  buckets: number[];
-  sum: number;
-  count: number;
+interface ProcessMetrics {
+  registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  latency: Histogram<'method' | 'route'>;
 }
 
-interface Registry {
-  requests: Map<string, number>;
-  latency: Map<string, Histogram>;
+const globalForMetrics = globalThis as unknown as { __rmmMetrics?: ProcessMetrics };
+
+function createMetrics(): ProcessMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  // Gauges named like counters, which Prometheus's linter (promtool check metrics) rejects; the
+  // same figures are in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources
+  // (by type: sum them for the totals).
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests handled, by route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency.',
+    labelNames: ['method', 'route'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers: [registry],
+  });
+  return { registry, requests, latency };
 }
 
-const globalForMetrics = globalThis as unknown as { __rmmMetrics?: Registry };
-const registry: Registry = (globalForMetrics.__rmmMetrics ??= { requests: new Map(), latency: new Map() });
+function metrics(): ProcessMetrics {
+  return (globalForMetrics.__rmmMetrics ??= createMetrics());
+}
 
-const label = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+/** This process's registry: default metrics plus whatever the process registers in it. */
+export function metricsRegistry(): Registry {
+  return metrics().registry;
+}
 
 export function recordRequest(method: string, route: string, status: number, seconds: number): void {
-  const key = `method="${label(method)}",route="${label(route)}",status="${status}"`;
-  registry.requests.set(key, (registry.requests.get(key) ?? 0) + 1);
-  const hKey = `method="${label(method)}",route="${label(route)}"`;
-  let h = registry.latency.get(hKey);
-  if (!h) registry.latency.set(hKey, (h = { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }));
-  h.sum += seconds;
-  h.count += 1;
-  BUCKETS.forEach((b, i) => {
-    if (seconds <= b) h!.buckets[i] += 1;
-  });
+  const m = metrics();
+  m.requests.inc({ method, route, status: String(status) });
+  m.latency.observe({ method, route }, seconds);
 }
 
-export interface Gauge {
-  name: string;
-  help: string;
-  samples: { labels?: Record<string, string>; value: number }[];
+/** The exposition's Content-Type (Prometheus text format 0.0.4). */
+export function metricsContentType(): string {
+  return metrics().registry.contentType;
 }
 
-export function renderMetrics(gauges: Gauge[]): string {
-  const out: string[] = [];
-  out.push('# HELP http_requests_total HTTP requests handled, by route and status.');
-  out.push('# TYPE http_requests_total counter');
-  for (const [k, v] of registry.requests) out.push(`http_requests_total{${k}} ${v}`);
-  out.push('# HELP http_request_duration_seconds HTTP request latency.');
-  out.push('# TYPE http_request_duration_seconds histogram');
-  for (const [k, h] of registry.latency) {
-    BUCKETS.forEach((b, i) => out.push(`http_request_duration_seconds_bucket{${k},le="${b}"} ${h.buckets[i]}`));
-    out.push(`http_request_duration_seconds_bucket{${k},le="+Inf"} ${h.count}`);
-    out.push(`http_request_duration_seconds_sum{${k}} ${h.sum}`);
-    out.push(`http_request_duration_seconds_count{${k}} ${h.count}`);
-  }
-  for (const g of gauges) {
-    out.push(`# HELP ${g.name} ${g.help}`);
-    out.push(`# TYPE ${g.name} gauge`);
-    for (const s of g.samples) {
-      const labels = s.labels
-        ? `{${Object.entries(s.labels).map(([k, v]) => `${k}="${label(v)}"`).join(',')}}`
-        : '';
-      out.push(`${g.name}${labels} ${s.value}`);
-    }
-  }
-  return out.join('\n') + '\n';
+/** The text a scrape answers: every series of this process, gauges collected now. */
+export function renderMetrics(): Promise<string> {
+  return metrics().registry.metrics();
 }

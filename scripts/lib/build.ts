@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { eachLine } from './json-lines';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const SOURCES = ['app', 'components', 'hooks', 'lib', 'public', 'next.config.mjs', 'package.json', 'postcss.config.mjs', 'tsconfig.json', 'prisma/schema', 'proxy.ts'];
@@ -30,30 +31,43 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** Keep the build's own output, printing it (to stderr) only when the build fails. */
   capture?: boolean;
+  /**
+   * Instead: each line of the build's output as it comes (`source` names the build: `next-build`,
+   * `agent-build`). Nothing is printed by the build itself, failing or not.
+   */
+  onLine?: (line: string, source: string, stream: 'stdout' | 'stderr') => void;
 }
 
-function runNode(what: string, args: string[], env: NodeJS.ProcessEnv, opts: BuildOptions): Promise<void> {
+function runNode(what: string, source: string, args: string[], env: NodeJS.ProcessEnv, opts: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', signal: opts.signal, killSignal: 'SIGTERM' });
+    const piped = opts.capture || opts.onLine;
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit', signal: opts.signal, killSignal: 'SIGTERM' });
     const output: Buffer[] = [];
-    child.stdout?.on('data', (d: Buffer) => output.push(d));
-    child.stderr?.on('data', (d: Buffer) => output.push(d));
+    const onLine = opts.onLine;
+    if (onLine) {
+      eachLine(child.stdout!, (line) => onLine(line, source, 'stdout'));
+      eachLine(child.stderr!, (line) => onLine(line, source, 'stderr'));
+    } else {
+      child.stdout?.on('data', (d: Buffer) => output.push(d));
+      child.stderr?.on('data', (d: Buffer) => output.push(d));
+    }
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close': after the last of its output, which the caller may still be logging.
+    child.on('close', (code) => {
       if (code === 0) return resolve();
-      if (opts.capture && !opts.signal?.aborted) process.stderr.write(Buffer.concat(output));
+      if (opts.capture && !onLine && !opts.signal?.aborted) process.stderr.write(Buffer.concat(output));
       reject(new Error(`${what} failed (${code})`));
     });
   });
 }
 
 export function runBuild(opts: BuildOptions = {}): Promise<void> {
-  return runNode('next build', [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }, opts);
+  return runNode('next build', 'next-build', [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }, opts);
 }
 
 /** The reference agent bundle served by GET /agents/download (skips itself when up to date). */
 export function buildAgent(opts: BuildOptions = {}): Promise<void> {
-  return runNode('agent build', [path.join(root, 'scripts/build-agent.mjs')], process.env, opts);
+  return runNode('agent build', 'agent-build', [path.join(root, 'scripts/build-agent.mjs')], process.env, opts);
 }
 
 export async function ensureBuilt(log: (m: string) => void = console.log, opts: BuildOptions = {}): Promise<void> {

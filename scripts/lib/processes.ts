@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pipeChildAsJson } from './json-lines';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 // tsx as a loader in the program's own process, not its CLI (which runs the program in a child
@@ -15,12 +16,19 @@ export interface RunningApp {
   exited: Promise<number>;
 }
 
-export function startChild(name: string, script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 'ignore' | 'pipe', args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--import', tsxLoader, path.join(root, script), ...args], {
+/**
+ * `json`: the child's output is copied to this process's stdout and stderr with every line a
+ * JSON object (scripts/lib/json-lines.ts): its own log lines as they are, anything else (Next's
+ * plain lines) wrapped as a record of that child with `source: "next"`.
+ */
+export function startChild(name: string, script: string, env: NodeJS.ProcessEnv, stdio: 'inherit' | 'ignore' | 'pipe' | 'json', args: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(root, script), ...args], {
     cwd: root,
     env: { ...env, RMM_PROCESS: name },
-    stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : stdio,
+    stdio: stdio === 'pipe' || stdio === 'json' ? ['ignore', 'pipe', 'pipe'] : stdio,
   });
+  if (stdio === 'json') pipeChildAsJson(child, name);
+  return child;
 }
 
 function waitExit(child: ChildProcess): Promise<number> {

@@ -298,8 +298,8 @@ describe('the image and the compose stack, where Docker runs', () => {
       expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
       // The first release created the platform admin and printed its generated password once.
       const releaseLog = compose('logs', '--no-log-prefix', 'release');
-      const admin = /created the platform admin (\S+)/.exec(releaseLog)?.[1];
-      const password = /generated password \(shown once\): (\S+)/.exec(releaseLog)?.[1];
+      const admin = /created the platform admin ([^\s"]+)/.exec(releaseLog)?.[1];
+      const password = /generated password \(shown once\): ([^\s"]+)/.exec(releaseLog)?.[1];
       expect(admin && password, releaseLog).toBeTruthy();
       const login = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
         method: 'POST',

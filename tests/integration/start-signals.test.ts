@@ -1,7 +1,12 @@
 // `npm start` stops the whole product when only its top process is signalled, as a service
 // manager or a terminal multiplexer does: the web server, the worker and everything below them
-// exit within seconds. Runs the real start script (in --dev mode, so no production build is
-// needed) against this file's database.
+// exit within seconds. And what it prints on stdout is JSON log lines only, one object per
+// line, for a log collector to parse: its own lines, the supervisor's, the web server's and the
+// worker's, and Next's few plain lines wrapped into records (scripts/lib/json-lines.ts); the
+// boxed sign-in summary is for terminals, and with stdout piped it is a JSON record only.
+// Runs the real start script (in --dev mode, so no production build is needed: the build's
+// lines go through the same wrapping) against this file's database. One file for both: two Next
+// dev servers cannot run from one checkout at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +20,9 @@ const temps: string[] = [];
 
 afterEach(async () => {
   for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // After a failure: the web server and the worker it started too (a Next dev server left
+  // running would keep the next one in this checkout from starting).
+  for (const dir of temps) for (const pid of await processesOf(dir)) process.kill(pid, 'SIGKILL');
   for (const dir of temps.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
@@ -50,23 +58,39 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
+/** Every line that is not one JSON object (the empty rest after the final newline aside). */
+function nonJsonLines(text: string): string[] {
+  return text.split('\n').slice(0, -1).filter((line) => {
+    try {
+      const value: unknown = JSON.parse(line);
+      return typeof value !== 'object' || value === null || Array.isArray(value);
+    } catch {
+      return true;
+    }
+  });
+}
+
+const records = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
 async function startProduct(command: string, args: string[]) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rmm-start-'));
   temps.push(dataDir);
   let output = '';
+  let stdout = '';
+  const port = await freePort();
   const top = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WORKER_POLL_INTERVAL_MS: '200' },
+    env: { ...process.env, PORT: String(port), APP_BASE_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', WORKER_POLL_INTERVAL_MS: '200' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(top);
-  top.stdout!.on('data', (d) => (output += d));
+  top.stdout!.on('data', (d) => ((output += d), (stdout += d)));
   top.stderr!.on('data', (d) => (output += d));
   // The supervisor's two children run (the web server and the worker, each a node process).
   await until('the web server and the worker', async () => output.includes('"service":"worker"') && output.includes('"service":"web"') && (await processesOf(dataDir)).length >= 3, 60_000).catch((error: Error) => {
     throw new Error(`${error.message}\n${output}`);
   });
-  return { top, dataDir, output: () => output };
+  return { top, dataDir, port, output: () => output, stdout: () => stdout };
 }
 
 describe('npm start and stop signals', () => {
@@ -75,7 +99,7 @@ describe('npm start and stop signals', () => {
     ['the start script', 'SIGINT', process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev']],
   ] as const) {
     it(`${signal} to ${how} alone stops every process within seconds`, async () => {
-      const { top, dataDir, output } = await startProduct(command, [...args]);
+      const { top, dataDir, output, stdout } = await startProduct(command, [...args]);
       const tree = await processesOf(dataDir);
       const exited = new Promise<number | null>((resolve) => top.once('exit', (code) => resolve(code)));
       const sent = Date.now();
@@ -89,6 +113,36 @@ describe('npm start and stop signals', () => {
       expect((await Promise.all(tree.map(async (pid) => ((await alive(pid)) ? pid : null)))).filter((pid) => pid !== null)).toEqual([]);
       expect(Date.now() - sent, output()).toBeLessThan(12_000);
       expect(output()).toContain('"msg":"stopped"');
+      expect(nonJsonLines(stdout()), output()).toEqual([]);
     }, 120_000);
   }
+});
+
+describe('npm start output', () => {
+  it('is one JSON object per line, with the sign-in summary as a record', async () => {
+    const { top, port, output, stdout } = await startProduct(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev']);
+    await until('the sign-in record', async () => stdout().includes('"msg":"sign in"'), 120_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${output()}`);
+    });
+    // A request: Next (dev mode) prints plain lines of its own while it compiles and serves.
+    await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+    const exited = new Promise<number | null>((resolve) => top.once('exit', (code) => resolve(code)));
+    top.kill('SIGTERM');
+    expect(await exited, output()).toBe(0);
+
+    expect(nonJsonLines(stdout()), output()).toEqual([]);
+    const lines = records(stdout());
+    const services = new Set(lines.map((r) => r.service));
+    for (const service of ['start', 'web', 'worker']) expect(services.has(service), `${service} logged\n${output()}`).toBe(true);
+    // Next's own plain lines arrive wrapped, as the web's.
+    expect(lines.some((r) => r.service === 'web' && r.source === 'next'), output()).toBe(true);
+    expect(lines.some((r) => r.service === 'web' && typeof r.msg === 'string' && r.msg.startsWith('web listening on 127.0.0.1:'))).toBe(true);
+    // The sign-in summary: a record without the password (a generated one is kept in a file the
+    // note names), and no box.
+    const signIn = lines.find((r) => r.msg === 'sign in')?.signIn as Record<string, unknown>;
+    expect(signIn).toMatchObject({ url: `http://127.0.0.1:${port}`, email: 'admin@localhost.test', passwordNote: expect.any(String) });
+    expect(signIn).not.toHaveProperty('password');
+    expect(stdout()).not.toContain('┌');
+    expect(stdout()).toContain('"msg":"stopped"');
+  }, 180_000);
 });
