@@ -25,6 +25,7 @@ function state(): DbState {
     // per connection, at warn: an operator needs to see the database go away.
     pool.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'));
     releaseBrokenConnections(pool);
+    pool.on('connect', serializeQueries);
     globalForDb.__rmmDb = { pool, client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) };
   }
   return globalForDb.__rmmDb;
@@ -50,6 +51,31 @@ function releaseBrokenConnections(pool: pg.Pool): void {
       release(err);
     }),
   );
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Runs the queries sent to one checked-out connection one after another. Within an interactive
+ * transaction Prisma sends several queries at once on the transaction's one connection (it reads
+ * the relations of an `include` concurrently); pg then queues them itself, but that queue is
+ * deprecated ("client.query() when the client is already executing a query", an error from
+ * pg 9 on). This is the flow control pg asks for instead: each promise-style query starts once
+ * the one before it has settled, in the order sent, as pg's queue did. Callback and submittable
+ * queries (how `pool.query` runs on the connection it checks out, cursors) pass through: each
+ * has its connection to itself.
+ */
+export function serializeQueries(client: pg.PoolClient | pg.Client): void {
+  const query = client.query.bind(client) as QueryFn;
+  let previous: Promise<unknown> = Promise.resolve();
+  const serialized: QueryFn = (...args) => {
+    const first = args[0] as { submit?: unknown; callback?: unknown } | null | undefined;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function' || typeof first?.callback === 'function') return query(...args);
+    const result = previous.then(() => query(...args));
+    previous = result.catch(() => undefined);
+    return result;
+  };
+  client.query = serialized as typeof client.query;
 }
 
 // A proxy keeps `import { db }` cheap: nothing connects until the first query, which lets

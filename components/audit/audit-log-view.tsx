@@ -6,7 +6,8 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorText, INPUT_CLASS, PageHeader, Pager, StatusBadge } from '@/components/ui/controls';
-import { downloadText, toCsv } from '@/lib/client/format';
+import { downloadText } from '@/lib/client/format';
+import { toCsv } from '@/lib/csv';
 import { DataTable } from '@/components/ui/data-table';
 
 const EXPORT_MAX = 10_000;

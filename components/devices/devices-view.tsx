@@ -17,7 +17,8 @@ import { PutInMaintenanceButton } from '@/components/maintenance/put-in-maintena
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorText, FILTER_SEARCH_CLASS, FilterBar, INLINE_INPUT_CLASS, PAGE_SIZES, PageHeader, PageSizeSelect } from '@/components/ui/controls';
-import { downloadText, toCsv } from '@/lib/client/format';
+import { downloadText } from '@/lib/client/format';
+import { toCsv } from '@/lib/csv';
 
 const ROW = 40;
 const COLS_KEY = 'rmm-device-columns';

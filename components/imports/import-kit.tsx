@@ -4,7 +4,8 @@
 // the annotation summary and the progress bar (header aliasing and batching are in
 // lib/client/import-rows). Each wizard keeps its own row shape and decisions.
 import type { ReactNode } from 'react';
-import { downloadText, toCsv } from '@/lib/client/format';
+import { downloadText } from '@/lib/client/format';
+import { toCsv } from '@/lib/csv';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, type Tone } from '@/components/ui/controls';
 

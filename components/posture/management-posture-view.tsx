@@ -6,15 +6,7 @@ import { fetchAllPostureDevices, usePostureDevices, usePostureSummary, type Post
 import { devicesCsv, summaryCsv } from '@/lib/posture/posture-csv';
 import { productName } from '@/lib/posture/products';
 import { Button } from '@/components/ui/button';
-
-function download(name: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
+import { downloadText } from '@/lib/client/format';
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 
@@ -38,7 +30,7 @@ export function ManagementPostureView() {
     setExporting(true);
     try {
       const all = await fetchAllPostureDevices({ ...filter, posture: drill?.posture ?? 'detected', product: drill?.product });
-      download(`management-posture-devices${drill?.product ? `-${drill.product}` : ''}.csv`, devicesCsv(all, orgName));
+      downloadText(`management-posture-devices${drill?.product ? `-${drill.product}` : ''}.csv`, devicesCsv(all, orgName));
     } finally {
       setExporting(false);
     }
@@ -75,7 +67,7 @@ export function ManagementPostureView() {
             className={`${inputClass} w-28`}
           />
         </label>
-        <Button variant="secondary" disabled={!data} onClick={() => data && download('management-posture-summary.csv', summaryCsv(data, orgName, productName))}>
+        <Button variant="secondary" disabled={!data} onClick={() => data && downloadText('management-posture-summary.csv', summaryCsv(data, orgName, productName))}>
           Export summary CSV
         </Button>
       </div>

@@ -1,9 +1,10 @@
 import { db } from '@/lib/db';
 import { publicBaseUrl } from '@/lib/public-url';
 import { notFound } from '@/lib/http/errors';
+import { parseOrThrow } from '@/lib/http/parse-input';
 import type { OS_TYPES } from '@/lib/agents/schemas';
 import type { TAgentVersion } from '@/lib/agent-releases/schemas';
-import { compareVersions } from '@/lib/agent-releases/semver';
+import { compareReleases, ZReleaseVersion } from '@/lib/agent-releases/release-versions';
 import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bundled-agent';
 
 const select = { version: true, promoted: true, releasedAt: true, notes: true, artifacts: { select: { os: true, arch: true, fileName: true, sha256: true, size: true } } } as const;
@@ -29,7 +30,7 @@ function toDto(v: { version: string; promoted: boolean; releasedAt: Date; notes:
 export async function listAgentVersions() {
   await ensureBundledAgentRegistered();
   const rows = await db.agentVersion.findMany({ select });
-  return { data: rows.sort((a, b) => compareVersions(b.version, a.version)).map(toDto) };
+  return { data: rows.sort((a, b) => compareReleases(b, a)).map(toDto) };
 }
 
 export async function latestAgentVersion() {
@@ -39,8 +40,12 @@ export async function latestAgentVersion() {
   return toDto(row);
 }
 
-/** The artifact of an exact registered version, or of the promoted release. 404 when unknown. */
-export async function findAgentArtifact(os: string, arch: string, version?: string) {
+/**
+ * The artifact of an exact registered version, or of the promoted release. 400 when `version` is
+ * not a semantic version, 404 when it is not registered.
+ */
+export async function findAgentArtifact(os: string, arch: string, requested?: string) {
+  const version = requested === undefined ? undefined : parseOrThrow(ZReleaseVersion, requested, 'version');
   await ensureBundledAgentRegistered();
   const artifact = await db.agentArtifact.findFirst({
     where: { os: os as (typeof OS_TYPES)[number], arch, release: version ? { version } : { promoted: true } },

@@ -4,7 +4,7 @@
 import { db } from '@/lib/db';
 import { logger } from '@/lib/observability/logger';
 import { readBundledAgent, AGENT_BUNDLE_FILE } from '@/lib/agent-releases/bundled-agent';
-import { compareVersions } from '@/lib/agent-releases/semver';
+import { compareReleases, isReleaseVersion } from '@/lib/agent-releases/release-versions';
 
 export const AGENT_PLATFORMS = [
   { os: 'linux', arch: 'amd64' },
@@ -21,6 +21,10 @@ async function register(): Promise<void> {
   const bundle = readBundledAgent();
   if (!bundle) {
     logger.warn('agent bundle not built (agent/dist): run npm run build to serve agent downloads');
+    return;
+  }
+  if (!isReleaseVersion(bundle.version)) {
+    logger.warn({ version: bundle.version }, 'agent bundle version is not a semantic version (agent/src/version.ts): not registered');
     return;
   }
   await db.$transaction(async (tx) => {
@@ -44,8 +48,8 @@ async function register(): Promise<void> {
         })),
       });
     }
-    const versions = await tx.agentVersion.findMany({ select: { version: true, promoted: true } });
-    const newest = versions.map((v) => v.version).sort(compareVersions).at(-1)!;
+    const versions = await tx.agentVersion.findMany({ select: { version: true, promoted: true, releasedAt: true } });
+    const newest = versions.sort(compareReleases).at(-1)!.version;
     if (!versions.some((v) => v.promoted && v.version === newest)) {
       await tx.agentVersion.updateMany({ where: { promoted: true }, data: { promoted: false } });
       await tx.agentVersion.update({ where: { version: newest }, data: { promoted: true } });

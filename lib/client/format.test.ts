@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatRelative, toCsv } from '@/lib/client/format';
-
-describe('toCsv', () => {
-  it('quotes separators, quotes and line breaks and neutralises formulas', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', null], ['=SUM(A1)', 3]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",\r\n\'=SUM(A1),3\r\n');
-  });
-});
+import { formatBytes, formatRelative } from '@/lib/client/format';
 
 describe('formatters', () => {
   it('formats bytes and relative times', () => {

@@ -31,17 +31,8 @@ export function formatPercent(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : `${Math.round(n)}%`;
 }
 
-/** RFC 4180 CSV: quotes fields holding separators, quotes or line breaks; neutralises formulas. */
-export function toCsv(header: string[], rows: (string | number | boolean | null | undefined)[][]): string {
-  const cell = (v: string | number | boolean | null | undefined) => {
-    let s = v === null || v === undefined ? '' : String(v);
-    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
-}
-
-export function downloadText(filename: string, text: string, type = 'text/csv'): void {
+/** Saves text as a file in the browser (by default a CSV written by `toCsv` of `@/lib/csv`). */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;

@@ -1,6 +1,6 @@
 // Pure helpers of the browser-side CSV imports (organizations, contacts): header aliasing and
 // batching to the API's 1,000-row limit.
-import { csvRecords } from '@/lib/client/csv';
+import { csvRecords } from '@/lib/csv';
 
 export const IMPORT_BATCH = 1000;
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { devicesCsv, summaryCsv, toCsv } from '@/lib/posture/posture-csv';
+import { devicesCsv, summaryCsv } from '@/lib/posture/posture-csv';
 
 describe('posture CSV', () => {
-  it('quotes separators and quotes, and defuses formulas', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['=SUM(A1)', null], ['-1', 3]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),\r\n\'-1,3\r\n');
-  });
-
   it('writes the summary per organization, product and status, and devices per product', () => {
     const names = (id: string) => ({ o1: 'Acme, Inc.' })[id] ?? id;
     expect(summaryCsv({ orgs: [{ orgId: 'o1', products: [{ product: 'teamviewer', status: 'active', deviceCount: 2 }] }, { orgId: 'o2', products: [] }], totals: { neverScanned: 1, stale: 0 } }, names, (s) => s.toUpperCase())).toBe(

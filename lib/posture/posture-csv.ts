@@ -1,15 +1,5 @@
-// CSV for the posture report's export (console). Pure, so the browser and tests share it.
-// Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed with '.
-
-function cell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
-}
+// The rows of the posture report's export (console), written by the one CSV writer.
+import { toCsv } from '@/lib/csv';
 
 export interface PostureSummaryData {
   orgs: { orgId: string; products: { product: string; status: string; deviceCount: number }[] }[];

@@ -6,6 +6,7 @@ import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { runDueJobs } from '../helpers/jobs';
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
+import { resetAgentRegistration } from '@/lib/agent-releases/register-bundled-agent';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partner: Partner;
@@ -291,6 +292,37 @@ describe('agent releases', () => {
     expect((await api.get('/agents/download/linux/amd64?version=9.9.9')).status).toBe(404);
     expect((await api.get('/agent-versions/9.9.9/download')).status).toBe(404);
     expect((await api.get('/agents/download/solaris/sparc')).status).toBe(404);
+  });
+
+  it('refuses a version that is not a semantic version with 400', async () => {
+    for (const path of ['/agents/download/linux/amd64?version=v1.0.0', '/agents/download/linux/amd64?version=1.0', '/agent-versions/1.0/download', '/agent-versions/latest-build/download']) {
+      const res = await api.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code, path).toBe('VALIDATION_ERROR');
+      expect(res.body.error.message, path).toContain('must be a semantic version');
+    }
+  });
+
+  it('orders versions by semantic-version precedence and promotes the newest', async () => {
+    const bundled = (await api.get('/agent-versions/latest')).body.version as string;
+    const next = '999.0.0';
+    const rows = [
+      { version: `${next}-rc.9`, releasedAt: new Date('2026-01-01T00:00:00Z') },
+      { version: `${next}-rc.10`, releasedAt: new Date('2026-01-02T00:00:00Z') },
+      // Equal precedence to rc.10 (build metadata does not count), registered later.
+      { version: `${next}-rc.10+build.7`, releasedAt: new Date('2026-01-03T00:00:00Z') },
+    ];
+    await db.agentVersion.createMany({ data: rows });
+    try {
+      resetAgentRegistration();
+      const list = await api.get('/agent-versions');
+      expect(list.body.data.map((v: { version: string }) => v.version)).toEqual([`${next}-rc.10+build.7`, `${next}-rc.10`, `${next}-rc.9`, bundled]);
+      expect(list.body.data.filter((v: { promoted: boolean }) => v.promoted).map((v: { version: string }) => v.version)).toEqual([`${next}-rc.10+build.7`]);
+    } finally {
+      await db.agentVersion.deleteMany({ where: { version: { in: rows.map((r) => r.version) } } });
+      resetAgentRegistration();
+    }
+    expect((await api.get('/agent-versions/latest')).body.version).toBe(bundled);
   });
 
   it('serves the install script, which checks agent.yaml before anything else', async () => {

@@ -38,10 +38,9 @@ function targetsOf(p: AlertPolicy, notice: AlertNotice): { channelIds: string[];
 
 /** Only users who can see the alert's organization get it in their bell (access may have narrowed since the policy was written). */
 async function usersWhoSee(tx: Tx, alert: Alert, userIds: string[]): Promise<string[]> {
-  const [partnerUsers, orgUsers] = await Promise.all([
-    tx.partnerUser.findMany({ where: { partnerId: alert.partnerId, userId: { in: userIds } }, select: { userId: true, orgAccess: true, orgIds: true } }),
-    tx.organizationUser.findMany({ where: { orgId: alert.orgId, userId: { in: userIds } }, select: { userId: true } }),
-  ]);
+  // One after the other: a transaction has one connection, which runs one query at a time.
+  const partnerUsers = await tx.partnerUser.findMany({ where: { partnerId: alert.partnerId, userId: { in: userIds } }, select: { userId: true, orgAccess: true, orgIds: true } });
+  const orgUsers = await tx.organizationUser.findMany({ where: { orgId: alert.orgId, userId: { in: userIds } }, select: { userId: true } });
   const allowed = new Set(orgUsers.map((u) => u.userId));
   for (const u of partnerUsers) if (u.orgAccess === 'all' || (u.orgAccess === 'selected' && u.orgIds.includes(alert.orgId))) allowed.add(u.userId);
   return userIds.filter((id) => allowed.has(id));

@@ -9,10 +9,12 @@ export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
   authorization: 'public',
-  params: z.object({ version: z.string().trim().min(1).max(64) }),
+  // Checked by findAgentArtifact, so a malformed version is a 400 rather than the 404 of a
+  // malformed path id.
+  params: z.object({ version: z.string().describe('An exact registered version (a semantic version such as 1.2.3)') }),
   query: z.object({ os: z.enum(OS_TYPES).default('linux'), arch: z.enum(AGENT_ARCHES).default('amd64') }),
   summary: 'Download an agent version',
-  description: 'The artifact of that exact registered version for `os`/`arch` (default linux/amd64); 404 when the version is not registered.',
+  description: 'The artifact of that exact registered version for `os`/`arch` (default linux/amd64); 400 when `version` is not a semantic version, 404 when it is not registered.',
   tags: ['Agents'],
   handler: async ({ params, query }) => artifactResponse(await findAgentArtifact(query.os, query.arch, params.version)),
 });

@@ -4,16 +4,17 @@ import { defineRoute } from '@/lib/http/define-route';
 import { OS_TYPES } from '@/lib/agents/schemas';
 import { artifactResponse, findAgentArtifact } from '@/lib/agent-releases/agent-versions';
 import { AGENT_ARCHES } from '@/lib/agent-releases/schemas';
+import { ZReleaseVersion } from '@/lib/agent-releases/release-versions';
 
 export const GET = defineRoute({
   auth: 'none',
   permission: 'none',
   authorization: 'public',
   params: z.object({ os: z.enum(OS_TYPES), arch: z.enum(AGENT_ARCHES) }),
-  query: z.object({ version: z.string().trim().min(1).max(64).optional().describe('An exact registered version; default: the promoted release') }),
+  query: z.object({ version: ZReleaseVersion.optional().describe('An exact registered version (a semantic version such as 1.2.3); default: the promoted release') }),
   summary: 'Download the agent',
   description:
-    'The reference agent, one JavaScript file run by Node.js ≥ 18 (`node rmm-agent.cjs enroll …`). `os` is windows, macos or linux; `arch` amd64 or arm64. Without `version` the promoted release is served; an unregistered version (or os/arch) is 404. Headers `X-Agent-Version` and `X-Checksum-SHA256` identify the file.',
+    'The reference agent, one JavaScript file run by Node.js ≥ 18 (`node rmm-agent.cjs enroll …`). `os` is windows, macos or linux; `arch` amd64 or arm64. Without `version` the promoted release is served; a `version` that is not a semantic version is 400, an unregistered version (or os/arch) 404. Headers `X-Agent-Version` and `X-Checksum-SHA256` identify the file.',
   tags: ['Agents'],
   handler: async ({ params, query }) => artifactResponse(await findAgentArtifact(params.os, params.arch, query.version)),
 });
