@@ -52,7 +52,8 @@ const MANAGERS: Manager[] = [
   {
     name: 'apt-get',
     knows: async (pkg) => /install ok installed/.test((await exec('dpkg-query', ['-W', '-f=${Status}', pkg], 30_000)).stdout),
-    remove: (pkg) => ['apt-get', ['remove', '-y', pkg]],
+    // Waits for a dpkg lock held by another run (unattended upgrades) instead of failing at once.
+    remove: (pkg) => ['apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'remove', '-y', pkg]],
   },
   { name: 'dnf', knows: async (pkg) => (await exec('rpm', ['-q', pkg], 30_000)).code === 0, remove: (pkg) => ['dnf', ['remove', '-y', pkg]] },
   { name: 'apk', knows: async (pkg) => (await exec('apk', ['info', '-e', pkg], 30_000)).code === 0, remove: (pkg) => ['apk', ['del', pkg]] },
