@@ -231,3 +231,8 @@ export const ZVersionParams = z.object({ id: z.string().uuid(), versionId: z.str
 
 /** Installers up to 100 MiB (read in memory, then put in the attachment store). */
 export const MAX_INSTALLER_BYTES = 100 * 1024 * 1024;
+
+export const ZInstallerUploadQuery = z.object({
+  fileName: zText(255, 1).regex(/^[^/\\]+$/, 'A file name without directories').describe('Name the file is stored and downloaded under (e.g. setup-1.2.3.exe)'),
+  sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hex characters').optional().describe('Expected SHA-256: the upload is refused with 400 CHECKSUM_MISMATCH when the bytes differ'),
+});
