@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makePlatformAdmin, tokenFor } from '../helpers/factories';
 import { setEnv, startS3Server, type S3TestServer } from '../helpers/s3';
+import { createKey, enroll } from '../helpers/agents';
 import { db } from '@/lib/db';
 
 let admin: string;
 let technician: string;
 let orgUser: string;
 let otherAdmin: string;
+let otherPartnerId: string;
+let partnerId: string;
 let system: string;
 let s3: S3TestServer;
 const tag = `t${randomBytes(3).toString('hex')}`;
@@ -24,7 +27,9 @@ beforeAll(async () => {
   admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   technician = await tokenFor(await makePartnerUser(partner, { role: 'Technician' }));
   orgUser = await tokenFor(await makeOrgUser(partner, await makeOrg(partner.id)));
+  partnerId = partner.id;
   const other = await makePartner();
+  otherPartnerId = other.id;
   otherAdmin = await tokenFor(await makePartnerUser(other), { mfa: true });
   system = await tokenFor(await makePlatformAdmin(), { mfa: true });
   s3 = await startS3Server();
@@ -157,6 +162,21 @@ describe('catalog versions and installers', () => {
     const empty = (await api.post(`/software/catalog/${pkg.id}/versions`, { token: admin, body: { version: '2.2.0' } })).body;
     expect((await uploadInstaller(admin, pkg.id, empty.id, Buffer.alloc(0))).body.error.code).toBe('EMPTY_INSTALLER');
     expect((await api.get(`/software/catalog/${pkg.id}/versions/${empty.id}/installer`, { token: admin })).status).toBe(404);
+  });
+
+  it('serves an installer to an agent of the partner, and of no other partner', async () => {
+    const pkg = (await create(admin, { name: `${tag} For Agents`, kind: 'installer' })).body;
+    const v = (await api.post(`/software/catalog/${pkg.id}/versions`, { token: admin, body: { version: '1.0.0' } })).body;
+    const bytes = randomBytes(1000);
+    expect((await uploadInstaller(admin, pkg.id, v.id, bytes)).status).toBe(201);
+    const mine = await enroll((await createKey(admin, { orgId: (await makeOrg(partnerId)).id })).key);
+    const res = await api.get(`/agents/${mine.agentId}/software/installers/${v.id}`, { token: mine.authToken });
+    expect(res.status, res.text).toBe(200);
+    expect(Buffer.from(res.bytes)).toEqual(bytes);
+    expect(res.headers.get('x-checksum-sha256')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const theirs = await enroll((await createKey(otherAdmin, { orgId: (await makeOrg(otherPartnerId)).id })).key);
+    expect((await api.get(`/agents/${theirs.agentId}/software/installers/${v.id}`, { token: theirs.authToken })).status).toBe(404);
+    expect((await api.get(`/agents/${mine.agentId}/software/installers/${v.id}`, { token: theirs.authToken })).status).toBeGreaterThanOrEqual(403);
   });
 
   it('puts the installer in the bucket when S3 is configured', async () => {

@@ -57,6 +57,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/access-reviews/{id}/items/{itemId}': 'accessReviewItem',
   '/agents/{agentId}': 'agent',
   '/agents/{agentId}/commands/{commandId}': 'deviceCommand',
+  '/agents/{agentId}/software/installers/{versionId}': 'softwareVersion',
   '/alert-templates/templates/{id}': 'alertTemplate',
   '/alerts/channels/{id}': 'channel',
   '/alerts/policies/{id}': 'policy',
