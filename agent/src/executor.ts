@@ -1,12 +1,13 @@
 // Runs the commands a heartbeat delivered and reports each result exactly once.
 import { collectInventory } from './inventory';
 import { runScript, type ScriptPayload } from './run-script';
+import { uninstallSoftware, type UninstallPayload } from './software-uninstall';
 import { log } from './log';
 import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software';
   payload: Record<string, unknown>;
 }
 
@@ -69,6 +70,17 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         await hooks.postResult(command.id, { status: 'completed', stdout: `${command.type} scheduled: ${cmd} ${args.join(' ')}`, result: { delaySeconds: delay } });
         spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', (e) => log('error', `${command.type} failed`, { error: e.message })).unref();
         return;
+      }
+      case 'uninstall_software': {
+        result = await uninstallSoftware(command.payload as unknown as UninstallPayload);
+        // The inventory is sent before the result, so a reader of the result sees the new list.
+        try {
+          await hooks.sendInventory(await collectInventory());
+          result.result = { ...result.result, inventoryRefreshed: true };
+        } catch (error) {
+          result.result = { ...result.result, inventoryRefreshed: false, inventoryError: error instanceof Error ? error.message : String(error) };
+        }
+        break;
       }
       case 'self_uninstall': {
         await hooks.postResult(command.id, { status: 'completed', stdout: 'agent configuration and service removed' });

@@ -22,9 +22,10 @@ import { DeviceTickets } from '@/components/devices/detail/device-tickets';
 import { DeviceActivity } from '@/components/devices/detail/device-activity';
 import { DeviceQuickActions } from '@/components/devices/detail/device-quick-actions';
 import { DeviceInventoryPanel } from '@/components/devices/detail/device-inventory';
+import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'commands' | 'billing';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'commands' | 'billing';
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
@@ -59,6 +60,7 @@ export function DeviceDetail({ id }: { id: string }) {
           { id: 'overview', label: 'Overview' },
           { id: 'metrics', label: 'Metrics' },
           { id: 'inventory', label: 'Inventory' },
+          { id: 'software', label: 'Software' },
           { id: 'commands', label: 'Commands' },
           ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
         ]}
@@ -67,6 +69,7 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'overview' && <Overview device={d} />}
         {tab === 'metrics' && <Metrics device={d} />}
         {tab === 'inventory' && <DeviceInventoryPanel id={id} />}
+        {tab === 'software' && <DeviceSoftwarePanel deviceId={id} />}
         {tab === 'commands' && <Commands device={d} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}
       </div>

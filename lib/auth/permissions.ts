@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'api_keys:manage': 'Create, rotate and revoke API keys and service principals',
   'audit:read': 'View and export the audit log',
   'vulnerabilities:accept_risk': 'Accept risk for vulnerability findings',
+  'software:read': 'View the software catalog (inventory reads need devices:read)',
+  'software:manage': 'Create, edit and delete software catalog packages, versions and installers',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -155,6 +155,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as multipart instead of JSON (uploads). */
   form?: FormData;
+  /** Sent as the raw body, application/octet-stream (installer uploads). */
+  raw?: Blob;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /** Do not wait for re-authentication or MFA step-up (sign-in forms themselves). */
@@ -176,10 +178,11 @@ export async function apiFetch(path: string, opts: RequestOptions = {}): Promise
     fetch(url, {
       method: opts.method ?? 'GET',
       headers: {
-        ...(opts.body !== undefined && !opts.form ? { 'content-type': 'application/json' } : {}),
+        ...(opts.body !== undefined && !opts.form && !opts.raw ? { 'content-type': 'application/json' } : {}),
+        ...(opts.raw ? { 'content-type': 'application/octet-stream' } : {}),
         ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
       },
-      body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+      body: opts.form ?? opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
       credentials: 'same-origin',
       signal: opts.signal,
     });

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { zText, zRawText } from '@/lib/http/storable-text';
 
 // cancel_command is queued by the server only (cancelling a running script execution): payload { commandId }.
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command'] as const;
+// uninstall_software is queued by POST /software/inventory/:deviceId/:softwareId/uninstall only:
+// payload { softwareId, name, version, source } (lib/software/schemas.ts).
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;

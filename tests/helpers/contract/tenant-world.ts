@@ -70,6 +70,12 @@ async function seedPartnerRecords(t: Tenant): Promise<void> {
   ids.accessReview = review.id;
   ids.accessReviewItem = (await db.accessReviewItem.findFirstOrThrow({ where: { reviewId: review.id } })).id;
   ids.catalogItem = (await create(token, '/catalog', ids, marker, { name: `${marker} item`, sku: `sku-${uniq()}`, type: 'service', prices: [{ currency: 'EUR', unitPrice: '10.00' }] })).id;
+  ids.softwarePackage = (await create(token, '/software/catalog', ids, marker, { name: `${marker} software`, kind: 'installer', packageRef: undefined })).id;
+  ids.softwareVersion = (await create(token, `/software/catalog/${ids.softwarePackage}/versions`, ids, marker, { version: '1.0.0', releaseNotes: `${marker} notes`, silentInstallArgs: '/S' })).id;
+  ensure(
+    await call('POST', `/software/catalog/${ids.softwarePackage}/versions/${ids.softwareVersion}/installer`, { token, rawBody: `${marker} installer bytes`, headers: { 'content-type': 'application/octet-stream' }, query: { fileName: 'setup.exe' } }),
+    'software installer',
+  );
   ids.scriptCategory = (await create(token, '/script-library/categories', ids, marker, { name: `${marker} category` })).id;
   ids.scriptTag = (await create(token, '/script-library/tags', ids, marker, { name: `${marker.toLowerCase()}-tag` })).id;
   ids.ticketResponseTemplate = (await create(token, '/ticket-response-templates', ids, marker, { name: `${marker} reply`, body: `${marker} body` })).id;
@@ -103,6 +109,9 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.groupId = ids.group;
   ids.dynamicGroup = (await c('/groups', { name: `${marker} dynamic group`, orgId: org.id, type: 'dynamic', rules: { match: 'all', conditions: [{ field: 'osType', op: 'eq', value: 'linux' }] } })).id;
   ids.deviceCommand = (await c(`/devices/${agent.deviceId}/commands`, { type: 'refresh_inventory' })).id;
+  const software = [{ name: `${marker.toLowerCase()}-pkg`, version: '1.0', publisher: `${marker} vendor`, source: 'dpkg' }];
+  ensure(await call('PUT', `/agents/${agent.agentId}/inventory`, { token: agent.authToken, body: { hardware: {}, os: {}, disks: [], network: [], software } }), 'device software');
+  ids.deviceSoftware = (await db.deviceSoftware.findFirstOrThrow({ where: { deviceId: agent.deviceId } })).id;
   ids.rule = (await c('/alerts/rules', { name: `${marker} rule`, severity: 'high', orgId: org.id, condition: { type: 'metric', metric: 'cpu', operator: 'gt', threshold: 90 } })).id;
   ids.channel = (await c('/alerts/channels', { name: `${marker} channel`, kind: 'webhook', orgId: org.id, config: { url: 'http://127.0.0.1:9/hook' } })).id;
   ids.policy = (await c('/alerts/policies', { name: `${marker} policy`, orgId: org.id, channelIds: [ids.channel] })).id;
