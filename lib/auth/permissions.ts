@@ -25,6 +25,9 @@ export const PERMISSIONS = {
   'api_keys:manage': 'Create, rotate and revoke API keys and service principals',
   'audit:read': 'View and export the audit log',
   'vulnerabilities:accept_risk': 'Accept risk for vulnerability findings',
+  'patches:read': 'View patches, approvals, patch jobs and patch compliance',
+  'patches:approve': 'Approve, decline and defer patches',
+  'patches:deploy': 'Scan devices for patches, install approved patches and roll them back',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -44,6 +47,8 @@ const TECHNICIAN: Permission[] = [
   'scripts:write',
   'alerts:write',
   'tickets:write',
+  'patches:approve',
+  'patches:deploy',
 ];
 
 /** Built-in roles every partner gets (isSystem: read-only, clonable). */
@@ -55,13 +60,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read'] as Permission[],
   },
 ] as const;
 
