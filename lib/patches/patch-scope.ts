@@ -9,7 +9,7 @@ export function devicePatchWhere(ctx: ScopedContext): Prisma.DevicePatchWhereInp
 }
 
 export function patchWhere(ctx: ScopedContext, extra: Prisma.DevicePatchWhereInput = {}): Prisma.PatchWhereInput {
-  return { devices: { some: { ...tenantWhere(ctx), ...extra } } };
+  return { devices: { some: { AND: [tenantWhere(ctx), extra] } } };
 }
 
 export function approvalWhere(ctx: ScopedContext): Prisma.PatchApprovalWhereInput {

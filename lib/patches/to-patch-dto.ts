@@ -27,9 +27,9 @@ export interface Narrowing {
 export async function decoratePatches(ctx: ScopedContext, patches: Patch[], narrow: Narrowing = {}): Promise<TPatch[]> {
   if (patches.length === 0) return [];
   const ids = patches.map((p) => p.id);
-  const deviceFilter: Prisma.DevicePatchWhereInput = { ...devicePatchWhere(ctx), patchId: { in: ids }, ...(narrow.orgId ? { orgId: narrow.orgId } : {}), ...(narrow.deviceId ? { deviceId: narrow.deviceId } : {}) };
+  const deviceFilter: Prisma.DevicePatchWhereInput = { AND: [devicePatchWhere(ctx), { patchId: { in: ids } }, narrow.orgId ? { orgId: narrow.orgId } : {}, narrow.deviceId ? { deviceId: narrow.deviceId } : {}] };
   const [approvals, counts, orgsWithDevices] = await Promise.all([
-    db.patchApproval.findMany({ where: { ...approvalWhere(ctx), patchId: { in: ids }, ...(narrow.orgId ? { orgId: narrow.orgId } : {}) }, orderBy: { orgId: 'asc' } }),
+    db.patchApproval.findMany({ where: { AND: [approvalWhere(ctx), { patchId: { in: ids } }, narrow.orgId ? { orgId: narrow.orgId } : {}] }, orderBy: { orgId: 'asc' } }),
     db.devicePatch.groupBy({ by: ['patchId', 'status'], where: deviceFilter, _count: { _all: true } }),
     narrow.deviceId ? db.devicePatch.findMany({ where: deviceFilter, select: { patchId: true, orgId: true } }) : Promise.resolve(null),
   ]);

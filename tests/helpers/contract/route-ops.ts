@@ -89,6 +89,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/orgs/organizations/{id}': 'org',
   '/orgs/partners/{id}': 'partner',
   '/orgs/sites/{id}': 'site',
+  '/patches/{id}': 'patch',
   '/portal/assets/{id}': 'asset',
   '/portal/tickets/{id}': 'ticket',
   '/portal/tickets/{id}/attachments/{attachmentId}': 'attachment',

@@ -103,6 +103,11 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.groupId = ids.group;
   ids.dynamicGroup = (await c('/groups', { name: `${marker} dynamic group`, orgId: org.id, type: 'dynamic', rules: { match: 'all', conditions: [{ field: 'osType', op: 'eq', value: 'linux' }] } })).id;
   ids.deviceCommand = (await c(`/devices/${agent.deviceId}/commands`, { type: 'refresh_inventory' })).id;
+  // A patch found by the agent's scan: the catalogue row is visible through this device only.
+  const patchName = `${marker}-pkg`;
+  const report = { manager: 'apt', refreshed: true, updates: [{ name: patchName, installedVersion: '1.0', version: '1.1', severity: 'important', cveIds: [] }] };
+  ensure(await call('PUT', `/agents/${agent.agentId}/patches`, { token: agent.authToken, body: report }), 'patch report');
+  ids.patch = (await db.patch.findFirstOrThrow({ where: { name: patchName } })).id;
   ids.rule = (await c('/alerts/rules', { name: `${marker} rule`, severity: 'high', orgId: org.id, condition: { type: 'metric', metric: 'cpu', operator: 'gt', threshold: 90 } })).id;
   ids.channel = (await c('/alerts/channels', { name: `${marker} channel`, kind: 'webhook', orgId: org.id, config: { url: 'http://127.0.0.1:9/hook' } })).id;
   ids.policy = (await c('/alerts/policies', { name: `${marker} policy`, orgId: org.id, channelIds: [ids.channel] })).id;
