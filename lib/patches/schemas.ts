@@ -255,3 +255,23 @@ export const ZPatchSources = z.object({
     }),
   ),
 });
+
+export const ZComplianceReportSummary = z.object({
+  id: ZUuid.describe('The organization the report covers: one report per organization in scope, always computed from current data'),
+  orgId: ZUuid,
+  name: z.string(),
+  generatedAt: ZDate,
+  summary: ZCompliance.shape.summary,
+});
+export const ZComplianceReportList = z.object({ data: z.array(ZComplianceReportSummary) });
+
+export const ZComplianceReport = ZComplianceReportSummary.extend({
+  devices: z.array(
+    z.object({
+      deviceId: ZUuid,
+      hostname: z.string(),
+      upToDate: z.boolean(),
+      missing: z.array(z.object({ name: z.string(), version: z.string(), severity: z.enum(PATCH_SEVERITIES), status: z.enum(DEVICE_PATCH_STATUSES), approvalStatus: z.enum(APPROVAL_STATUSES) })),
+    }),
+  ),
+});

@@ -151,6 +151,21 @@ describe('approvals and jobs', () => {
   });
 });
 
+describe('compliance reports', () => {
+  it('one per organization, with missing patches per device, and as CSV', async () => {
+    const list = (await api.get('/patches/compliance/report', { token: admin })).body.data;
+    expect(list).toEqual([expect.objectContaining({ id: orgId, orgId, summary: expect.objectContaining({ devices: 3 }) })]);
+    const report = (await api.get(`/patches/compliance/report/${orgId}`, { token: admin })).body;
+    expect(report.devices.find((d: { deviceId: string }) => d.deviceId === linux.deviceId).missing).toEqual([expect.objectContaining({ name: 'curl', status: 'failed' })]);
+    const csv = await api.get(`/patches/compliance/report/${orgId}/download`, { token: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text.split('\r\n')[0]).toBe('organization,device,up_to_date,package,version,severity,state,approval');
+    expect(csv.text).toContain(',curl,7.88.2,low,failed,approved');
+    expect((await api.get(`/patches/compliance/report/${orgId}/download`, { token: outsider })).status).toBe(404);
+  });
+});
+
 describe('permissions and tenancy', () => {
   it('another partner gets 404 for the patch and changes nothing; an organization user cannot approve', async () => {
     const openssl = await patchOf('openssl');
