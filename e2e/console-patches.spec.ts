@@ -37,7 +37,7 @@ test('a technician approves a patch a scan found, installs it now and sees the d
   await expect(page).toHaveURL(/status=pending/);
   await row.getByRole('checkbox').check();
   await page.getByRole('toolbar', { name: 'Selected patches' }).getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status')).toContainText('1 patch(es) approved');
+  await expect(page.getByRole('status').filter({ hasText: 'approved.' })).toContainText('1 patch(es) approved');
   await page.getByLabel('Approval').selectOption('approved');
   await expect(page.getByRole('row', { name: new RegExp(`libprobe-${tag}`) })).toContainText('approved');
 
@@ -46,7 +46,7 @@ test('a technician approves a patch a scan found, installs it now and sees the d
   const deviceRow = page.getByRole('row', { name: new RegExp(hostname) });
   await deviceRow.getByRole('checkbox').check();
   await page.getByRole('toolbar', { name: 'Selected device patches' }).getByRole('button', { name: 'Install now' }).click();
-  await expect(page.getByRole('status')).toContainText('1 install job(s) sent');
+  await expect(page.getByRole('status').filter({ hasText: 'job(s)' })).toContainText('1 install job(s) sent');
 
   // The agent picks the command up and reports the package installed.
   const beat = await page.request.post(`/api/v1/agents/${agent.agentId}/heartbeat`, { headers: agentAuth, data: {} });

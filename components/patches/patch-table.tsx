@@ -69,7 +69,12 @@ export function PatchTable({ orgId, filters, setFilters }: { orgId?: string; fil
       )}
       {message && <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{message}</p>}
       <ErrorText error={patches.error ?? decision.error} />
-      {patches.data && list.length === 0 && <EmptyState title="No patches">Run a scan on your Linux devices from the By device view; agents also scan every 6 hours.</EmptyState>}
+      {patches.data && list.length === 0 &&
+        (filters.source || filters.severity || filters.status || filters.search ? (
+          <EmptyState title="No patch matches">Change the filters to see other patches.</EmptyState>
+        ) : (
+          <EmptyState title="No patches">Run a scan on your Linux devices from the By device view; agents also scan every 6 hours.</EmptyState>
+        ))}
       {list.length > 0 && (
         <DataTable label="Patches" columns={[{ label: 'Select', hidden: true }, 'Package', 'Version', 'Severity', 'Source', 'CVEs', 'Approval', 'Devices missing', 'Installed']}>
           {list.map((p) => (
