@@ -26,6 +26,7 @@ import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor
 import { recoverDistributorSubmitsTask } from './tasks/recover-distributor-submits';
 import { pruneDeviceMetricHistoryTask } from './tasks/prune-device-metric-history';
 import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
+import { startPatchJobsTask } from './tasks/start-patch-jobs';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -55,6 +56,7 @@ export const taskList: TaskList = {
   recover_distributor_submits: recoverDistributorSubmitsTask,
   prune_device_metric_history: pruneDeviceMetricHistoryTask,
   roll_forward_maintenance: rollForwardMaintenanceTask,
+  start_patch_jobs: startPatchJobsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -79,4 +81,5 @@ export const crontab = [
   '*/5 * * * * recover_distributor_submits',
   '35 * * * * prune_device_metric_history',
   '10 * * * * roll_forward_maintenance',
+  '* * * * * start_patch_jobs',
 ].join('\n');

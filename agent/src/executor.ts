@@ -3,11 +3,13 @@ import { collectInventory } from './inventory';
 import { runScript, type ScriptPayload } from './run-script';
 import { uninstallSoftware, type UninstallPayload } from './software-uninstall';
 import { log } from './log';
+import { runPatchCommand } from './patch-commands';
+import type { PatchReport } from './patch-manager';
 import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback';
   payload: Record<string, unknown>;
 }
 
@@ -22,6 +24,8 @@ export interface CommandResult {
 export interface ExecutorHooks {
   sendInventory(inventory: Awaited<ReturnType<typeof collectInventory>>): Promise<void>;
   postResult(commandId: string, result: CommandResult): Promise<void>;
+  /** Uploads a patch scan (PUT /agents/:agentId/patches). */
+  sendPatches(report: PatchReport): Promise<void>;
   /** A script run's secret variables (SERVICE_VAR_*), fetched just before it starts. */
   fetchSecrets(commandId: string): Promise<Record<string, string>>;
   /** Aborted when the server cancels the command (cancel_command). */
@@ -87,6 +91,11 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         await hooks.uninstall();
         return;
       }
+      case 'patch_scan':
+      case 'patch_install':
+      case 'patch_rollback':
+        result = await runPatchCommand(command.type, command.payload, hooks.sendPatches);
+        break;
       default:
         result = { status: 'failed', stderr: `Unknown command type ${(command as { type: string }).type}` };
     }

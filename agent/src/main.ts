@@ -26,6 +26,9 @@ Usage:
 
 The data directory holds agent.yaml (mode 600); default ${defaultDataDir()} (RMM_AGENT_DATA_DIR).
 Reboot and shutdown commands run only when the agent was started with --allow-reboot / --allow-shutdown.
+Patching (Linux, apt or dnf): the agent scans for updates every RMM_AGENT_PATCH_SCAN_HOURS (default 6;
+0 turns the schedule off) and on request; RMM_AGENT_APT_OPTIONS adds options to every apt call
+(e.g. "-o Dir::Etc::SourceList=/etc/rmm/sources.list" to limit the refresh to some sources).
 `;
 
 function required(args: ParsedArgs, name: string): string {

@@ -12,6 +12,7 @@ import { applyPlan, serviceInstalled, uninstallPlan } from './service';
 import { osVersion } from './system-info';
 import { AGENT_VERSION } from './version';
 import { log } from './log';
+import { packageManager, scanPatches, type PatchReport } from './patch-manager';
 
 export interface RunOptions {
   dataDir: string;
@@ -29,6 +30,14 @@ interface HeartbeatResponse {
 }
 
 const INVENTORY_EVERY_MS = 24 * 3600 * 1000;
+// Patch scans on the agent's own schedule (RMM_AGENT_PATCH_SCAN_HOURS, default 6; 0 turns it off).
+// The first one waits FIRST_PATCH_SCAN_MS after start: a refresh at boot competes with
+// unattended-upgrades and the boot itself for the package manager's lock.
+const FIRST_PATCH_SCAN_MS = 10 * 60 * 1000;
+function patchScanEveryMs(): number {
+  const hours = Number(process.env.RMM_AGENT_PATCH_SCAN_HOURS ?? 6);
+  return Number.isFinite(hours) && hours > 0 ? hours * 3600 * 1000 : 0;
+}
 const MAX_PARALLEL_COMMANDS = 4;
 
 export class AgentRunner {
@@ -41,6 +50,8 @@ export class AgentRunner {
   private readonly queue: AgentCommand[] = [];
   private readonly running = new Map<string, AbortController>();
   private lastInventoryAt = 0;
+  private lastPatchScanAt = 0;
+  private patchScanRunning = false;
   exitCode = 0;
 
   constructor(
@@ -89,6 +100,24 @@ export class AgentRunner {
     this.lastInventoryAt = Date.now();
   }
 
+  private async sendPatches(report: PatchReport): Promise<void> {
+    await this.api.request('PUT', `/agents/${this.config.agentId}/patches`, report, this.config.token);
+    this.lastPatchScanAt = Date.now();
+  }
+
+  private scheduledPatchScan(): void {
+    const every = patchScanEveryMs();
+    if (!every || this.patchScanRunning || !packageManager()) return;
+    if (!this.lastPatchScanAt) this.lastPatchScanAt = Date.now() - every + Math.min(every, FIRST_PATCH_SCAN_MS);
+    if (Date.now() - this.lastPatchScanAt < every) return;
+    this.patchScanRunning = true;
+    this.lastPatchScanAt = Date.now();
+    scanPatches()
+      .then((report) => this.sendPatches(report))
+      .catch((error) => log('warn', 'scheduled patch scan failed', { error: String(error) }))
+      .finally(() => (this.patchScanRunning = false));
+  }
+
   private async uninstall(): Promise<void> {
     log('info', 'self_uninstall: removing agent configuration and service');
     rmSync(configPath(this.opts.dataDir), { force: true });
@@ -109,6 +138,7 @@ export class AgentRunner {
       log('info', 'running command', { commandId: command.id, type: command.type });
       executeCommand(command, {
         sendInventory: (inv) => this.sendInventory(inv),
+        sendPatches: (report) => this.sendPatches(report),
         postResult: (id, r) => this.postResult(id, r),
         uninstall: () => this.uninstall(),
         fetchSecrets: async (id) => (await this.api.request<{ env: Record<string, string> }>('GET', `/agents/${this.config.agentId}/commands/${id}/secrets`, undefined, this.config.token)).body.env,
@@ -173,6 +203,7 @@ export class AgentRunner {
         if (!offboarding && Date.now() - this.lastInventoryAt > INVENTORY_EVERY_MS) {
           this.sendInventory().catch((error) => log('warn', 'inventory upload failed', { error: String(error) }));
         }
+        if (!offboarding) this.scheduledPatchScan();
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           log('error', 'credential rejected; stopping (enroll again to resume)', { code: error.code, message: error.message });

@@ -38,6 +38,7 @@ export const NAV: NavSection[] = [
       { href: '/tags', label: 'Tags', permission: 'devices:read' },
       { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
       { href: '/maintenance', label: 'Maintenance', permission: 'devices:read' },
+      { href: '/patches', label: 'Patches', permission: 'patches:read' },
       { href: '/notifications', label: 'Notifications' },
       { href: '/assets', label: 'Assets', permission: 'devices:read' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },

@@ -27,6 +27,9 @@ export const PERMISSIONS = {
   'vulnerabilities:accept_risk': 'Accept risk for vulnerability findings',
   'software:read': 'View the software catalog (inventory reads need devices:read)',
   'software:manage': 'Create, edit and delete software catalog packages, versions and installers',
+  'patches:read': 'View patches, approvals, patch jobs and patch compliance',
+  'patches:approve': 'Approve, decline and defer patches',
+  'patches:deploy': 'Scan devices for patches, install approved patches and roll them back',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -46,6 +49,8 @@ const TECHNICIAN: Permission[] = [
   'scripts:write',
   'alerts:write',
   'tickets:write',
+  'patches:approve',
+  'patches:deploy',
 ];
 
 /** Built-in roles every partner gets (isSystem: read-only, clonable). */
@@ -57,13 +62,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read'] as Permission[],
   },
 ] as const;
 

@@ -5,7 +5,8 @@ import { zText, zRawText } from '@/lib/http/storable-text';
 // cancel_command is queued by the server only (cancelling a running script execution): payload { commandId }.
 // uninstall_software is queued by POST /software/inventory/:deviceId/:softwareId/uninstall only:
 // payload { softwareId, name, version, source } (lib/software/schemas.ts).
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software'] as const;
+// patch_scan, patch_install and patch_rollback are queued by patching (lib/patches/) only.
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;
@@ -57,6 +58,8 @@ export function commandTimeoutSeconds(type: string, payload: unknown): number {
     const d = (payload as { delaySeconds?: unknown })?.delaySeconds;
     return 60 + (typeof d === 'number' ? d : 0);
   }
+  // A package refresh plus installs over a slow mirror.
+  if (type === 'patch_scan' || type === 'patch_install' || type === 'patch_rollback') return 3600;
   return 300;
 }
 

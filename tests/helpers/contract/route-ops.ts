@@ -90,6 +90,9 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/orgs/organizations/{id}': 'org',
   '/orgs/partners/{id}': 'partner',
   '/orgs/sites/{id}': 'site',
+  '/patches/{id}': 'patch',
+  // A compliance report is an organization's.
+  '/patches/compliance/report/{id}': 'org',
   '/portal/assets/{id}': 'asset',
   '/portal/tickets/{id}': 'ticket',
   '/portal/tickets/{id}/attachments/{attachmentId}': 'attachment',

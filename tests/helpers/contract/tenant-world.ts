@@ -112,6 +112,11 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   const software = [{ name: `${marker.toLowerCase()}-pkg`, version: '1.0', publisher: `${marker} vendor`, source: 'dpkg' }];
   ensure(await call('PUT', `/agents/${agent.agentId}/inventory`, { token: agent.authToken, body: { hardware: {}, os: {}, disks: [], network: [], software } }), 'device software');
   ids.deviceSoftware = (await db.deviceSoftware.findFirstOrThrow({ where: { deviceId: agent.deviceId } })).id;
+  // A patch found by the agent's scan: the catalogue row is visible through this device only.
+  const patchName = `${marker}-pkg`;
+  const report = { manager: 'apt', refreshed: true, updates: [{ name: patchName, installedVersion: '1.0', version: '1.1', severity: 'important', cveIds: [] }] };
+  ensure(await call('PUT', `/agents/${agent.agentId}/patches`, { token: agent.authToken, body: report }), 'patch report');
+  ids.patch = (await db.patch.findFirstOrThrow({ where: { name: patchName } })).id;
   ids.rule = (await c('/alerts/rules', { name: `${marker} rule`, severity: 'high', orgId: org.id, condition: { type: 'metric', metric: 'cpu', operator: 'gt', threshold: 90 } })).id;
   ids.channel = (await c('/alerts/channels', { name: `${marker} channel`, kind: 'webhook', orgId: org.id, config: { url: 'http://127.0.0.1:9/hook' } })).id;
   ids.policy = (await c('/alerts/policies', { name: `${marker} policy`, orgId: org.id, channelIds: [ids.channel] })).id;

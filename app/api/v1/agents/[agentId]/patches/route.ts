@@ -1,0 +1,24 @@
+// PUT /api/v1/agents/:agentId/patches — the agent's patch scan.
+import { defineRoute } from '@/lib/http/define-route';
+import { ZAgentParams } from '@/lib/agents/schemas';
+import { assertOwnAgent } from '@/lib/agents/authenticate-agent';
+import { ZPatchReport, ZPatchReportResponse } from '@/lib/patches/schemas';
+import { storePatchReport } from '@/lib/patches/store-patch-report';
+
+export const PUT = defineRoute({
+  auth: 'agent',
+  permission: 'none',
+  params: ZAgentParams,
+  body: ZPatchReport,
+  cleanText: true,
+  maxBodyBytes: 8 * 1024 * 1024,
+  audit: false,
+  summary: 'Upload a patch scan',
+  description: 'Every update the package manager offers (name, installed and candidate version, origin, severity, CVE ids); sent on `patch_scan` and by the agent’s own schedule. Replaces the device’s list of available patches. Refused with 403 `AGENT_ACCESS_NARROWED` while the partner is offboarding.',
+  tags: ['Agents'],
+  response: ZPatchReportResponse,
+  handler: ({ ctx, params, body }) => {
+    assertOwnAgent(ctx, params.agentId);
+    return storePatchReport(ctx, body);
+  },
+});

@@ -1,0 +1,178 @@
+// End to end with the real reference agent and the machine's real apt and dpkg: two versions
+// of a tiny .deb built with dpkg-deb, a local apt repository in a temp dir given to the agent as
+// its only source (its own source list and package lists, so the machine's real sources are
+// never refreshed), 1.0 installed with dpkg. The agent's scan shows 1.1 through the API; once
+// approved, an install job upgrades it (dpkg -s says 1.1) and a rollback returns it to 1.0.
+// The package is purged at the end.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../helpers/http';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
+import { createKey } from '../helpers/agents';
+import { db } from '@/lib/db';
+import { resetEnvCache } from '@/lib/env';
+
+const AGENT = path.resolve(import.meta.dirname, '../../agent/dist/rmm-agent.cjs');
+const PKG = 'rmm-patch-probe';
+const tools = ['/usr/bin/apt-get', '/usr/bin/dpkg', '/usr/bin/dpkg-deb', '/usr/bin/dpkg-query'];
+const missing = tools.filter((t) => !existsSync(t));
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const skipReason = process.platform !== 'linux' ? 'not Linux' : missing.length ? `missing ${missing.join(', ')}` : !isRoot ? 'installing packages needs root' : null;
+if (skipReason) console.warn(`[patch-agent-e2e] skipped: ${skipReason}`);
+
+let server: TestServer;
+let admin: string;
+let orgId: string;
+let deviceId: string;
+let agent: ChildProcess;
+let agentLog = '';
+let dir: string;
+
+async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${agentLog.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const installedVersion = () => {
+  try {
+    return execFileSync('dpkg-query', ['-W', '-f=${Version}', PKG], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+};
+
+/** A .deb of the probe package, and its stanza of the repository's Packages index. */
+function buildDeb(version: string): string {
+  const root = path.join(dir, `pkg-${version}`);
+  mkdirSync(path.join(root, 'DEBIAN'), { recursive: true });
+  mkdirSync(path.join(root, 'usr/share', PKG), { recursive: true });
+  const control = `Package: ${PKG}\nVersion: ${version}\nArchitecture: all\nMaintainer: RMM tests <tests@example.invalid>\nSection: misc\nPriority: optional\nDescription: probe package of the patching tests\n`;
+  writeFileSync(path.join(root, 'DEBIAN/control'), control);
+  writeFileSync(path.join(root, 'usr/share', PKG, 'version'), `${version}\n`);
+  const file = `${PKG}_${version}_all.deb`;
+  execFileSync('dpkg-deb', ['--build', '--root-owner-group', root, path.join(dir, 'repo', file)], { stdio: 'ignore' });
+  const bytes = readFileSync(path.join(dir, 'repo', file));
+  return `${control.replace(/\n$/, '')}\nFilename: ./${file}\nSize: ${statSync(path.join(dir, 'repo', file)).size}\nSHA256: ${createHash('sha256').update(bytes).digest('hex')}\n`;
+}
+
+beforeAll(async () => {
+  if (skipReason) return;
+  dir = mkdtempSync(path.join(os.tmpdir(), 'rmm-patch-e2e-'));
+  mkdirSync(path.join(dir, 'repo'));
+  mkdirSync(path.join(dir, 'lists/partial'), { recursive: true });
+  // Both versions stay in the index, so a rollback finds 1.0 there.
+  writeFileSync(path.join(dir, 'repo/Packages'), [buildDeb('1.0'), buildDeb('1.1')].join('\n'));
+  writeFileSync(path.join(dir, 'sources.list'), `deb [trusted=yes] file:${path.join(dir, 'repo')} ./\n`);
+  execFileSync('dpkg', ['--purge', PKG], { stdio: 'ignore' });
+  execFileSync('dpkg', ['-i', path.join(dir, 'repo', `${PKG}_1.0_all.deb`)], { stdio: 'ignore' });
+  expect(installedVersion()).toBe('1.0');
+
+  server = await startTestServer();
+  process.env.APP_BASE_URL = server.url;
+  process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
+  resetEnvCache();
+  const partner = await makePartner();
+  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
+  orgId = (await makeOrg(partner.id)).id;
+  const key = await createKey(admin, { orgId });
+  const dataDir = path.join(dir, 'agent');
+  const enrolled = await new Promise<number>((resolve) =>
+    execFile(process.execPath, [AGENT, 'enroll', '--key', key.key, '--server', server.url, '--data-dir', dataDir, '--quiet'], { timeout: 60_000 }, (e) => resolve(e ? 1 : 0)),
+  );
+  expect(enrolled).toBe(0);
+  deviceId = /deviceId: "([^"]+)"/.exec(readFileSync(path.join(dataDir, 'agent.yaml'), 'utf8'))![1];
+  const aptOptions = [`Dir::Etc::SourceList=${path.join(dir, 'sources.list')}`, 'Dir::Etc::SourceParts=/dev/null', `Dir::State::Lists=${path.join(dir, 'lists')}`]
+    .map((o) => `-o ${o}`)
+    .join(' ');
+  agent = spawn(process.execPath, [AGENT, 'run', '--data-dir', dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, RMM_AGENT_APT_OPTIONS: aptOptions, RMM_AGENT_PATCH_SCAN_HOURS: '0' },
+  });
+  agent.stderr!.on('data', (d) => (agentLog += d));
+  await eventually(async () => (await api.get(`/devices/${deviceId}`, { token: admin })).body.status === 'online', 'the agent online');
+}, 120_000);
+
+afterAll(async () => {
+  if (skipReason) return;
+  if (agent && agent.exitCode === null) agent.kill('SIGKILL');
+  try {
+    execFileSync('dpkg', ['--purge', PKG], { stdio: 'ignore' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await server?.stop();
+  delete process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS;
+  process.env.APP_BASE_URL = 'http://localhost:3000';
+  resetEnvCache();
+});
+
+const events = async (type: string) => db.event.findMany({ where: { orgId, type }, orderBy: { createdAt: 'asc' } });
+
+async function finishedJob(id: string) {
+  return eventually(async () => {
+    const jobs = (await api.get('/patches/jobs', { token: admin, query: { deviceId } })).body.data as { id: string; status: string }[];
+    const job = jobs.find((j) => j.id === id);
+    return job && ['completed', 'failed', 'partially_failed', 'cancelled'].includes(job.status) ? job : null;
+  }, `job ${id}`, 180_000);
+}
+
+describe.skipIf(Boolean(skipReason))('patching on the reference agent with real apt', () => {
+  let patchId: string;
+
+  it('a scan finds 1.1 of the probe package through the agent', async () => {
+    const scan = await api.post('/patches/scan', { token: admin, body: { deviceIds: [deviceId] } });
+    expect(scan.status, scan.text).toBe(202);
+    expect(scan.body.queued).toHaveLength(1);
+    const patch = await eventually(async () => (await api.get('/patches', { token: admin, query: { deviceId, search: PKG } })).body.data[0], 'the scan report', 180_000);
+    expect(patch).toMatchObject({ source: 'linux', name: PKG, version: '1.1', severity: 'low', cveIds: [], approvalStatus: 'pending', deviceCounts: { available: 1 } });
+    patchId = patch.id;
+    const detail = (await api.get(`/patches/${patchId}`, { token: admin })).body;
+    expect(detail.devices).toEqual([expect.objectContaining({ deviceId, status: 'available', installedVersion: '1.0', approvalStatus: 'pending' })]);
+    expect((await events('patch.available')).map((e) => e.data)).toEqual([expect.objectContaining({ patchId, deviceId, version: '1.1', installedVersion: '1.0' })]);
+    const compliance = (await api.get('/patches/compliance', { token: admin })).body;
+    expect(compliance.summary).toMatchObject({ devices: 1, upToDate: 0, missingPatches: 1 });
+  }, 240_000);
+
+  it('nothing installs before approval; once approved the agent installs 1.1', async () => {
+    const early = await api.post('/patches/jobs', { token: admin, body: { deviceIds: [deviceId] } });
+    expect(early.status, early.text).toBe(202);
+    expect(early.body).toMatchObject({ jobs: [], skipped: [{ deviceId, reason: 'NOTHING_APPROVED' }] });
+
+    const approved = await api.post(`/patches/${patchId}/approve`, { token: admin, body: {} });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body).toMatchObject({ changed: 1, approvals: [{ orgId, status: 'approved' }] });
+    expect(await events('patch.approved')).toHaveLength(1);
+
+    const created = await api.post('/patches/jobs', { token: admin, body: { deviceIds: [deviceId], schedule: 'now' } });
+    expect(created.status, created.text).toBe(202);
+    expect(created.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'install', status: 'queued', patchIds: [patchId] })]);
+    const job = await finishedJob(created.body.jobs[0].id);
+    expect(job, agentLog.slice(-3000)).toMatchObject({ status: 'completed', results: [{ patchId, name: PKG, version: '1.1', status: 'installed', installedVersion: '1.1' }] });
+    expect(installedVersion()).toBe('1.1');
+    expect(execFileSync('dpkg', ['-s', PKG], { encoding: 'utf8' })).toMatch(/^Version: 1\.1$/m);
+    expect((await api.get(`/patches/${patchId}`, { token: admin })).body.devices[0]).toMatchObject({ status: 'installed', installedVersion: '1.0' });
+    expect((await events('patch.installed')).map((e) => e.data)).toEqual([expect.objectContaining({ patchId, deviceId, version: '1.1', previousVersion: '1.0' })]);
+    expect((await api.get('/patches/compliance', { token: admin })).body.summary).toMatchObject({ devices: 1, upToDate: 1, failed: 0 });
+  }, 240_000);
+
+  it('a rollback reinstalls 1.0 from the repository', async () => {
+    const res = await api.post(`/patches/${patchId}/rollback`, { token: admin, body: {} });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'rollback' })]);
+    const job = await finishedJob(res.body.jobs[0].id);
+    expect(job, agentLog.slice(-3000)).toMatchObject({ status: 'completed', results: [{ name: PKG, version: '1.0', status: 'installed' }] });
+    expect(installedVersion()).toBe('1.0');
+    expect((await api.get(`/patches/${patchId}`, { token: admin })).body.devices[0]).toMatchObject({ status: 'rolled_back' });
+    expect((await events('patch.rollback')).map((e) => e.data)).toEqual([expect.objectContaining({ patchId, deviceId, fromVersion: '1.1', toVersion: '1.0' })]);
+  }, 240_000);
+});
