@@ -6,7 +6,7 @@ import { db } from '@/lib/db';
 import type { ActorContext } from '@/lib/auth/context';
 import { notFound } from '@/lib/http/errors';
 import { orgWhere } from '@/lib/tenancy/scope';
-import { toCsv } from '@/lib/client/format';
+import { toCsv } from '@/lib/csv';
 import { getPatchCompliance } from '@/lib/patches/get-patch-compliance';
 import { listDevicePatches } from '@/lib/patches/list-device-patches';
 import type { ZComplianceReport } from '@/lib/patches/schemas';

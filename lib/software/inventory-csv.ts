@@ -1,5 +1,5 @@
 // The fleet inventory as CSV: one line per package, vendor and version.
-import { toCsv } from '@/lib/client/format';
+import { toCsv } from '@/lib/csv';
 import type { TInventoryList } from '@/lib/software/schemas';
 
 export function inventoryCsv(list: TInventoryList): string {

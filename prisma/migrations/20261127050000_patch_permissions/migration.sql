@@ -1,0 +1,6 @@
+-- The patch permissions for the built-in roles of partners that already exist, as
+-- lib/auth/permissions.ts gives them to new partners.
+UPDATE "roles" SET "permissions" = "permissions" || ARRAY['patches:read', 'patches:approve', 'patches:deploy']
+  WHERE "is_system" AND "name" IN ('Partner Admin', 'Technician', 'Organization Admin') AND NOT ('patches:read' = ANY("permissions"));
+UPDATE "roles" SET "permissions" = "permissions" || ARRAY['patches:read']
+  WHERE "is_system" AND "name" IN ('Read Only', 'Organization User') AND NOT ('patches:read' = ANY("permissions"));
