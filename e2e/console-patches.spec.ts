@@ -26,6 +26,16 @@ test('a technician approves a patch a scan found, installs it now and sees the d
   });
   expect(scan.status(), await scan.text()).toBe(200);
 
+  // The device list shows the missing patch; its count opens the device's patches.
+  await page.goto(`/devices?q=${hostname}`);
+  const patchCount = page.getByRole('row', { name: new RegExp(hostname) }).getByTestId('device-patch-count');
+  await expect(patchCount).toHaveAccessibleName('1 missing patch, 1 critical or important');
+  await patchCount.click();
+  await expect(page).toHaveURL(new RegExp(`/patches\\?view=device&device=${agent.deviceId}`));
+  await expect(page.getByRole('row', { name: new RegExp(`libprobe-${tag}`) })).toContainText(hostname);
+  await page.getByRole('button', { name: 'Showing one device: show all' }).click();
+  await expect(page).not.toHaveURL(/device=/);
+
   await page.goto('/patches');
   await expect(page.getByTestId('patch-compliance')).toContainText('Missing critical');
   const row = page.getByRole('row', { name: new RegExp(`libprobe-${tag}`) });

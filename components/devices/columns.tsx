@@ -47,6 +47,24 @@ function AlertCell({ d, extra }: { d: Device; extra: DeviceListExtra | undefined
   );
 }
 
+function PatchCell({ d, extra }: { d: Device; extra: DeviceListExtra | undefined }) {
+  const count = extra?.missingPatchCount;
+  if (count === null || count === undefined) return <span className="text-slate-500">—</span>;
+  if (count === 0) return <span className="text-emerald-700 dark:text-emerald-300">Up to date</span>;
+  const critical = extra?.missingCriticalPatchCount ?? 0;
+  return (
+    <Link
+      href={`/patches?view=device&device=${d.id}`}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold hover:underline ${critical > 0 ? SEVERITY_CLASS.high : SEVERITY_CLASS.low}`}
+      aria-label={`${count} missing patch${count === 1 ? '' : 'es'}${critical > 0 ? `, ${critical} critical or important` : ''}`}
+      data-testid="device-patch-count"
+    >
+      {count}
+      {critical > 0 && <span>({critical} crit.)</span>}
+    </Link>
+  );
+}
+
 export const COLUMNS: Column[] = [
   {
     id: 'hostname',
@@ -64,6 +82,7 @@ export const COLUMNS: Column[] = [
   { id: 'organization', label: 'Organization', width: 'minmax(8rem,1fr)', render: (d, c) => <span className="truncate">{c.orgName(d.orgId)}</span>, csv: (d, c) => c.orgName(d.orgId) },
   { id: 'site', label: 'Site', width: 'minmax(7rem,1fr)', render: (d, c) => <span className="truncate">{c.extra(d.id)?.siteName ?? '—'}</span>, csv: (d, c) => c.extra(d.id)?.siteName ?? null },
   { id: 'alerts', label: 'Alerts', width: '5rem', render: (d, c) => <AlertCell d={d} extra={c.extra(d.id)} />, csv: (d, c) => c.extra(d.id)?.openAlertCount ?? null },
+  { id: 'patches', label: 'Patches', width: '6.5rem', render: (d, c) => <PatchCell d={d} extra={c.extra(d.id)} />, csv: (d, c) => c.extra(d.id)?.missingPatchCount ?? null },
   { id: 'os', label: 'OS', width: 'minmax(8rem,1fr)', render: (d) => <span className="truncate">{[d.osType, d.osVersion].filter(Boolean).join(' · ') || '—'}</span>, csv: (d) => [d.osType, d.osVersion].filter(Boolean).join(' ') },
   { id: 'lastSeen', label: 'Last seen', width: '8rem', sort: 'lastSeen', render: (d) => <span title={d.lastSeenAt ?? ''}>{formatRelative(d.lastSeenAt)}</span>, csv: (d) => d.lastSeenAt },
   { id: 'cpu', label: 'CPU', width: '4.5rem', render: (d) => formatPercent(d.cpuPercent), csv: (d) => d.cpuPercent },
@@ -75,4 +94,4 @@ export const COLUMNS: Column[] = [
   { id: 'enrolled', label: 'Enrolled', width: '8rem', sort: 'enrolled', render: (d) => formatRelative(d.enrolledAt), csv: (d) => d.enrolledAt },
 ];
 
-export const DEFAULT_COLUMNS = ['hostname', 'status', 'organization', 'site', 'alerts', 'os', 'lastSeen', 'cpu', 'memory', 'disk'];
+export const DEFAULT_COLUMNS = ['hostname', 'status', 'organization', 'site', 'alerts', 'patches', 'os', 'lastSeen', 'cpu', 'memory', 'disk'];

@@ -15,7 +15,7 @@ import type { PatchFilters } from '@/components/patches/patches-view';
 
 export function DevicePatchTable({ orgId, filters, setFilters }: { orgId?: string; filters: PatchFilters; setFilters: SetFilters<PatchFilters> }) {
   const page = Number(filters.page) || 1;
-  const rows = useDevicePatches({ orgId, page, status: filters.deviceStatus || undefined, severity: filters.severity || undefined });
+  const rows = useDevicePatches({ orgId, page, deviceId: filters.device || undefined, status: filters.deviceStatus || undefined, severity: filters.severity || undefined });
   const [selected, setSelected] = useState<Map<string, DevicePatch>>(new Map());
   const [message, setMessage] = useState<string | null>(null);
   const scan = usePatchScan();
@@ -47,6 +47,11 @@ export function DevicePatchTable({ orgId, filters, setFilters }: { orgId?: strin
           <option value="moderate">Moderate</option>
           <option value="low">Low</option>
         </SelectField>
+        {filters.device && (
+          <Button variant="secondary" onClick={() => setFilters({ device: '', page: '1' })}>
+            Showing one device: show all
+          </Button>
+        )}
       </FilterBar>
       {canDeploy && selected.size > 0 && (
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Selected device patches">

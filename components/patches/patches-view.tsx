@@ -15,7 +15,7 @@ import { ComplianceCard } from '@/components/patches/compliance-card';
 import { PatchTable } from '@/components/patches/patch-table';
 import { DevicePatchTable } from '@/components/patches/device-patch-table';
 
-const DEFAULTS = { view: 'patch', source: '', severity: '', status: '', search: '', deviceStatus: '', page: '1' };
+const DEFAULTS = { view: 'patch', source: '', severity: '', status: '', search: '', deviceStatus: '', device: '', page: '1' };
 export type PatchFilters = typeof DEFAULTS;
 
 export function PatchesView() {

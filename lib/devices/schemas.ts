@@ -238,6 +238,8 @@ export const ZDeviceListExtra = z.object({
   siteName: z.string().nullable(),
   openAlertCount: z.number().int().nullable().describe('Active, acknowledged and suppressed alerts; null without alerts:read'),
   highestSeverity: z.enum(SEVERITIES).nullable().describe('Of the open alerts; null when none (or without alerts:read)'),
+  missingPatchCount: z.number().int().nullable().describe('Updates found by patch scans and not installed (available or failed); null without patches:read'),
+  missingCriticalPatchCount: z.number().int().nullable().describe('Of those, critical or important ones; null without patches:read'),
 });
 export const ZDeviceListExtras = z.object({ data: z.array(ZDeviceListExtra) });
 export type TDeviceListExtras = z.infer<typeof ZDeviceListExtras>;

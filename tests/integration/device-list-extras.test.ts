@@ -1,5 +1,5 @@
-// GET /devices/list-extras: the site name and open-alert summary of a list page's devices, in
-// scope only, with alert fields only for callers who may read alerts.
+// GET /devices/list-extras: the site name, open-alert and missing-patch summary of a list page's
+// devices, in scope only, with alert and patch fields only for callers who may read them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makeSite, tokenFor } from '../helpers/factories';
@@ -35,6 +35,19 @@ beforeAll(async () => {
   await seedAlert(org, { deviceId: sited.id, severity: 'low', status: 'suppressed' });
   await seedAlert(org, { deviceId: sited.id, severity: 'critical', status: 'resolved' });
   await seedAlert(org, { deviceId: bare.id, severity: 'high', status: 'dismissed' });
+  // Patches: two missing (one important), one that failed to install, one installed that does not count.
+  const tag = sited.id.slice(0, 8);
+  const patch = (name: string, severity: 'important' | 'low') => db.patch.create({ data: { source: 'linux', name: `${name}-${tag}`, version: '2.0', title: name, severity } });
+  const [ssl, curl, vim, zlib] = await Promise.all([patch('openssl', 'important'), patch('curl', 'low'), patch('vim', 'low'), patch('zlib', 'low')]);
+  const onSited = { partnerId: partner.id, orgId: org.id, deviceId: sited.id };
+  await db.devicePatch.createMany({
+    data: [
+      { ...onSited, patchId: ssl.id },
+      { ...onSited, patchId: curl.id },
+      { ...onSited, patchId: vim.id, status: 'failed' },
+      { ...onSited, patchId: zlib.id, status: 'installed' },
+    ],
+  });
 });
 
 const byDevice = (data: { deviceId: string }[]) => Object.fromEntries(data.map((d) => [d.deviceId, d]));
@@ -44,8 +57,8 @@ describe('GET /devices/list-extras', () => {
     const res = await api.get('/devices/list-extras', { token: admin, query: { deviceIds: [sited.id, bare.id, elsewhere.id].join(',') } });
     expect(res.status, res.text).toBe(200);
     const rows = byDevice(res.body.data);
-    expect(rows[sited.id]).toEqual({ deviceId: sited.id, siteName: 'Head office', openAlertCount: 3, highestSeverity: 'critical' });
-    expect(rows[bare.id]).toEqual({ deviceId: bare.id, siteName: null, openAlertCount: 0, highestSeverity: null });
+    expect(rows[sited.id]).toEqual({ deviceId: sited.id, siteName: 'Head office', openAlertCount: 3, highestSeverity: 'critical', missingPatchCount: 3, missingCriticalPatchCount: 1 });
+    expect(rows[bare.id]).toEqual({ deviceId: bare.id, siteName: null, openAlertCount: 0, highestSeverity: null, missingPatchCount: 0, missingCriticalPatchCount: 0 });
     expect(rows[elsewhere.id]).toMatchObject({ openAlertCount: 0 });
   });
 
@@ -60,12 +73,12 @@ describe('GET /devices/list-extras', () => {
     expect(foreign.body.data).toEqual([]);
   });
 
-  it('gives no alert data to a caller without alerts:read', async () => {
+  it('gives no alert or patch data to a caller without alerts:read and patches:read', async () => {
     const role = await makeRole(partner, ['devices:read']);
     const user = await makePartnerUser({ id: partner.id, roles: { only: role.id } }, { role: 'only' });
     const res = await api.get('/devices/list-extras', { token: await tokenFor(user), query: { deviceIds: sited.id } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toEqual([{ deviceId: sited.id, siteName: 'Head office', openAlertCount: null, highestSeverity: null }]);
+    expect(res.body.data).toEqual([{ deviceId: sited.id, siteName: 'Head office', openAlertCount: null, highestSeverity: null, missingPatchCount: null, missingCriticalPatchCount: null }]);
   });
 
   it('validates the ids: required, uuids, at most 500', async () => {
