@@ -9,7 +9,7 @@ import { useCreateMaintenanceWindow } from '@/hooks/use-maintenance';
 import { useSites } from '@/hooks/use-organizations';
 import { useGroups } from '@/hooks/use-groups';
 import { useRuleTargetDevices } from '@/hooks/use-devices';
-import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
+import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { fromLocal } from '@/lib/maintenance/zoned-time';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -41,6 +41,9 @@ function instantOf(local: string, timeZone: string, endOfDay = false): string | 
     return null;
   }
 }
+
+/** Fields that show their own error under the input. */
+const SHOWN_FIELDS = ['name', 'orgId', 'description', 'startsAt', 'durationMinutes', 'endsAt', 'timezone', 'recurrence', 'rrule', 'daysOfWeek', 'dayOfMonth', 'until', 'targets'] as const;
 
 export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs: { id: string; name: string }[] }) {
   const router = useRouter();
@@ -100,7 +103,8 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
       router.push(`/maintenance/${w.id}`);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setFormError(messageOf(err, 'Could not create the window'));
+      // A problem shown under its field is not repeated above the buttons.
+      setFormError(formErrorOf(err, SHOWN_FIELDS, 'Could not create the window'));
     }
   }
 
