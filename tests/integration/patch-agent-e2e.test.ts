@@ -4,20 +4,16 @@
 // never refreshed), 1.0 installed with dpkg. The agent's scan shows 1.1 through the API; once
 // approved, an install job upgrades it (dpkg -s says 1.1) and a rollback returns it to 1.0.
 // The package is purged at the end.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
-import { createKey } from '../helpers/agents';
+import { eventually as poll, startRealAgent, type RealAgent } from '../helpers/real-agent';
 import { db } from '@/lib/db';
-import { resetEnvCache } from '@/lib/env';
 
-const AGENT = path.resolve(import.meta.dirname, '../../agent/dist/rmm-agent.cjs');
 const PKG = 'rmm-patch-probe';
 const tools = ['/usr/bin/apt-get', '/usr/bin/dpkg', '/usr/bin/dpkg-deb', '/usr/bin/dpkg-query'];
 const missing = tools.filter((t) => !existsSync(t));
@@ -25,23 +21,12 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const skipReason = process.platform !== 'linux' ? 'not Linux' : missing.length ? `missing ${missing.join(', ')}` : !isRoot ? 'installing packages needs root' : null;
 if (skipReason) console.warn(`[patch-agent-e2e] skipped: ${skipReason}`);
 
-let server: TestServer;
+let world: RealAgent;
 let admin: string;
 let orgId: string;
 let deviceId: string;
-let agent: ChildProcess;
-let agentLog = '';
 let dir: string;
-
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${agentLog.slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const eventually = <T,>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 60_000) => poll(check, what, timeoutMs, () => world?.log() ?? '');
 
 const installedVersion = () => {
   try {
@@ -77,43 +62,21 @@ beforeAll(async () => {
   execFileSync('dpkg', ['-i', path.join(dir, 'repo', `${PKG}_1.0_all.deb`)], { stdio: 'ignore' });
   expect(installedVersion()).toBe('1.0');
 
-  server = await startTestServer();
-  process.env.APP_BASE_URL = server.url;
-  process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
-  resetEnvCache();
-  const partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
-  orgId = (await makeOrg(partner.id)).id;
-  const key = await createKey(admin, { orgId });
-  const dataDir = path.join(dir, 'agent');
-  const enrolled = await new Promise<number>((resolve) =>
-    execFile(process.execPath, [AGENT, 'enroll', '--key', key.key, '--server', server.url, '--data-dir', dataDir, '--quiet'], { timeout: 60_000 }, (e) => resolve(e ? 1 : 0)),
-  );
-  expect(enrolled).toBe(0);
-  deviceId = /deviceId: "([^"]+)"/.exec(readFileSync(path.join(dataDir, 'agent.yaml'), 'utf8'))![1];
   const aptOptions = [`Dir::Etc::SourceList=${path.join(dir, 'sources.list')}`, 'Dir::Etc::SourceParts=/dev/null', `Dir::State::Lists=${path.join(dir, 'lists')}`]
     .map((o) => `-o ${o}`)
     .join(' ');
-  agent = spawn(process.execPath, [AGENT, 'run', '--data-dir', dataDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, RMM_AGENT_APT_OPTIONS: aptOptions, RMM_AGENT_PATCH_SCAN_HOURS: '0' },
-  });
-  agent.stderr!.on('data', (d) => (agentLog += d));
-  await eventually(async () => (await api.get(`/devices/${deviceId}`, { token: admin })).body.status === 'online', 'the agent online');
+  world = await startRealAgent(path.join(dir, 'agent'), { env: { RMM_AGENT_APT_OPTIONS: aptOptions, RMM_AGENT_PATCH_SCAN_HOURS: '0' } });
+  ({ admin, orgId, deviceId } = world);
 }, 120_000);
 
 afterAll(async () => {
   if (skipReason) return;
-  if (agent && agent.exitCode === null) agent.kill('SIGKILL');
   try {
     execFileSync('dpkg', ['--purge', PKG], { stdio: 'ignore' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  await server?.stop();
-  delete process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS;
-  process.env.APP_BASE_URL = 'http://localhost:3000';
-  resetEnvCache();
+  await world?.stop();
 });
 
 const events = async (type: string) => db.event.findMany({ where: { orgId, type }, orderBy: { createdAt: 'asc' } });
@@ -157,7 +120,7 @@ describe.skipIf(Boolean(skipReason))('patching on the reference agent with real 
     expect(created.status, created.text).toBe(202);
     expect(created.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'install', status: 'queued', patchIds: [patchId] })]);
     const job = await finishedJob(created.body.jobs[0].id);
-    expect(job, agentLog.slice(-3000)).toMatchObject({ status: 'completed', results: [{ patchId, name: PKG, version: '1.1', status: 'installed', installedVersion: '1.1' }] });
+    expect(job, world.log().slice(-3000)).toMatchObject({ status: 'completed', results: [{ patchId, name: PKG, version: '1.1', status: 'installed', installedVersion: '1.1' }] });
     expect(installedVersion()).toBe('1.1');
     expect(execFileSync('dpkg', ['-s', PKG], { encoding: 'utf8' })).toMatch(/^Version: 1\.1$/m);
     expect((await api.get(`/patches/${patchId}`, { token: admin })).body.devices[0]).toMatchObject({ status: 'installed', installedVersion: '1.0' });
@@ -170,7 +133,7 @@ describe.skipIf(Boolean(skipReason))('patching on the reference agent with real 
     expect(res.status, res.text).toBe(202);
     expect(res.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'rollback' })]);
     const job = await finishedJob(res.body.jobs[0].id);
-    expect(job, agentLog.slice(-3000)).toMatchObject({ status: 'completed', results: [{ name: PKG, version: '1.0', status: 'installed' }] });
+    expect(job, world.log().slice(-3000)).toMatchObject({ status: 'completed', results: [{ name: PKG, version: '1.0', status: 'installed' }] });
     expect(installedVersion()).toBe('1.0');
     expect((await api.get(`/patches/${patchId}`, { token: admin })).body.devices[0]).toMatchObject({ status: 'rolled_back' });
     expect((await events('patch.rollback')).map((e) => e.data)).toEqual([expect.objectContaining({ patchId, deviceId, fromVersion: '1.1', toVersion: '1.0' })]);

@@ -2,63 +2,26 @@
 // against the API over real HTTP: script executions run bash on this machine — output and exit
 // code, a secret variable in the environment only, custom-field output, the agent's timeout
 // killing `sleep 600`, and a cancel of a running script.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
-import { createKey } from '../helpers/agents';
+import { startRealAgent, type RealAgent } from '../helpers/real-agent';
 import { db } from '@/lib/db';
-import { resetEnvCache } from '@/lib/env';
 
-const AGENT = path.resolve(import.meta.dirname, '../../agent/dist/rmm-agent.cjs');
-let server: TestServer;
+let world: RealAgent;
 let admin: string;
 let orgId: string;
 let deviceId: string;
-let agent: ChildProcess;
-let agentLog = '';
-
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${agentLog.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const eventually: RealAgent['eventually'] = (check, what, timeoutMs = 30_000) => world.eventually(check, what, timeoutMs);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  process.env.APP_BASE_URL = server.url;
-  process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
-  resetEnvCache();
-  const partner = await makePartner();
-  admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
-  orgId = (await makeOrg(partner.id)).id;
-  const key = await createKey(admin, { orgId });
-  const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'rmm-script-e2e-')), 'data');
-  const enrolled = await new Promise<number>((resolve) =>
-    execFile(process.execPath, [AGENT, 'enroll', '--key', key.key, '--server', server.url, '--data-dir', dataDir, '--quiet'], { timeout: 60_000 }, (e) => resolve(e ? 1 : 0)),
-  );
-  expect(enrolled).toBe(0);
-  deviceId = /deviceId: "([^"]+)"/.exec(readFileSync(path.join(dataDir, 'agent.yaml'), 'utf8'))![1];
-  agent = spawn(process.execPath, [AGENT, 'run', '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  agent.stderr!.on('data', (d) => (agentLog += d));
-  await eventually(async () => (await api.get(`/devices/${deviceId}`, { token: admin })).body.status === 'online', 'the agent online');
+  world = await startRealAgent(path.join(mkdtempSync(path.join(os.tmpdir(), 'rmm-script-e2e-')), 'data'));
+  ({ admin, orgId, deviceId } = world);
 }, 90_000);
 
-afterAll(async () => {
-  if (agent && agent.exitCode === null) agent.kill('SIGKILL');
-  await server.stop();
-  delete process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS;
-  process.env.APP_BASE_URL = 'http://localhost:3000';
-  resetEnvCache();
-});
+afterAll(() => world?.stop());
 
 async function script(content: string, extra: Record<string, unknown> = {}) {
   const res = await api.post('/scripts', { token: admin, body: { orgId, name: `E2E ${Math.random().toString(36).slice(2, 8)}`, osTypes: ['linux', 'macos'], language: 'bash', content, ...extra } });
@@ -105,7 +68,7 @@ describe.skipIf(process.platform === 'win32')('scripts on the reference agent', 
       await db.event.findMany({ where: { orgId } }),
     ]);
     expect(stored).not.toContain(secret);
-    expect(agentLog).not.toContain(secret);
+    expect(world.log()).not.toContain(secret);
   }, 60_000);
 
   it('a custom-fields line writes an allowed field and reports a read-only one', async () => {
@@ -137,7 +100,7 @@ describe.skipIf(process.platform === 'win32')('scripts on the reference agent', 
     expect(cancel.status).toBe(202);
     const e = await finished(executionId);
     expect(e.status).toBe('cancelled');
-    expect(e.stderr, JSON.stringify(e) + agentLog.slice(-3000)).toContain('cancelled');
+    expect(e.stderr, JSON.stringify(e) + world.log().slice(-3000)).toContain('cancelled');
     const kill = await db.deviceCommand.findFirstOrThrow({ where: { deviceId, type: 'cancel_command' } });
     expect(kill.status).toBe('completed');
     expect(kill.stdout).toBe('killed');

@@ -2,18 +2,14 @@
 // tiny .deb built here with dpkg-deb and installed with dpkg is uninstalled through the API: the
 // agent removes it with apt-get, records the result and uploads the inventory without it.
 // Needs root and dpkg (Debian); skipped with the reason otherwise.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { accessSync, constants, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
-import { createKey } from '../helpers/agents';
-import { resetEnvCache } from '@/lib/env';
+import { eventually as poll, startRealAgent, type RealAgent } from '../helpers/real-agent';
 
-const AGENT = path.resolve(import.meta.dirname, '../../agent/dist/rmm-agent.cjs');
 const executable = (file: string) => {
   try {
     accessSync(file, constants.X_OK);
@@ -27,21 +23,10 @@ const missing = ['dpkg', 'dpkg-deb', 'apt-get'].filter((c) => !onPath(c));
 const skipReason = missing.length ? `needs ${missing.join(', ')} (Debian)` : process.getuid?.() !== 0 ? 'needs root to install a package' : null;
 const PKG = `rmm-e2e-${Math.random().toString(36).slice(2, 8)}`;
 
-let server: TestServer;
+let world: RealAgent;
 let admin: string;
 let deviceId: string;
-let agent: ChildProcess;
-let agentLog = '';
-
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${agentLog.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const eventually = <T,>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 60_000) => poll(check, what, timeoutMs, () => world?.log() ?? '');
 
 const dpkgKnows = (name: string) => {
   try {
@@ -74,29 +59,12 @@ describe.skipIf(skipReason !== null)(`uninstalling a real package with the real 
     await dpkgInstall(path.join(dir, `${PKG}.deb`));
     expect(dpkgKnows(PKG)).toBe(true);
 
-    server = await startTestServer();
-    process.env.APP_BASE_URL = server.url;
-    process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
-    resetEnvCache();
-    const partner = await makePartner();
-    admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
-    const key = await createKey(admin, { orgId: (await makeOrg(partner.id)).id });
-    const dataDir = path.join(dir, 'agent-data');
-    const enrolled = await new Promise<number>((resolve) =>
-      execFile(process.execPath, [AGENT, 'enroll', '--key', key.key, '--server', server.url, '--data-dir', dataDir, '--quiet'], { timeout: 60_000 }, (e) => resolve(e ? 1 : 0)),
-    );
-    expect(enrolled).toBe(0);
-    deviceId = /deviceId: "([^"]+)"/.exec(readFileSync(path.join(dataDir, 'agent.yaml'), 'utf8'))![1];
-    agent = spawn(process.execPath, [AGENT, 'run', '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
-    agent.stderr!.on('data', (d) => (agentLog += d));
+    world = await startRealAgent(path.join(dir, 'agent-data'));
+    ({ admin, deviceId } = world);
   }, 300_000);
 
   afterAll(async () => {
-    if (agent && agent.exitCode === null) agent.kill('SIGKILL');
-    await server?.stop();
-    delete process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS;
-    process.env.APP_BASE_URL = 'http://localhost:3000';
-    resetEnvCache();
+    await world?.stop();
     // Never leave the throwaway package behind, whatever the test did.
     if (dpkgKnows(PKG)) execFileSync('dpkg', ['--purge', PKG], { stdio: 'ignore' });
   });

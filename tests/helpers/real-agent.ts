@@ -1,0 +1,78 @@
+// The real reference agent (agent/dist/rmm-agent.cjs) as a separate process against a test
+// server over real HTTP: one enrolled, running agent per test file, and a deadline poll whose
+// failure shows the agent's last log lines.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { api } from './http';
+import { startTestServer, type TestServer } from './test-server';
+import { makeOrg, makePartner, makePartnerUser, tokenFor } from './factories';
+import { createKey } from './agents';
+import { resetEnvCache } from '@/lib/env';
+
+export const AGENT_BUNDLE = path.resolve(import.meta.dirname, '../../agent/dist/rmm-agent.cjs');
+
+export interface RealAgent {
+  server: TestServer;
+  /** A partner admin with a completed MFA challenge. */
+  admin: string;
+  orgId: string;
+  deviceId: string;
+  /** What the agent wrote to stderr so far. */
+  log(): string;
+  /** Polls `check` until it answers something truthy; the error carries the agent's log. */
+  eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs?: number): Promise<T>;
+  /** Kills the agent, stops the server and restores the environment. */
+  stop(): Promise<void>;
+}
+
+/** Polls `check` until it answers something truthy, or fails naming `what` (and the tail of `log`). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 60_000, log: () => string = () => ''): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/**
+ * Starts a test server, enrolls the real agent into a new organization with its state in
+ * `dataDir`, runs it with a 1-second heartbeat and waits until its device is online.
+ */
+export async function startRealAgent(dataDir: string, options: { env?: Record<string, string> } = {}): Promise<RealAgent> {
+  const server = await startTestServer();
+  process.env.APP_BASE_URL = server.url;
+  process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
+  resetEnvCache();
+  let output = '';
+  let agent: ChildProcess | undefined;
+  const log = () => output;
+  const stop = async () => {
+    if (agent && agent.exitCode === null) agent.kill('SIGKILL');
+    await server.stop();
+    delete process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS;
+    process.env.APP_BASE_URL = 'http://localhost:3000';
+    resetEnvCache();
+  };
+  try {
+    const partner = await makePartner();
+    const admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
+    const orgId = (await makeOrg(partner.id)).id;
+    const key = await createKey(admin, { orgId });
+    const enrollError = await new Promise<string | null>((resolve) =>
+      execFile(process.execPath, [AGENT_BUNDLE, 'enroll', '--key', key.key, '--server', server.url, '--data-dir', dataDir, '--quiet'], { timeout: 60_000 }, (e, _out, err) => resolve(e ? `${e.message}\n${err}` : null)),
+    );
+    if (enrollError) throw new Error(`the agent did not enroll: ${enrollError}`);
+    const deviceId = /deviceId: "([^"]+)"/.exec(readFileSync(path.join(dataDir, 'agent.yaml'), 'utf8'))![1];
+    agent = spawn(process.execPath, [AGENT_BUNDLE, 'run', '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } });
+    agent.stderr!.on('data', (d) => (output += d));
+    const poll = <T,>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 60_000) => eventually(check, what, timeoutMs, log);
+    await poll(async () => (await api.get(`/devices/${deviceId}`, { token: admin })).body.status === 'online', 'the agent online');
+    return { server, admin, orgId, deviceId, log, eventually: poll, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
