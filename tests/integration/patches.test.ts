@@ -3,7 +3,7 @@
 // OS and tenancy rules.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { readPdfText } from '../helpers/pdf-text';
+import { pdfText } from '../helpers/pdf';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat, postResult, type EnrolledAgent } from '../helpers/agents';
 import { db } from '@/lib/db';
@@ -172,7 +172,7 @@ describe('compliance reports', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename="patch-compliance-\d{4}-\d{2}-\d{2}\.pdf"$/);
-    const text = await readPdfText(pdf.bytes);
+    const text = await pdfText(pdf.bytes);
     expect(text).toContain(org.name);
     expect(text).toContain('Patch compliance report');
     expect(text).toContain('Missing critical');
