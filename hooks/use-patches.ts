@@ -1,15 +1,16 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/client/api-client';
+import { api, apiFetch } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { ZBulkDecisionResult, ZCompliance, ZCreateJobResponse, ZDevicePatch, ZPatch, ZPatchJob, ZScanResponse } from '@/lib/patches/schemas';
+import type { ZBulkDecisionResult, ZCompliance, ZComplianceReportList, ZCreateJobResponse, ZDevicePatch, ZPatch, ZPatchJob, ZScanResponse } from '@/lib/patches/schemas';
 
 export type Patch = Wire<typeof ZPatch>;
 export type DevicePatch = Wire<typeof ZDevicePatch>;
 export type PatchJob = Wire<typeof ZPatchJob>;
 export type PatchCompliance = Wire<typeof ZCompliance>;
+export type ComplianceReportSummary = Wire<typeof ZComplianceReportList>['data'][number];
 export type JobOutcome = Wire<typeof ZCreateJobResponse>;
 export type ScanOutcome = Wire<typeof ZScanResponse>;
 
@@ -36,6 +37,26 @@ export function usePatchJobs(params: Filters) {
 export function usePatchCompliance(params: { orgId?: string }) {
   const enabled = useSignedIn();
   return useQuery({ queryKey: ['patches', 'compliance', params], queryFn: () => api<PatchCompliance>('/patches/compliance', { query: params }), enabled, refetchInterval: LIVE_MS });
+}
+
+/** One compliance report per organization in scope (what the download picker offers). */
+export function useComplianceReports(enabled = true) {
+  const signedIn = useSignedIn();
+  return useQuery({ queryKey: ['patches', 'compliance', 'reports'], queryFn: () => api<Wire<typeof ZComplianceReportList>>('/patches/compliance/report'), enabled: signedIn && enabled });
+}
+
+/** Saves an organization's compliance report as CSV or PDF under the name the server gives it. */
+export async function downloadComplianceReport(orgId: string, format: 'csv' | 'pdf'): Promise<void> {
+  const res = await apiFetch(`/patches/compliance/report/${orgId}/download`, { query: { format } });
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `patch-compliance.${format}`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function usePatchMutation<V, R>(fn: (v: V) => Promise<R>) {

@@ -1,15 +1,16 @@
 // GET /patches/compliance/report[/:id[/download]]: the compliance report of each organization in
 // scope, computed from current data when asked (no stored snapshots): the summary, each device
-// with the patches it is missing, and the same as CSV.
+// with the patches it is missing, and the same as CSV or PDF (compliance-report-files.ts).
 import type { z } from 'zod';
 import { db } from '@/lib/db';
 import type { ActorContext } from '@/lib/auth/context';
 import { notFound } from '@/lib/http/errors';
 import { orgWhere } from '@/lib/tenancy/scope';
-import { toCsv } from '@/lib/csv';
+import { pdfResponse } from '@/lib/pdf/pdf-response';
 import { getPatchCompliance } from '@/lib/patches/get-patch-compliance';
 import { listDevicePatches } from '@/lib/patches/list-device-patches';
 import type { ZComplianceReport } from '@/lib/patches/schemas';
+import { complianceReportCsv, complianceReportPdf } from '@/lib/patches/compliance-report-files';
 
 const MAX_ROWS = 5000;
 
@@ -43,12 +44,13 @@ export async function getComplianceReport(ctx: ActorContext, orgId: string): Pro
   };
 }
 
-export async function downloadComplianceReport(ctx: ActorContext, orgId: string): Promise<Response> {
+export async function downloadComplianceReport(ctx: ActorContext, orgId: string, format: 'csv' | 'pdf' = 'csv'): Promise<Response> {
   const report = await getComplianceReport(ctx, orgId);
-  const rows = report.devices.flatMap((d) =>
-    d.missing.length ? d.missing.map((m) => [report.name, d.hostname, d.upToDate ? 'yes' : 'no', m.name, m.version, m.severity, m.status, m.approvalStatus]) : [[report.name, d.hostname, d.upToDate ? 'yes' : 'no', '', '', '', '', '']],
-  );
-  const csv = toCsv(['organization', 'device', 'up_to_date', 'package', 'version', 'severity', 'state', 'approval'], rows);
-  const day = report.generatedAt.slice(0, 10);
-  return new Response(csv, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="patch-compliance-${day}.csv"` } });
+  const filename = `patch-compliance-${report.generatedAt.slice(0, 10)}.${format}`;
+  if (format === 'pdf') {
+    const res = pdfResponse(await complianceReportPdf(report), filename);
+    res.headers.set('content-disposition', `attachment; filename="${filename}"`);
+    return res;
+  }
+  return new Response(complianceReportCsv(report), { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` } });
 }

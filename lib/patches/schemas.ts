@@ -275,3 +275,13 @@ export const ZComplianceReport = ZComplianceReportSummary.extend({
     }),
   ),
 });
+
+export const COMPLIANCE_REPORT_FORMATS = ['csv', 'pdf'] as const;
+export const ZComplianceReportDownloadQuery = z.object({
+  format: z
+    .enum(COMPLIANCE_REPORT_FORMATS)
+    .default('csv')
+    .describe(
+      'csv (the default): one row per missing patch per device. pdf: an A4 document with the organization, generation time, summary figures (devices, up to date, missing critical, failed) and the same device/package table, its header repeated on each page.',
+    ),
+});

@@ -3,6 +3,7 @@
 // OS and tenancy rules.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
+import { pdfText } from '../helpers/pdf';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat, postResult, type EnrolledAgent } from '../helpers/agents';
 import { db } from '@/lib/db';
@@ -163,6 +164,26 @@ describe('compliance reports', () => {
     expect(csv.text.split('\r\n')[0]).toBe('organization,device,up_to_date,package,version,severity,state,approval');
     expect(csv.text).toContain(',curl,7.88.2,low,failed,approved');
     expect((await api.get(`/patches/compliance/report/${orgId}/download`, { token: outsider })).status).toBe(404);
+  });
+
+  it('as PDF: the organization, the summary and the missing packages; a bad format is a 400', async () => {
+    const org = await db.organization.findUniqueOrThrow({ where: { id: orgId } });
+    const pdf = await api.get(`/patches/compliance/report/${orgId}/download`, { token: admin, query: { format: 'pdf' } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename="patch-compliance-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain(org.name);
+    expect(text).toContain('Patch compliance report');
+    expect(text).toContain('Missing critical');
+    expect(text).toContain('curl');
+    expect(text).toContain('7.88.2');
+    const csv = await api.get(`/patches/compliance/report/${orgId}/download`, { token: admin, query: { format: 'csv' } });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const bad = await api.get(`/patches/compliance/report/${orgId}/download`, { token: admin, query: { format: 'xlsx' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    expect((await api.get(`/patches/compliance/report/${orgId}/download`, { token: outsider, query: { format: 'pdf' } })).status).toBe(404);
   });
 });
 
