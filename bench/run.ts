@@ -21,15 +21,18 @@ import { orgImportScenario } from './scenarios/org-import';
 import { partnerExportScenario } from './scenarios/partner-export';
 import { heartbeatCapacityScenario } from './scenarios/heartbeat-capacity';
 import { reconnectScenario } from './scenarios/reconnect';
+import { patchIngestScenario } from './scenarios/patch-ingest';
 
-const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario];
+const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
 const USAGE = `npm run bench -- [scenario…] [options]
   scenario        1 heartbeat, 2 device paging, 3 webhooks, 4 commands, 5 org import, 6 partner export,
                   7 heartbeat capacity (offered 1×–4× until it stops keeping up; compare --procs 1 and 2),
-                  8 reconnection storm (50k offline devices beat again within one interval) (default: all)
+                  8 reconnection storm (50k offline devices beat again within one interval),
+                  9 patch scan ingest (10k devices upload a scan, then rescan) and GET /patches, /patches/compliance
+                  (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)
   --procs N       N web processes and N workers on the one database (heartbeats rotate over the web processes)
