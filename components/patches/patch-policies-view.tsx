@@ -10,14 +10,17 @@ import { useCreatePatchPolicy, useDeletePatchPolicy, usePatchPolicies, useUpdate
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useMaintenanceWindows } from '@/hooks/use-maintenance';
 import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
-import { PATCH_SEVERITIES, PATCH_SOURCES } from '@/lib/patches/schemas';
-import { REBOOT_BEHAVIORS } from '@/lib/patches/policy-schemas';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, INLINE_INPUT_CLASS } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, SelectField } from '@/components/ui/controls';
 import { FormError } from '@/components/ui/form-error';
 
+// The values of lib/patches/schemas.ts and policy-schemas.ts, repeated here: those modules load
+// the server configuration (through pagination), which the console bundle must not.
+const PATCH_SOURCES = ['os_vendor_a', 'os_vendor_b', 'linux', 'third_party', 'custom'] as const;
+const PATCH_SEVERITIES = ['critical', 'important', 'moderate', 'low', 'unknown'] as const;
+const REBOOT_BEHAVIORS = ['never', 'if_required', 'always'] as const;
 const REBOOT_LABELS: Record<(typeof REBOOT_BEHAVIORS)[number], string> = { never: 'Never reboot', if_required: 'Reboot if required', always: 'Always reboot' };
 
 function rulesText(p: PatchPolicy): string {
