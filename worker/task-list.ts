@@ -27,6 +27,7 @@ import { recoverDistributorSubmitsTask } from './tasks/recover-distributor-submi
 import { pruneDeviceMetricHistoryTask } from './tasks/prune-device-metric-history';
 import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
 import { startPatchJobsTask } from './tasks/start-patch-jobs';
+import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -57,6 +58,7 @@ export const taskList: TaskList = {
   prune_device_metric_history: pruneDeviceMetricHistoryTask,
   roll_forward_maintenance: rollForwardMaintenanceTask,
   start_patch_jobs: startPatchJobsTask,
+  apply_patch_policies: applyPatchPoliciesTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -82,4 +84,5 @@ export const crontab = [
   '35 * * * * prune_device_metric_history',
   '10 * * * * roll_forward_maintenance',
   '* * * * * start_patch_jobs',
+  '25 * * * * apply_patch_policies',
 ].join('\n');

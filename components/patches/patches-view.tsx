@@ -24,7 +24,15 @@ export function PatchesView() {
   const view = filters.view === 'device' ? 'device' : 'patch';
   return (
     <div className="space-y-4">
-      <PageHeader title="Patches" description="Updates that scans found on your Linux devices: approve them per organization, then install now or in the next maintenance window." />
+      <PageHeader
+        title="Patches"
+        description="Updates that scans found on your Linux devices: approve them per organization, then install now or in the next maintenance window."
+        actions={
+          <Link href="/patches/policies" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
+            Patch policies
+          </Link>
+        }
+      />
       <ComplianceCard orgId={orgId ?? undefined} />
       <Tabs
         label="Patch views"

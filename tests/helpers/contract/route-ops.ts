@@ -90,6 +90,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/orgs/organizations/{id}': 'org',
   '/orgs/partners/{id}': 'partner',
   '/orgs/sites/{id}': 'site',
+  '/patch-policies/{id}': 'patchPolicy',
   '/patches/{id}': 'patch',
   // A compliance report is an organization's.
   '/patches/compliance/report/{id}': 'org',

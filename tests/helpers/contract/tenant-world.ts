@@ -133,6 +133,8 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   });
   ids.maintenanceWindow = window.id;
   ids.maintenanceOccurrence = (await db.maintenanceOccurrence.findFirstOrThrow({ where: { windowId: window.id } })).id;
+  ids.maintenanceWindowId = window.id;
+  ids.patchPolicy = (await c('/patch-policies', { name: `${marker} patch policy`, orgId: org.id, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] }, maintenanceWindowId: window.id })).id;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },
