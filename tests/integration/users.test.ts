@@ -65,7 +65,8 @@ describe('listing and reading users', () => {
   it('GET /users/roles lists only the roles the caller may assign', async () => {
     const all = await api.get('/users/roles', { token: admin });
     expect(all.body.data.map((r: { name: string }) => r.name).sort()).toEqual(['Organization Admin', 'Organization User', 'Partner Admin', 'Read Only', 'Technician']);
-    const lead = await makeRole(partner, ['users:read', 'users:manage', 'devices:read', 'orgs:read', 'alerts:read', 'tickets:read', 'tickets:write']);
+    // Holds every permission of Organization User (so may assign it) and not those of the others.
+    const lead = await makeRole(partner, ['users:read', 'users:manage', 'devices:read', 'orgs:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read']);
     const leadToken = await tokenFor(await makePartnerUser({ id: partner.id, roles: { Lead: lead.id } }, { role: 'Lead' }));
     const limited = await api.get('/users/roles', { token: leadToken });
     expect(limited.body.data.map((r: { name: string }) => r.name).sort()).toEqual([lead.name, 'Organization User']);
