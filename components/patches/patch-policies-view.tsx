@@ -158,42 +158,44 @@ export function PatchPoliciesView() {
         <EmptyState title="No patch policies">Create one to approve patches automatically.</EmptyState>
       ) : (
         <Card>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th className="py-2">Name</th>
-                <th>Scope</th>
-                <th>Auto-approve</th>
-                <th>Reboot</th>
-                <th>Status</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
-                  <td className="py-2 font-medium">{p.name}</td>
-                  <td>{p.orgId ? 'Organization' : 'Partner-wide'}</td>
-                  <td>{rulesText(p)}</td>
-                  <td>{REBOOT_LABELS[p.rebootBehavior]}</td>
-                  <td>{p.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
-                  <td className="space-x-2 text-right">
-                    <Button variant="secondary" onClick={() => setEditing(p)}>
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      onClick={() => {
-                        if (window.confirm(`Delete the patch policy "${p.name}"?`)) remove.mutate(p.id);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </td>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th className="py-2">Name</th>
+                  <th>Scope</th>
+                  <th>Auto-approve</th>
+                  <th>Reboot</th>
+                  <th>Status</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
+                    <td className="py-2 font-medium">{p.name}</td>
+                    <td>{p.orgId ? 'Organization' : 'Partner-wide'}</td>
+                    <td>{rulesText(p)}</td>
+                    <td>{REBOOT_LABELS[p.rebootBehavior]}</td>
+                    <td>{p.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
+                    <td className="space-x-2 text-right">
+                      <Button variant="secondary" onClick={() => setEditing(p)}>
+                        Edit
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        onClick={() => {
+                          if (window.confirm(`Delete the patch policy "${p.name}"?`)) remove.mutate(p.id);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </Card>
       )}
       <ErrorText error={remove.error} />
