@@ -3,6 +3,7 @@
 // Pieces shared by the billing hooks: bulk results, PDF downloads, device coverage.
 import { useQuery } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/client/api-client';
+import { attachmentName, saveBlob } from '@/lib/client/format';
 import { useSignedIn } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
 import type { ZBulkResult, ZDeviceBilling } from '@/lib/billing/schemas';
@@ -13,15 +14,7 @@ export type BulkResult = Wire<typeof ZBulkResult>;
 /** Fetches an authenticated PDF and saves it under the server's file name. */
 export async function downloadPdf(path: string, fallbackName: string): Promise<void> {
   const res = await apiFetch(path);
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), attachmentName(res, fallbackName));
 }
 
 export type DeviceBilling = Wire<typeof ZDeviceBilling>;

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/client/api-client';
+import { attachmentName, saveBlob } from '@/lib/client/format';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
 import type { ZBulkDecisionResult, ZCompliance, ZComplianceReportList, ZCreateJobResponse, ZDevicePatch, ZPatch, ZPatchJob, ZScanResponse } from '@/lib/patches/schemas';
@@ -48,15 +49,7 @@ export function useComplianceReports(enabled = true) {
 /** Saves an organization's compliance report as CSV or PDF under the name the server gives it. */
 export async function downloadComplianceReport(orgId: string, format: 'csv' | 'pdf'): Promise<void> {
   const res = await apiFetch(`/patches/compliance/report/${orgId}/download`, { query: { format } });
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `patch-compliance.${format}`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), attachmentName(res, `patch-compliance.${format}`));
 }
 
 function usePatchMutation<V, R>(fn: (v: V) => Promise<R>) {

@@ -33,12 +33,22 @@ export function formatPercent(n: number | null | undefined): string {
 
 /** Saves text as a file in the browser (by default a CSV written by `toCsv` of `@/lib/csv`). */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(new Blob([text], { type }), filename);
+}
+
+/** Hands a blob to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The file name a response's Content-Disposition gives, or `fallback`. */
+export function attachmentName(res: Response, fallback: string): string {
+  return /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
 }
