@@ -6,8 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/client/api-client';
 import type { Wire } from '@/lib/client/json';
 import { useSignedIn } from '@/hooks/use-api';
+import type { z } from 'zod';
 import type {
   ZCatalogList,
+  ZListCatalogQuery,
+  ZListInventoryQuery,
   ZCatalogPackage,
   ZCatalogPackageDetail,
   ZCatalogVersion,
@@ -26,17 +29,8 @@ export type CatalogPackage = Wire<typeof ZCatalogPackage>;
 export type CatalogPackageDetail = Wire<typeof ZCatalogPackageDetail>;
 export type CatalogVersion = Wire<typeof ZCatalogVersion>;
 
-export interface InventoryFilters {
-  search?: string;
-  orgId?: string;
-  siteId?: string;
-  osType?: string;
-  version?: string;
-  sort?: string;
-  sortDir?: string;
-  page: number;
-  limit: number;
-}
+/** The inventory query as the console sends it (the CSV export sets format itself). */
+export type InventoryFilters = Omit<z.input<typeof ZListInventoryQuery>, 'format' | 'page' | 'limit'> & { page: number; limit: number };
 
 export function useSoftwareInventory(filters: InventoryFilters) {
   const enabled = useSignedIn();
@@ -78,13 +72,7 @@ export function useUninstallSoftware(deviceId: string) {
   });
 }
 
-export interface CatalogFilters {
-  search?: string;
-  kind?: string;
-  scope?: string;
-  page: number;
-  limit: number;
-}
+export type CatalogFilters = Omit<z.input<typeof ZListCatalogQuery>, 'page' | 'limit'> & { page: number; limit: number };
 
 export function useSoftwareCatalog(filters: CatalogFilters) {
   const enabled = useSignedIn();

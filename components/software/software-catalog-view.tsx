@@ -12,6 +12,7 @@ import {
   useUploadInstaller,
   type CatalogPackageInput,
   type CatalogVersion,
+  type CatalogFilters,
 } from '@/hooks/use-software';
 import { useCan, useMe } from '@/hooks/use-me';
 import { useUrlFilters, useUrlText } from '@/hooks/use-url-filters';
@@ -32,7 +33,8 @@ export function SoftwareCatalogView() {
   const [f, setF] = useUrlFilters(FILTER_DEFAULTS);
   const [searchText, setSearchText] = useUrlText(f.q, useCallback((q: string) => setF({ q, page: '1' }, { replace: true }), [setF]));
   const page = Math.max(1, Number(f.page) || 1);
-  const list = useSoftwareCatalog({ search: f.q || undefined, kind: f.kind || undefined, scope: f.scope || undefined, page, limit: 50 });
+  // URL values go to the server as they are; it answers a bad one with a 400 shown below.
+  const list = useSoftwareCatalog({ search: f.q || undefined, kind: (f.kind || undefined) as CatalogFilters['kind'], scope: (f.scope || undefined) as CatalogFilters['scope'], page, limit: 50 });
   const canManage = useCan('software:manage');
   const [creating, setCreating] = useState(false);
 

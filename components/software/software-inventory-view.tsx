@@ -5,7 +5,7 @@
 // the server); a package opens the devices having it.
 import Link from 'next/link';
 import { useCallback, useMemo, useState } from 'react';
-import { fetchInventoryCsv, usePackageDevices, useSoftwareInventory, type InventoryPackage } from '@/hooks/use-software';
+import { fetchInventoryCsv, usePackageDevices, useSoftwareInventory, type InventoryFilters, type InventoryPackage } from '@/hooks/use-software';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useUrlFilters, useUrlText } from '@/hooks/use-url-filters';
 import { downloadText } from '@/lib/client/format';
@@ -26,8 +26,9 @@ export function SoftwareInventoryView() {
   const sort = f.sort in SORTS ? (f.sort as keyof typeof SORTS) : 'name';
   const limit = (PAGE_SIZES as readonly number[]).includes(Number(f.limit)) ? Number(f.limit) : 50;
   const page = Math.max(1, Number(f.page) || 1);
+  // URL values go to the server as they are; it answers a bad one with a 400 shown below.
   const base = useMemo(
-    () => ({ search: f.q || undefined, orgId: f.org || undefined, osType: f.os || undefined, version: f.version || undefined, sort, sortDir: f.dir || undefined }),
+    (): Omit<InventoryFilters, 'page' | 'limit'> => ({ search: f.q || undefined, orgId: f.org || undefined, osType: (f.os || undefined) as InventoryFilters['osType'], version: f.version || undefined, sort, sortDir: (f.dir || undefined) as InventoryFilters['sortDir'] }),
     [f.q, f.org, f.os, f.version, sort, f.dir],
   );
   const list = useSoftwareInventory({ ...base, page, limit });
