@@ -18,7 +18,7 @@ export async function assertAssetTagFree(client: DbOrTx, orgId: string, assetTag
 export async function createAsset(ctx: ActorContext, input: z.output<typeof ZCreateAsset>) {
   const asset = await db.$transaction(async (tx) => {
     const org = await getOrganizationOrThrow(ctx, input.orgId, tx);
-    if (input.siteId) await assertSiteInOrg(tx, input.siteId, org.id);
+    if (input.siteId) await assertSiteInOrg(tx, input.siteId, org.id, 'asset');
     await assertAssetTagFree(tx, org.id, input.assetTag);
     const created = await tx.orgAsset.create({
       data: {

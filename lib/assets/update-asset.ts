@@ -17,7 +17,7 @@ export async function updateAsset(ctx: ActorContext, id: string, input: z.output
   const asset = await db.$transaction(async (tx) => {
     const current = await getAssetForUpdateOrThrow(ctx, id, tx);
     if (input.checkoutable === false && current.checkouts.length > 0) throw assetCheckedOut();
-    if (input.siteId) await assertSiteInOrg(tx, input.siteId, current.orgId);
+    if (input.siteId) await assertSiteInOrg(tx, input.siteId, current.orgId, 'asset');
     if (input.assetTag !== undefined) await assertAssetTagFree(tx, current.orgId, input.assetTag, current.id);
     const updated = await tx.orgAsset.update({ where: { id }, data: input, include: assetInclude });
     await writeAudit(ctx, { action: 'asset.update', targetType: 'asset', targetId: id, partnerId: current.partnerId, orgId: current.orgId, details: { fields: Object.keys(input) } }, tx);

@@ -27,7 +27,7 @@ export async function createContact(ctx: ActorContext, input: z.output<typeof ZC
   assertContactIdentifier(input);
   const contact = await db.$transaction(async (tx) => {
     const org = await getOrganizationOrThrow(ctx, input.orgId, tx);
-    if (input.siteId) await assertSiteInOrg(tx, input.siteId, org.id);
+    if (input.siteId) await assertSiteInOrg(tx, input.siteId, org.id, 'contact');
     await assertLinksFree(tx, org.id, input.externalLinks);
     const created = await tx.contact.create({
       data: {

@@ -26,7 +26,7 @@ export async function updateContact(ctx: ActorContext, id: string, input: z.outp
       mobile: input.mobile !== undefined ? input.mobile : current.mobile,
     };
     assertContactIdentifier(merged);
-    if (input.siteId) await assertSiteInOrg(tx, input.siteId, current.orgId);
+    if (input.siteId) await assertSiteInOrg(tx, input.siteId, current.orgId, 'contact');
     if (input.externalLinks) await assertLinksFree(tx, current.orgId, input.externalLinks, current.id);
 
     const roles = input.roles ?? current.roles;

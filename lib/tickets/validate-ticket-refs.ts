@@ -25,10 +25,11 @@ export async function assertAssignable(client: DbOrTx, assigneeId: string, ticke
   }
 }
 
-export async function assertSiteInOrg(client: DbOrTx, siteId: string, orgId: string): Promise<void> {
+/** `record` names what holds the site in the message (the ticket’s, the asset’s … organization). */
+export async function assertSiteInOrg(client: DbOrTx, siteId: string, orgId: string, record: 'ticket' | 'asset' | 'contact' = 'ticket'): Promise<void> {
   const site = await client.site.findFirst({ where: { id: siteId, orgId, deletedAt: null }, select: { id: true } });
   if (!site) {
-    const message = 'siteId must be a site of the ticket’s organization';
+    const message = `siteId must be a site of the ${record}’s organization`;
     throw badRequest(message, [{ path: 'body.siteId', message }], 'SITE_NOT_IN_ORG');
   }
 }

@@ -67,6 +67,8 @@ describe('creating and reading contacts', () => {
     expect(await bad({ roles: ['owner'] })).toBe(400);
     expect(await bad({ unknown: true })).toBe(400);
     expect(await bad({ siteId: (await makeSite(orgA2)).id })).toBe(400);
+    const foreignSite = await api.post('/orgs/contacts', { token: adminA, body: { orgId: orgA.id, name: 'X', siteId: (await makeSite(orgA2)).id } });
+    expect(foreignSite.body.error).toMatchObject({ code: 'SITE_NOT_IN_ORG', message: 'siteId must be a site of the contact’s organization' });
     expect(await bad({ externalLinks: [{ externalId: '' }] })).toBe(400);
     expect(await db.contact.count({ where: { orgId: orgA.id, title: 'Ghost' } })).toBe(0);
   });
