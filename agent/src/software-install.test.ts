@@ -148,6 +148,19 @@ describe.skipIf(process.platform !== 'linux')('installSoftware', () => {
     expect(r.stdout).toContain('tool.run --unattended');
   });
 
+  it('kills a running installer when the server cancels the command', async () => {
+    const marker = path.join(out, 'cancel-started');
+    const spec = serve('slow.sh', `touch '${marker}'\nsleep 60\n`);
+    const controller = new AbortController();
+    const pending = installSoftware({ package: spec }, { ...ctx(), signal: controller.signal });
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(marker) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    const r = await pending;
+    expect(r).toMatchObject({ status: 'cancelled', result: { manager: 'sh' } });
+    expect(r.stderr).toContain('cancelled from the server');
+  });
+
   it('fails a tampered installer on its checksum and runs nothing', async () => {
     const marker = path.join(out, 'tampered-ran');
     const spec = serve('install.sh', `touch '${marker}'\n`);

@@ -72,6 +72,7 @@ interface Run {
   timedOut: boolean;
   cancelled: boolean;
   command: string;
+  timeoutMs: number;
 }
 
 class Tail {
@@ -125,7 +126,7 @@ function run(cmd: string, args: string[], opts: { timeoutMs: number; signal?: Ab
       settled = true;
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      resolve({ code, stdout: stdout.value(), stderr: error ? `${stderr.value()}${error.message}` : stderr.value(), timedOut, cancelled, command });
+      resolve({ code, stdout: stdout.value(), stderr: error ? `${stderr.value()}${error.message}` : stderr.value(), timedOut, cancelled, command, timeoutMs: opts.timeoutMs });
     };
     child.on('error', (error) => finish(null, error));
     child.on('close', (code) => finish(code));
@@ -192,7 +193,7 @@ interface Driver {
 }
 
 async function rpmVersion(name: string): Promise<string | null> {
-  const r = await run('rpm', ['-q', '--queryformat', '%|EPOCH?{%{EPOCH}:}:{}|%{VERSION}-%{RELEASE}\n', '--', name], { timeoutMs: QUERY_TIMEOUT_MS });
+  const r = await run('rpm', ['-q', '--queryformat', '%|EPOCH?{%{EPOCH}:}:{}|%{VERSION}-%{RELEASE}\n', name], { timeoutMs: QUERY_TIMEOUT_MS });
   const last = ok(r) ? r.stdout.trim().split('\n').pop()?.trim() : '';
   return last || null;
 }
@@ -272,7 +273,7 @@ function failed(message: string, code: string, extra: Record<string, unknown> = 
 function finished(runs: Run[], success: boolean, outcome: Outcome, extra: Record<string, unknown>, problem?: string): CommandResult {
   const last = runs[runs.length - 1];
   const status: CommandResult['status'] = last?.cancelled ? 'cancelled' : last?.timedOut ? 'timed_out' : success ? 'completed' : 'failed';
-  const note = last?.cancelled ? '[killed: cancelled from the server]' : last?.timedOut ? `[killed after the ${INSTALL_TIMEOUT_MS / 60_000} min timeout]` : (problem ?? '');
+  const note = last?.cancelled ? '[killed: cancelled from the server]' : last?.timedOut ? `[killed after the ${last.timeoutMs / 60_000} min timeout of ${last.command.split(' ')[0]}]` : (problem ?? '');
   const join = (parts: string[]) => parts.filter(Boolean).join('\n').slice(-OUTPUT_MAX);
   return {
     status,

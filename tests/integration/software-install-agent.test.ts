@@ -12,6 +12,7 @@ import { api } from '../helpers/http';
 import { eventually as poll, startRealAgent, type RealAgent } from '../helpers/real-agent';
 import { aptSkipReason, buildDeb, dpkgVersion, makeAptRepo, type AptRepo } from '../helpers/apt-repo';
 import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
 
 const skipReason = aptSkipReason();
 if (skipReason) console.warn(`[software-install-agent] skipped: ${skipReason}`);
@@ -36,7 +37,7 @@ interface CommandView {
 }
 
 /** Queues a software_install command as a deployment does and waits for the agent's result. */
-async function install(pkg: Record<string, unknown>): Promise<CommandView> {
+async function install(pkg: Prisma.InputJsonObject): Promise<CommandView> {
   const device = await db.device.findUniqueOrThrow({ where: { id: deviceId } });
   const command = await db.deviceCommand.create({
     data: { partnerId: device.partnerId, orgId: device.orgId, deviceId, type: 'software_install', status: 'pending', source: 'system', payload: { deploymentId: crypto.randomUUID(), deploymentDeviceId: crypto.randomUUID(), package: pkg } },
