@@ -147,4 +147,10 @@ describe.skipIf(Boolean(skipReason))(`software_install on the reference agent wi
     expect(done.result?.reason).toContain('Windows');
     expect(done.stderr).toBe(done.result?.reason);
   }, 120_000);
+
+  it('is queued by deployments only: the device command API refuses it', async () => {
+    const res = await api.post(`/devices/${deviceId}/commands`, { token: admin, body: { type: 'software_install', payload: { package: { kind: 'package_manager', manager: 'apt', name: PKG, version: null } } } });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+  });
 });
