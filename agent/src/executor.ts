@@ -2,6 +2,7 @@
 import { collectInventory } from './inventory';
 import { runScript, type ScriptPayload } from './run-script';
 import { uninstallSoftware, type UninstallPayload } from './software-uninstall';
+import { installSoftware, type SoftwareInstallPayload } from './software-install';
 import { log } from './log';
 import { runPatchCommand } from './patch-commands';
 import type { PatchReport } from './patch-manager';
@@ -9,7 +10,7 @@ import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install';
   payload: Record<string, unknown>;
 }
 
@@ -28,6 +29,8 @@ export interface ExecutorHooks {
   sendPatches(report: PatchReport): Promise<void>;
   /** A script run's secret variables (SERVICE_VAR_*), fetched just before it starts. */
   fetchSecrets(commandId: string): Promise<Record<string, string>>;
+  /** The agent's server and credential: software_install downloads installers with them. */
+  agent?: { server: string; agentId: string; token: string };
   /** Aborted when the server cancels the command (cancel_command). */
   signal?: AbortSignal;
   /** Removes the agent's configuration and service; the process then exits. */
@@ -40,6 +43,16 @@ function powerCommand(kind: 'reboot' | 'shutdown', delaySeconds: number): string
   if (process.platform === 'win32') return ['shutdown', kind === 'reboot' ? '/r' : '/s', '/t', String(delaySeconds)];
   const minutes = Math.ceil(delaySeconds / 60);
   return ['shutdown', kind === 'reboot' ? '-r' : '-h', minutes > 0 ? `+${minutes}` : 'now'];
+}
+
+/** Uploads the inventory before the result, so a reader of the result sees the new list. */
+async function withFreshInventory(result: CommandResult, hooks: ExecutorHooks): Promise<CommandResult> {
+  try {
+    await hooks.sendInventory(await collectInventory());
+    return { ...result, result: { ...result.result, inventoryRefreshed: true } };
+  } catch (error) {
+    return { ...result, result: { ...result.result, inventoryRefreshed: false, inventoryError: error instanceof Error ? error.message : String(error) } };
+  }
 }
 
 export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks): Promise<void> {
@@ -75,15 +88,13 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', (e) => log('error', `${command.type} failed`, { error: e.message })).unref();
         return;
       }
-      case 'uninstall_software': {
-        result = await uninstallSoftware(command.payload as unknown as UninstallPayload);
-        // The inventory is sent before the result, so a reader of the result sees the new list.
-        try {
-          await hooks.sendInventory(await collectInventory());
-          result.result = { ...result.result, inventoryRefreshed: true };
-        } catch (error) {
-          result.result = { ...result.result, inventoryRefreshed: false, inventoryError: error instanceof Error ? error.message : String(error) };
-        }
+      case 'uninstall_software':
+        result = await withFreshInventory(await uninstallSoftware(command.payload as unknown as UninstallPayload), hooks);
+        break;
+      case 'software_install': {
+        if (!hooks.agent) throw new Error('software_install needs the agent credential');
+        result = await installSoftware(command.payload as unknown as SoftwareInstallPayload, { ...hooks.agent, signal: hooks.signal });
+        if (result.status === 'completed' && !result.result?.alreadyInstalled) result = await withFreshInventory(result, hooks);
         break;
       }
       case 'self_uninstall': {

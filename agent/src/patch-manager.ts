@@ -46,8 +46,8 @@ function exec(cmd: string, args: string[], timeoutMs: number): Promise<Exec> {
 }
 
 let chain: Promise<unknown> = Promise.resolve();
-/** Serializes patch operations in this process. */
-function exclusive<T>(work: () => Promise<T>): Promise<T> {
+/** Serializes package-manager operations (patching, software installs) in this process. */
+export function exclusive<T>(work: () => Promise<T>): Promise<T> {
   const next = chain.then(work, work);
   chain = next.catch(() => undefined);
   return next;
@@ -68,7 +68,7 @@ function unsupported(): Error {
   );
 }
 
-const aptOptions = () => (process.env.RMM_AGENT_APT_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+export const aptOptions = () => (process.env.RMM_AGENT_APT_OPTIONS ?? '').split(/\s+/).filter(Boolean);
 const lastLines = (s: string) => s.trim().split('\n').slice(-5).join('\n').slice(0, 2000);
 
 async function aptScan(): Promise<PatchReport> {

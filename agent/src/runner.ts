@@ -142,6 +142,7 @@ export class AgentRunner {
         postResult: (id, r) => this.postResult(id, r),
         uninstall: () => this.uninstall(),
         fetchSecrets: async (id) => (await this.api.request<{ env: Record<string, string> }>('GET', `/agents/${this.config.agentId}/commands/${id}/secrets`, undefined, this.config.token)).body.env,
+        agent: { server: this.api.base, agentId: this.config.agentId, token: this.config.token },
         signal: controller.signal,
         allowReboot: this.opts.allowReboot,
         allowShutdown: this.opts.allowShutdown,

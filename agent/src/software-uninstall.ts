@@ -14,7 +14,7 @@ export interface UninstallPayload {
 
 // Debian, RPM and Alpine package names (dpkg allows an `:arch` suffix). Never a leading `-`, so
 // the name cannot be read as an option by the package manager.
-const PACKAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9+._@:~-]{0,199}$/;
+export const PACKAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9+._@:~-]{0,199}$/;
 const REMOVE_TIMEOUT_MS = 10 * 60_000;
 const OUTPUT_MAX = 256 * 1024;
 

@@ -6,7 +6,11 @@ import { zText, zRawText } from '@/lib/http/storable-text';
 // uninstall_software is queued by POST /software/inventory/:deviceId/:softwareId/uninstall only:
 // payload { softwareId, name, version, source } (lib/software/schemas.ts).
 // patch_scan, patch_install and patch_rollback are queued by patching (lib/patches/) only.
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback'] as const;
+// software_install is queued by deployments only: payload { deploymentId?, deploymentDeviceId?,
+// thirdPartyTestId?, package } where package is { kind: 'package_manager', manager, name, version }
+// or { kind: 'installer', versionId, fileName, sha256, sizeBytes, downloadPath, silentArgs }; result
+// { installedVersion, manager, alreadyInstalled }, or { unsupported: true, reason } when the agent cannot.
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;
@@ -59,7 +63,7 @@ export function commandTimeoutSeconds(type: string, payload: unknown): number {
     return 60 + (typeof d === 'number' ? d : 0);
   }
   // A package refresh plus installs over a slow mirror.
-  if (type === 'patch_scan' || type === 'patch_install' || type === 'patch_rollback') return 3600;
+  if (type === 'patch_scan' || type === 'patch_install' || type === 'patch_rollback' || type === 'software_install') return 3600;
   return 300;
 }
 

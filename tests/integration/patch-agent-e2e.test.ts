@@ -5,78 +5,41 @@
 // approved, an install job upgrades it (dpkg -s says 1.1) and a rollback returns it to 1.0.
 // The package is purged at the end.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { eventually as poll, startRealAgent, type RealAgent } from '../helpers/real-agent';
+import { aptSkipReason, dpkg, dpkgVersion, makeAptRepo, type AptRepo } from '../helpers/apt-repo';
 import { db } from '@/lib/db';
 
 const PKG = 'rmm-patch-probe';
-const tools = ['/usr/bin/apt-get', '/usr/bin/dpkg', '/usr/bin/dpkg-deb', '/usr/bin/dpkg-query'];
-const missing = tools.filter((t) => !existsSync(t));
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const skipReason = process.platform !== 'linux' ? 'not Linux' : missing.length ? `missing ${missing.join(', ')}` : !isRoot ? 'installing packages needs root' : null;
+const skipReason = aptSkipReason();
 if (skipReason) console.warn(`[patch-agent-e2e] skipped: ${skipReason}`);
 
 let world: RealAgent;
 let admin: string;
 let orgId: string;
 let deviceId: string;
-let dir: string;
+let repo: AptRepo;
 const eventually = <T,>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 60_000) => poll(check, what, timeoutMs, () => world?.log() ?? '');
-
-const installedVersion = () => {
-  try {
-    return execFileSync('dpkg-query', ['-W', '-f=${Version}', PKG], { encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
-};
-
-/** A .deb of the probe package, and its stanza of the repository's Packages index. */
-function buildDeb(version: string): string {
-  const root = path.join(dir, `pkg-${version}`);
-  mkdirSync(path.join(root, 'DEBIAN'), { recursive: true });
-  mkdirSync(path.join(root, 'usr/share', PKG), { recursive: true });
-  const control = `Package: ${PKG}\nVersion: ${version}\nArchitecture: all\nMaintainer: RMM tests <tests@example.invalid>\nSection: misc\nPriority: optional\nDescription: probe package of the patching tests\n`;
-  writeFileSync(path.join(root, 'DEBIAN/control'), control);
-  writeFileSync(path.join(root, 'usr/share', PKG, 'version'), `${version}\n`);
-  const file = `${PKG}_${version}_all.deb`;
-  execFileSync('dpkg-deb', ['--build', '--root-owner-group', root, path.join(dir, 'repo', file)], { stdio: 'ignore' });
-  const bytes = readFileSync(path.join(dir, 'repo', file));
-  return `${control.replace(/\n$/, '')}\nFilename: ./${file}\nSize: ${statSync(path.join(dir, 'repo', file)).size}\nSHA256: ${createHash('sha256').update(bytes).digest('hex')}\n`;
-}
+const installedVersion = () => dpkgVersion(PKG);
 
 beforeAll(async () => {
   if (skipReason) return;
-  dir = mkdtempSync(path.join(os.tmpdir(), 'rmm-patch-e2e-'));
-  mkdirSync(path.join(dir, 'repo'));
-  mkdirSync(path.join(dir, 'lists/partial'), { recursive: true });
   // Both versions stay in the index, so a rollback finds 1.0 there.
-  writeFileSync(path.join(dir, 'repo/Packages'), [buildDeb('1.0'), buildDeb('1.1')].join('\n'));
-  writeFileSync(path.join(dir, 'sources.list'), `deb [trusted=yes] file:${path.join(dir, 'repo')} ./\n`);
-  execFileSync('dpkg', ['--purge', PKG], { stdio: 'ignore' });
-  execFileSync('dpkg', ['-i', path.join(dir, 'repo', `${PKG}_1.0_all.deb`)], { stdio: 'ignore' });
+  repo = makeAptRepo(PKG, ['1.0', '1.1']);
+  if (installedVersion() !== null) await dpkg(['--purge', PKG]);
+  await dpkg(['-i', repo.deb('1.0')]);
   expect(installedVersion()).toBe('1.0');
 
-  const aptOptions = [`Dir::Etc::SourceList=${path.join(dir, 'sources.list')}`, 'Dir::Etc::SourceParts=/dev/null', `Dir::State::Lists=${path.join(dir, 'lists')}`]
-    .map((o) => `-o ${o}`)
-    .join(' ');
-  world = await startRealAgent(path.join(dir, 'agent'), { env: { RMM_AGENT_APT_OPTIONS: aptOptions, RMM_AGENT_PATCH_SCAN_HOURS: '0' } });
+  world = await startRealAgent(path.join(repo.dir, 'agent'), { env: { ...repo.agentEnv, RMM_AGENT_PATCH_SCAN_HOURS: '0' } });
   ({ admin, orgId, deviceId } = world);
 }, 120_000);
 
 afterAll(async () => {
   if (skipReason) return;
-  try {
-    execFileSync('dpkg', ['--purge', PKG], { stdio: 'ignore' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
   await world?.stop();
+  await repo?.remove([PKG]);
 });
 
 const events = async (type: string) => db.event.findMany({ where: { orgId, type }, orderBy: { createdAt: 'asc' } });
