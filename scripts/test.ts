@@ -131,6 +131,10 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     // A handler that runs no authorization decision fails its request (500) instead of a log line.
     AUTHZ_BACKSTOP: 'enforce',
+    // The real agent of the patch journey picks up each command within 2 s; presence keeps the
+    // production window so simulated agents that beat once stay online through a journey.
+    AGENT_HEARTBEAT_INTERVAL_SECONDS: '2',
+    DEVICE_OFFLINE_AFTER_SECONDS: '180',
   };
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bootstrap-admin.ts')], { cwd: root, env, stdio: 'inherit' });
   const app = startApp({ env, stdio: 'inherit' });

@@ -1,11 +1,12 @@
 'use client';
 
-// Quick actions on the device: run a library script, reboot, refresh inventory. They go through
+// Quick actions on the device: run a library script, reboot, refresh inventory, scan for patches. They go through
 // the existing script execution and command APIs, and land in the activity timeline.
 import { useState, type FormEvent } from 'react';
 import { useSendCommand, type Device } from '@/hooks/use-devices';
 import { useExecuteScript, useScripts } from '@/hooks/use-scripts';
 import { useRefreshDeviceActivity } from '@/hooks/use-device-cockpit';
+import { usePatchScan } from '@/hooks/use-patches';
 import { useCan } from '@/hooks/use-me';
 import { messageOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
@@ -97,10 +98,18 @@ function RebootDialog({ device, onClose, onQueued }: { device: Device; onClose: 
   );
 }
 
+const SCAN_SKIPS: Record<string, string> = {
+  ALREADY_PENDING: 'a scan is already waiting for the agent',
+  DEVICE_INACTIVE: 'the device is not active',
+  UNSUPPORTED_OS: 'the agent scans Linux devices only',
+};
+
 export function DeviceQuickActions({ device }: { device: Device }) {
   const canExecute = useCan('devices:execute');
   const canScripts = useCan('scripts:read');
+  const canPatch = useCan('patches:deploy');
   const refresh = useSendCommand(device.id);
+  const scan = usePatchScan();
   const refreshActivity = useRefreshDeviceActivity(device.id);
   const [open, setOpen] = useState<'script' | 'reboot' | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -131,6 +140,20 @@ export function DeviceQuickActions({ device }: { device: Device }) {
       >
         Refresh inventory
       </Button>
+      {canPatch && (
+        <Button
+          variant="secondary"
+          disabled={scan.isPending}
+          onClick={() =>
+            scan.mutate([device.id], {
+              onSuccess: (r) => (r.queued.length ? queued('Patch scan queued') : setNote(`Patch scan not queued: ${SCAN_SKIPS[r.skipped[0]?.reason ?? ''] ?? 'the device cannot scan'}.`)),
+              onError: (err) => setNote(messageOf(err, 'Could not queue the patch scan')),
+            })
+          }
+        >
+          Scan for patches
+        </Button>
+      )}
       {note && (
         <span role="status" className={`text-sm ${MUTED}`} data-testid="quick-action-note">
           {note}
