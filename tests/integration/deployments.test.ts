@@ -253,6 +253,36 @@ describe('deployments', () => {
     await api.post(`/deployments/${id}/cancel`, { token: admin });
   });
 
+  it('installs approved patches through patch jobs', async () => {
+    const [a, b, c] = linux;
+    const scan = { manager: 'apt', refreshed: true, updates: [{ name: 'openssl', installedVersion: '3.0.11', version: '3.0.15', severity: 'important', cveIds: [] }] };
+    for (const agent of [a, b]) expect((await api.put(`/agents/${agent.agentId}/patches`, { token: agent.authToken, body: scan })).status).toBe(200);
+    const patch = await db.patch.findFirstOrThrow({ where: { name: 'openssl', version: '3.0.15' } });
+    const body = { name: 'OpenSSL', orgId, kind: 'patches', payload: { patchIds: [patch.id] }, targets: { ...NONE, deviceIds: [a.deviceId, b.deviceId, c.deviceId, windows.deviceId] } };
+    const id = (await api.post('/deployments', { token: admin, body })).body.id as string;
+    const refused = await api.post(`/deployments/${id}/initialize`, { token: admin });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('PATCH_NOT_APPROVED');
+    expect((await api.post(`/patches/${patch.id}/approve`, { token: admin, body: {} })).status).toBe(200);
+    expect((await api.post(`/deployments/${id}/initialize`, { token: admin })).body).toMatchObject({ status: 'ready', progress: { pending: 2, skipped: 2 } });
+    expect((await rows(id)).find((r) => r.deviceId === c.deviceId)!.error).toContain('None of the patches');
+    await api.post(`/deployments/${id}/start`, { token: admin });
+    await runDueJobs();
+    const queued = (await rows(id)).filter((r) => r.status === 'queued');
+    expect(queued.map((r) => r.deviceId).sort()).toEqual([a.deviceId, b.deviceId].sort());
+    const job = await db.patchJob.findFirstOrThrow({ where: { commandId: queued[0].commandId! } });
+    const agent = agentOf(queued[0].deviceId);
+    const command = (await heartbeat(agent)).body.commands.find((x: { type: string }) => x.type === 'patch_install');
+    expect(command.id).toBe(queued[0].commandId);
+    const packages = command.payload.packages.map((p: object) => ({ ...p, status: 'installed', installedVersion: '3.0.15' }));
+    expect((await postResult(agent, command.id, { status: 'completed', exitCode: 0, result: { jobId: job.id, packages } })).status).toBe(200);
+    expect((await rows(id)).find((r) => r.deviceId === agent.deviceId)!.status).toBe('succeeded');
+    expect((await db.patchJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('completed');
+    // Cancelling withdraws the other, undelivered job.
+    await api.post(`/deployments/${id}/cancel`, { token: admin });
+    expect((await db.patchJob.findFirstOrThrow({ where: { commandId: queued[1].commandId! } })).status).toBe('cancelled');
+  });
+
   it('deploys from the software view in one call', async () => {
     const res = await api.post('/software/deployments', { token: admin, body: { orgId, packageId, versionId, targets: { ...NONE, deviceIds: [linux[0].deviceId] } } });
     expect(res.status, res.text).toBe(201);
