@@ -5,6 +5,7 @@ import type { ActorContext } from '@/lib/auth/context';
 import { conflict, notFound } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { tenantWhere } from '@/lib/tenancy/scope';
+import { deviceWhere } from '@/lib/devices/device-scope';
 import type { TDeploymentDevice } from '@/lib/deployments/schemas';
 import { assertDeploymentWritable } from '@/lib/deployments/deployment-scope';
 import { lockDeployment } from '@/lib/deployments/lock-deployment';
@@ -18,8 +19,11 @@ export async function retryDeploymentDevice(ctx: ActorContext, id: string, devic
   return db.$transaction(async (tx) => {
     const deployment = await lockDeployment(tx, ctx, id);
     assertDeploymentWritable(ctx, deployment);
-    const next = assertDeploymentTransition(deployment.status, 'retry');
     const row = await tx.deploymentDevice.findFirst({ where: { AND: [{ deploymentId: id, deviceId }, tenantWhere(ctx)] } });
+    // A device of the caller's without a row (a deployment not yet initialized) meets the state
+    // refusal; any other device is simply not found.
+    if (!row && !(await tx.device.findFirst({ where: { AND: [{ id: deviceId }, deviceWhere(ctx)] }, select: { id: true } }))) throw notFound('Deployment device');
+    const next = assertDeploymentTransition(deployment.status, 'retry');
     if (!row) throw notFound('Deployment device');
     if (!(RETRYABLE as readonly string[]).includes(row.status)) {
       throw conflict(`A ${row.status} device cannot be retried (only failed, expired or cancelled ones)`, 'DEPLOYMENT_STATE', { status: deployment.status, action: 'retry', deviceStatus: row.status });
