@@ -10,6 +10,7 @@ type Input = (ids: Record<string, string>) => unknown;
 export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PUT /devices/{id}/custom-fields': { body: (ids) => ({ values: { [ids.customFieldKey]: 'tenancy probe' } }) },
   'POST /tickets/{id}/comments': { body: () => ({ content: 'tenancy probe' }) },
+  'PATCH /deployments/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**
