@@ -3,7 +3,6 @@
 // One deployment: its state with the actions that state allows, progress by device state, the
 // current batch, why it is paused, what it deploys to whom and how, and the per-device table with
 // output and retry. It refreshes itself while it runs and stops once it is finished.
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useDeleteDeployment, useDeployment, useDeploymentAction, type Deployment, type DeploymentAction } from '@/hooks/use-deployments';
@@ -11,6 +10,7 @@ import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useCatalogPackage } from '@/hooks/use-software';
 import { useScript } from '@/hooks/use-scripts';
 import { useCan } from '@/hooks/use-me';
+import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { formatDate } from '@/lib/client/format';
 import { messageOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
@@ -43,6 +43,7 @@ export function DeploymentDetail({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const d = query.data;
+  useBreadcrumbLabel(id, d?.name);
   if (query.isError) return <ErrorText error={query.error} />;
   if (!d) return <p role="status">Loading…</p>;
   const pause = pauseText(d);
@@ -66,11 +67,6 @@ export function DeploymentDetail({ id }: { id: string }) {
 
   return (
     <div className="min-w-0 space-y-4">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/deployments" className="text-brand-700 hover:underline dark:text-brand-100">
-          Deployments
-        </Link>
-      </nav>
       <PageHeader
         title={d.name}
         description={d.description ?? undefined}

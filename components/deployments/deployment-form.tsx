@@ -10,7 +10,7 @@ import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useCatalogPackage, useSoftwareCatalog } from '@/hooks/use-software';
 import { useScript, useScripts } from '@/hooks/use-scripts';
 import { usePatches } from '@/hooks/use-patches';
-import { useCreateDeployment, useDeploymentAction, useUpdateDeployment, type CreateDeploymentBody, type Deployment } from '@/hooks/use-deployments';
+import { useCreateDeployment, useDeploymentAction, useUpdateDeployment, type CreateDeploymentBody, type Deployment, type UpdateDeploymentBody } from '@/hooks/use-deployments';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field, INLINE_INPUT_CLASS } from '@/components/ui/field';
@@ -93,8 +93,10 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
     setErrors({});
     setFormError(null);
     try {
+      // The kind and the owner are fixed once created: an edit sends the rest.
+      const { kind: _kind, ...changes } = body;
       let saved = deployment
-        ? await update.mutateAsync({ id: deployment.id, body })
+        ? await update.mutateAsync({ id: deployment.id, body: changes as UpdateDeploymentBody })
         : await create.mutateAsync({ ...body, orgId: orgId || null });
       if (then !== 'draft') saved = await action.mutateAsync({ id: saved.id, action: 'initialize' });
       if (then === 'start') saved = await action.mutateAsync({ id: saved.id, action: 'start' });
@@ -123,7 +125,7 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
 
       <fieldset className={FIELDSET}>
         <legend className={LEGEND}>What to deploy</legend>
-        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)} error={errors.kind}>
+        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)} disabled={!!deployment} error={errors.kind}>
           <option value="software">Software from the catalog</option>
           <option value="script">Script</option>
           <option value="patches">Approved patches</option>
