@@ -7,6 +7,7 @@
 // A new one is saved as a draft, initialized (targets resolved) or initialized and started.
 import { useState, type FormEvent } from 'react';
 import { useAllOrganizations } from '@/hooks/use-organizations';
+import { useMe } from '@/hooks/use-me';
 import { useCatalogPackage, useSoftwareCatalog } from '@/hooks/use-software';
 import { useScript, useScripts } from '@/hooks/use-scripts';
 import { usePatches } from '@/hooks/use-patches';
@@ -40,8 +41,10 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
   const update = useUpdateDeployment();
   const action = useDeploymentAction();
   const orgs = useAllOrganizations();
+  // Organization users own deployments of their organization only; partner-wide is not theirs to pick.
+  const orgScoped = useMe().data?.scope === 'organization';
   const payload = (deployment?.payload ?? {}) as { packageId?: string; versionId?: string; scriptId?: string; parameters?: Record<string, string>; patchIds?: string[] };
-  const [orgId, setOrgId] = useState(deployment ? (deployment.orgId ?? '') : (defaultOrgId ?? ''));
+  const [orgId, setOrgId] = useState(deployment ? (deployment.orgId ?? '') : (defaultOrgId ?? (orgScoped ? (orgs.data?.[0]?.id ?? '') : '')));
   const [kind, setKind] = useState<Kind>(deployment?.kind ?? prefill?.kind ?? 'software');
   const [packageId, setPackageId] = useState(payload.packageId ?? prefill?.packageId ?? '');
   const [versionId, setVersionId] = useState(payload.versionId ?? prefill?.versionId ?? '');
@@ -113,7 +116,7 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" name="name" required maxLength={255} defaultValue={deployment?.name ?? ''} error={errors.name} autoFocus />
         <SelectField label="Organization" value={orgId} onChange={(e) => changeOrg(e.target.value)} disabled={!!deployment} error={errors.orgId} hint={deployment ? 'Fixed once created' : undefined}>
-          <option value="">All organizations (partner-wide)</option>
+          {!orgScoped && <option value="">All organizations (partner-wide)</option>}
           {orgList.map((o) => (
             <option key={o.id} value={o.id}>
               {o.name}
