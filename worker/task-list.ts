@@ -28,6 +28,7 @@ import { pruneDeviceMetricHistoryTask } from './tasks/prune-device-metric-histor
 import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
 import { startPatchJobsTask } from './tasks/start-patch-jobs';
 import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
+import { advanceDeploymentsTask } from './tasks/advance-deployments';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -59,6 +60,7 @@ export const taskList: TaskList = {
   roll_forward_maintenance: rollForwardMaintenanceTask,
   start_patch_jobs: startPatchJobsTask,
   apply_patch_policies: applyPatchPoliciesTask,
+  advance_deployments: advanceDeploymentsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -71,6 +73,7 @@ export const crontab = [
   '45 3 * * * prune_webhook_deliveries',
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
   '* * * * * sweep_device_presence',
+  '* * * * * advance_deployments',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',

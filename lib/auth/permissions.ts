@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'patches:read': 'View patches, approvals, patch jobs and patch compliance',
   'patches:approve': 'Approve, decline and defer patches',
   'patches:deploy': 'Scan devices for patches, install approved patches and roll them back',
+  'deployments:read': 'View deployments and their per-device results',
+  'deployments:manage': 'Create, edit, start, pause, resume, cancel, retry and delete deployments',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -51,6 +53,7 @@ const TECHNICIAN: Permission[] = [
   'tickets:write',
   'patches:approve',
   'patches:deploy',
+  'deployments:manage',
 ];
 
 /** Built-in roles every partner gets (isSystem: read-only, clonable). */
@@ -62,13 +65,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read'] as Permission[],
   },
 ] as const;
 

@@ -41,6 +41,7 @@ export async function createWindow(ctx: ActorContext, input: CreateWindowInput):
         targetDeviceIds: input.targets.deviceIds,
         suppressAlerts: input.suppressAlerts,
         suppressPatching: input.suppressPatching,
+        suppressDeployments: input.suppressDeployments,
         createdBy: ctx.userId,
       },
     });

@@ -87,6 +87,7 @@ export const ZCreateWindow = z
     targets: ZWindowTargets,
     suppressAlerts: z.boolean().default(true).describe('New alerts of the targets are raised straight into `suppressed` during an occurrence'),
     suppressPatching: z.boolean().default(false).describe('Patching installs nothing on the targets during an occurrence'),
+    suppressDeployments: z.boolean().default(false).describe('Deployments dispatch nothing to the targets during an occurrence (their devices wait)'),
   })
   .extend(ZSchedule.shape)
   .strict()
@@ -104,6 +105,7 @@ export const ZUpdateWindow = z
     targets: ZWindowTargets,
     suppressAlerts: z.boolean(),
     suppressPatching: z.boolean(),
+    suppressDeployments: z.boolean(),
     startsAt: ZSchedule.shape.startsAt,
     endsAt: ZInstant,
     durationMinutes: z.number().int().min(1).max(MAX_DURATION_MINUTES),
@@ -172,6 +174,7 @@ export const ZWindow = z.object({
   targets: z.object({ orgIds: z.array(ZUuid), siteIds: z.array(ZUuid), groupIds: z.array(ZUuid), deviceIds: z.array(ZUuid) }),
   suppressAlerts: z.boolean(),
   suppressPatching: z.boolean(),
+  suppressDeployments: z.boolean(),
   status: z.enum(WINDOW_STATUSES).describe('active, or cancelled (POST /maintenance/windows/:id/cancel; no further occurrences)'),
   cancelledAt: ZDate.nullable(),
   cancelledBy: ZUuid.nullable(),

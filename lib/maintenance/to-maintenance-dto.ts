@@ -33,6 +33,7 @@ export function toWindowDto(w: MaintenanceWindow, upcoming: MaintenanceOccurrenc
     targets: { orgIds: w.targetOrgIds, siteIds: w.targetSiteIds, groupIds: w.targetGroupIds, deviceIds: w.targetDeviceIds },
     suppressAlerts: w.suppressAlerts,
     suppressPatching: w.suppressPatching,
+    suppressDeployments: w.suppressDeployments,
     status: w.status,
     cancelledAt: w.cancelledAt?.toISOString() ?? null,
     cancelledBy: w.cancelledBy,

@@ -29,6 +29,7 @@ export async function updateWindow(ctx: ActorContext, id: string, input: UpdateW
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.suppressAlerts !== undefined ? { suppressAlerts: input.suppressAlerts } : {}),
       ...(input.suppressPatching !== undefined ? { suppressPatching: input.suppressPatching } : {}),
+      ...(input.suppressDeployments !== undefined ? { suppressDeployments: input.suppressDeployments } : {}),
     };
     if (input.targets) {
       await assertWindowTargets(tx, ctx, current, input.targets);

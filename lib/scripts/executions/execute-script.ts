@@ -4,7 +4,7 @@
 // handed to the agent on request (GET /agents/:agentId/commands/:commandId/secrets).
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { db } from '@/lib/db';
+import { db, type Tx } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
@@ -23,8 +23,9 @@ import { EXECUTION_INCLUDE, toExecutionDto } from '@/lib/scripts/executions/to-e
 
 type Result = z.infer<typeof ZExecuteResponse>;
 
-export async function executeScript(ctx: ActorContext, scriptId: string, input: z.output<typeof ZExecuteScript>): Promise<Result> {
-  return db.$transaction(async (tx) => {
+/** `client`: run inside that transaction (a deployment dispatching one device) instead of a new one. */
+export async function executeScript(ctx: ActorContext, scriptId: string, input: z.output<typeof ZExecuteScript>, client?: Tx): Promise<Result> {
+  const run = async (tx: Tx) => {
     const script = await getScriptOrThrow(ctx, scriptId, tx);
     const defs = script.parameters as TScriptParameter[];
     const known = new Set(defs.map((d) => d.name));
@@ -143,5 +144,6 @@ export async function executeScript(ctx: ActorContext, scriptId: string, input: 
       details: { name: script.name, version: script.version, queued: rows.length, skipped: result.skipped.length, failed: result.failed.length, secretVariables: secretNames, executionIds: rows.map((r) => r.id).slice(0, 100) },
     }, tx);
     return result;
-  }, { timeout: 60_000 });
+  };
+  return client ? run(client) : db.$transaction(run, { timeout: 60_000 });
 }

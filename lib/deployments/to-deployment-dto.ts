@@ -1,0 +1,71 @@
+// Deployment rows to the API shape, with progress counted from the device rows in one grouped
+// query for a whole page.
+import type { DbOrTx } from '@/lib/db';
+import type { Deployment, Prisma } from '@/lib/generated/prisma/client';
+import { DEPLOYMENT_DEVICE_STATUSES, TERMINAL_DEVICE_STATUSES, type DeploymentPayload, type TDeployment, type TDeploymentProgress } from '@/lib/deployments/schemas';
+
+type Counts = Omit<TDeploymentProgress, 'total' | 'percentComplete'>;
+
+const zero = (): Counts => Object.fromEntries(DEPLOYMENT_DEVICE_STATUSES.map((s) => [s, 0])) as Counts;
+
+/**
+ * Counts per deployment. A queued row whose command the agent already claimed reads `running`
+ * (derived here rather than written on the agent's hot path).
+ */
+export async function loadProgress(client: DbOrTx, ids: string[]): Promise<Map<string, TDeploymentProgress>> {
+  const out = new Map<string, TDeploymentProgress>();
+  if (ids.length === 0) return out;
+  const rows = await client.$queryRaw<{ deployment_id: string; status: keyof Counts; n: number }[]>`
+    select dd.deployment_id::text, case when dd.status = 'queued' and c.status = 'sent' then 'running' else dd.status::text end as status, count(*)::int as n
+    from deployment_devices dd left join device_commands c on c.id = dd.command_id and dd.status = 'queued'
+    where dd.deployment_id = any(${ids}::uuid[])
+    group by 1, 2`;
+  const counts = new Map<string, Counts>();
+  for (const r of rows) {
+    const c = counts.get(r.deployment_id) ?? zero();
+    c[r.status] += r.n;
+    counts.set(r.deployment_id, c);
+  }
+  for (const id of ids) {
+    const c = counts.get(id) ?? zero();
+    const total = Object.values(c).reduce((a, b) => a + b, 0);
+    const done = TERMINAL_DEVICE_STATUSES.reduce((a, s) => a + c[s], 0);
+    out.set(id, { total, ...c, percentComplete: total ? Math.floor((done * 100) / total) : 0 });
+  }
+  return out;
+}
+
+export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress): TDeployment {
+  return {
+    id: d.id,
+    orgId: d.orgId,
+    name: d.name,
+    description: d.description,
+    kind: d.kind,
+    payload: d.payload as DeploymentPayload,
+    targets: { orgIds: d.targetOrgIds, siteIds: d.targetSiteIds, groupIds: d.targetGroupIds, deviceIds: d.targetDeviceIds },
+    rollout: { strategy: d.strategy, batchSize: d.batchSize, batchPercent: d.batchPercent, failureThresholdPercent: d.failureThresholdPercent, batchIntervalMinutes: d.batchIntervalMinutes },
+    schedule: { maintenanceWindowOnly: d.maintenanceWindowOnly, deadline: d.deadline?.toISOString() ?? null },
+    status: d.status,
+    pauseReason: d.pauseReason,
+    currentBatch: d.currentBatch,
+    totalBatches: d.totalBatches,
+    progress,
+    createdBy: d.createdBy,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+    startedAt: d.startedAt?.toISOString() ?? null,
+    completedAt: d.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function toDeploymentDtos(client: DbOrTx, rows: Deployment[]): Promise<TDeployment[]> {
+  const progress = await loadProgress(client, rows.map((r) => r.id));
+  return rows.map((r) => toDeploymentDto(r, progress.get(r.id)!));
+}
+
+export async function deploymentDto(client: DbOrTx, row: Deployment): Promise<TDeployment> {
+  return (await toDeploymentDtos(client, [row]))[0];
+}
+
+export type DeploymentData = Prisma.DeploymentUncheckedCreateInput;
