@@ -44,6 +44,8 @@ async function answer(request: APIRequestContext, agent: Agent, command: Command
 }
 
 test('a technician deploys a package to a group with staged rollout', async ({ page }) => {
+  // Four enrolled agents, two batches and a retry, each waiting on the worker's rollout engine.
+  test.setTimeout(180_000);
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Deploy MSP ${tag}`, PASSWORD);
   const token = await signInConsole(page, admin, PASSWORD);
