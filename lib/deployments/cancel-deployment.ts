@@ -22,7 +22,13 @@ async function cancelOpenRows(tx: Tx, id: string): Promise<Record<string, unknow
   if (commandIds.length) {
     await tx.deploymentDevice.updateMany({ where: { deploymentId: id, commandId: { in: commandIds } }, data: { status: 'cancelled', completedAt: now } });
     await tx.scriptExecution.updateMany({ where: { commandId: { in: commandIds }, status: 'pending' }, data: { status: 'cancelled', completedAt: now, secretsSealed: null } });
-    await tx.patchJob.updateMany({ where: { commandId: { in: commandIds }, status: { in: ['queued', 'scheduled'] } }, data: { status: 'cancelled', completedAt: now, error: 'The deployment was cancelled' } });
+    const jobs = await tx.patchJob.findMany({ where: { commandId: { in: commandIds }, status: { in: ['queued', 'scheduled'] } }, select: { id: true } });
+    if (jobs.length) {
+      const jobIds = jobs.map((j) => j.id);
+      await tx.patchJob.updateMany({ where: { id: { in: jobIds } }, data: { status: 'cancelled', completedAt: now, error: 'The deployment was cancelled' } });
+      // The patches the job was about to install are available again.
+      await tx.devicePatch.updateMany({ where: { lastJobId: { in: jobIds }, status: 'installing' }, data: { status: 'available' } });
+    }
   }
   return { cancelledDevices: waiting.count + commandIds.length };
 }

@@ -18,9 +18,9 @@ export async function retryDeploymentDevice(ctx: ActorContext, id: string, devic
   return db.$transaction(async (tx) => {
     const deployment = await lockDeployment(tx, ctx, id);
     assertDeploymentWritable(ctx, deployment);
+    const next = assertDeploymentTransition(deployment.status, 'retry');
     const row = await tx.deploymentDevice.findFirst({ where: { AND: [{ deploymentId: id, deviceId }, tenantWhere(ctx)] } });
     if (!row) throw notFound('Deployment device');
-    const next = assertDeploymentTransition(deployment.status, 'retry');
     if (!(RETRYABLE as readonly string[]).includes(row.status)) {
       throw conflict(`A ${row.status} device cannot be retried (only failed, expired or cancelled ones)`, 'DEPLOYMENT_STATE', { status: deployment.status, action: 'retry', deviceStatus: row.status });
     }

@@ -134,6 +134,7 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.maintenanceWindow = window.id;
   ids.maintenanceOccurrence = (await db.maintenanceOccurrence.findFirstOrThrow({ where: { windowId: window.id } })).id;
   ids.maintenanceWindowId = window.id;
+  ids.deployment = (await c('/deployments', { name: `${marker} deployment`, orgId: org.id, kind: 'software', payload: { packageId: ids.softwarePackage, versionId: ids.softwareVersion }, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] } })).id;
   ids.patchPolicy = (await c('/patch-policies', { name: `${marker} patch policy`, orgId: org.id, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] }, maintenanceWindowId: window.id })).id;
   const now = new Date();
   const alert = await db.alert.create({
