@@ -47,6 +47,7 @@ function segments(ids: Record<string, string>): Record<string, string | undefine
     '/webhooks/[id]': ids.webhook,
     '/portal/tickets/[id]': ids.ticket,
     '/maintenance/[id]': ids.maintenanceWindow,
+    '/deployments/[id]': ids.deployment,
     // A catch-all page is the not-found page of its area: the sweep looks at it on an address
     // nothing else serves.
     '/portal/[...missing]': MISSING,

@@ -55,6 +55,7 @@ const SEGMENTS: Record<string, string> = {
   library: 'Templates & library',
   categories: 'Categories & tags',
   bundles: 'Bundles',
+  deployments: 'Deployments',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

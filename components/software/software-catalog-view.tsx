@@ -2,6 +2,7 @@
 
 // The software catalog: packages (partner and system), a package's versions, adding a package,
 // adding a version and uploading its installer (the server keeps its SHA-256).
+import Link from 'next/link';
 import { useCallback, useState, type FormEvent } from 'react';
 import {
   useAddCatalogVersion,
@@ -148,6 +149,7 @@ function PackageDetail({ id, onDeleted }: { id: string; onDeleted: () => void })
   const me = useMe();
   const canManage = useCan('software:manage');
   const remove = useDeleteCatalogPackage();
+  const canDeploy = useCan('deployments:manage');
   const [confirmDelete, setConfirmDelete] = useState(false);
   if (pkg.isError) return <ErrorText error={pkg.error} />;
   const p = pkg.data;
@@ -161,10 +163,11 @@ function PackageDetail({ id, onDeleted }: { id: string; onDeleted: () => void })
           {[p.vendor, p.kind === 'installer' ? 'Installer' : p.packageRef, p.osTypes.length ? p.osTypes.join(', ') : 'any OS', `${p.scope} package`].filter(Boolean).join(' · ')}
         </p>
         {p.description && <p className="mt-2 text-sm">{p.description}</p>}
+        {canDeploy && p.versions.length > 0 && <DeployLink packageId={p.id} label={`Deploy ${p.name}`} text="Deploy…" />}
       </div>
       <DataTable label="Versions" testId="catalog-versions" columns={['Version', 'Installer', 'Silent install', 'Added']}>
         {p.versions.map((v) => (
-          <VersionRow key={v.id} packageId={p.id} version={v} installerKind={p.kind === 'installer'} writable={writable} />
+          <VersionRow key={v.id} packageId={p.id} version={v} installerKind={p.kind === 'installer'} writable={writable} canDeploy={canDeploy} />
         ))}
         {p.versions.length === 0 && (
           <tr>
@@ -199,12 +202,23 @@ function PackageDetail({ id, onDeleted }: { id: string; onDeleted: () => void })
   );
 }
 
-function VersionRow({ packageId, version: v, installerKind, writable }: { packageId: string; version: CatalogVersion; installerKind: boolean; writable: boolean }) {
+/** Opens the new-deployment dialog with the package (and version) chosen. */
+function DeployLink({ packageId, versionId, label, text }: { packageId: string; versionId?: string; label: string; text: string }) {
+  const qs = new URLSearchParams({ create: '1', packageId, ...(versionId ? { versionId } : {}) });
+  return (
+    <Link href={`/deployments?${qs}`} aria-label={label} className="mt-2 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-100">
+      {text}
+    </Link>
+  );
+}
+
+function VersionRow({ packageId, version: v, installerKind, writable, canDeploy }: { packageId: string; version: CatalogVersion; installerKind: boolean; writable: boolean; canDeploy: boolean }) {
   const upload = useUploadInstaller(packageId);
   return (
     <tr className="border-t border-slate-100 align-top dark:border-slate-800" data-testid="catalog-version">
       <td className={CELL}>
         <span className="font-medium">{v.version}</span>
+        {canDeploy && (!installerKind || v.installer) && <DeployLink packageId={packageId} versionId={v.id} label={`Deploy version ${v.version}`} text="Deploy" />}
         {v.releaseNotes && <p className="mt-1 max-w-xs text-xs whitespace-pre-wrap text-slate-500">{v.releaseNotes}</p>}
       </td>
       <td className={CELL}>

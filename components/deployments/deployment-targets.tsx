@@ -1,0 +1,138 @@
+'use client';
+
+// Which devices a deployment reaches: whole organizations, sites, device groups and single
+// devices picked by hostname. The server resolves them into per-device rows on initialize.
+import { useMemo, useState } from 'react';
+import { useSites } from '@/hooks/use-organizations';
+import { useGroups } from '@/hooks/use-groups';
+import { useRuleTargetDevices } from '@/hooks/use-devices';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+
+export type DeploymentTargetsValue = { orgIds: string[]; siteIds: string[]; groupIds: string[]; deviceIds: string[] };
+/** Device names picked so far, kept beside the ids so the chips read as hostnames. */
+export type PickedDevice = { id: string; name: string };
+
+const CHECKBOX = 'flex items-center gap-2 text-sm';
+const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+
+export function DeploymentTargets({
+  orgId,
+  orgs,
+  value,
+  devices,
+  onChange,
+  error,
+}: {
+  orgId: string;
+  orgs: { id: string; name: string }[];
+  value: DeploymentTargetsValue;
+  devices: PickedDevice[];
+  onChange: (value: DeploymentTargetsValue, devices: PickedDevice[]) => void;
+  error?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const sites = useSites({ orgId: orgId || undefined });
+  const groups = useGroups({ orgId: orgId || undefined });
+  const candidates = useRuleTargetDevices(orgId || null, search);
+  const picked = useMemo(() => new Set(devices.map((d) => d.id)), [devices]);
+  const set = (patch: Partial<DeploymentTargetsValue>, nextDevices = devices) => onChange({ ...value, ...patch }, nextDevices);
+  const orgChoices = orgId ? orgs.filter((o) => o.id === orgId) : orgs;
+
+  return (
+    <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">Targets</legend>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{orgId ? 'Whole organization' : 'Organizations'}</p>
+          <div className="max-h-36 overflow-y-auto">
+            {orgChoices.map((o) => (
+              <label key={o.id} className={CHECKBOX}>
+                <input type="checkbox" checked={value.orgIds.includes(o.id)} onChange={() => set({ orgIds: toggle(value.orgIds, o.id) })} /> {orgId ? `Every device of ${o.name}` : o.name}
+              </label>
+            ))}
+          </div>
+        </div>
+        <div>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Sites</p>
+          <div className="max-h-36 overflow-y-auto">
+            {sites.data?.data.length ? (
+              sites.data.data.map((s) => (
+                <label key={s.id} className={CHECKBOX}>
+                  <input type="checkbox" checked={value.siteIds.includes(s.id)} onChange={() => set({ siteIds: toggle(value.siteIds, s.id) })} /> {s.name}
+                </label>
+              ))
+            ) : (
+              <p className="text-xs text-slate-600 dark:text-slate-400">No sites</p>
+            )}
+          </div>
+        </div>
+        <div>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Device groups</p>
+          <div className="max-h-36 overflow-y-auto">
+            {groups.data?.data.length ? (
+              groups.data.data.map((g) => (
+                <label key={g.id} className={CHECKBOX}>
+                  <input type="checkbox" checked={value.groupIds.includes(g.id)} onChange={() => set({ groupIds: toggle(value.groupIds, g.id) })} /> {g.name}
+                </label>
+              ))
+            ) : (
+              <p className="text-xs text-slate-600 dark:text-slate-400">No groups</p>
+            )}
+          </div>
+        </div>
+      </div>
+      <div>
+        <Field label="Devices" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search hostnames" />
+        {search && (
+          <ul className="mt-1 max-h-40 overflow-y-auto text-sm" aria-label="Matching devices">
+            {candidates.data?.data
+              .filter((d) => !picked.has(d.id))
+              .slice(0, 8)
+              .map((d) => (
+                <li key={d.id} className="flex items-center justify-between gap-2 py-0.5">
+                  <span className="truncate">{d.displayName ?? d.hostname}</span>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    aria-label={`Add ${d.hostname}`}
+                    onClick={() => {
+                      const next = [...devices, { id: d.id, name: d.displayName ?? d.hostname }];
+                      set({ deviceIds: next.map((x) => x.id) }, next);
+                    }}
+                  >
+                    Add
+                  </Button>
+                </li>
+              ))}
+          </ul>
+        )}
+        {devices.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Selected devices">
+            {devices.map((d) => (
+              <li key={d.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                {d.name}
+                <button
+                  type="button"
+                  className="font-bold"
+                  aria-label={`Remove ${d.name}`}
+                  onClick={() => {
+                    const next = devices.filter((x) => x.id !== d.id);
+                    set({ deviceIds: next.map((x) => x.id) }, next);
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
