@@ -26,6 +26,7 @@ const vitestArgs = args.filter((a) => !a.startsWith('--no-e2e') && !a.startsWith
 const runChecks = runVitest && !args.includes('--no-checks') && specArgs.length === 0 && vitestArgs.length === 0;
 const runProduction = runE2e && specArgs.length === 0 && vitestArgs.length === 0;
 const say = (m: string) => console.log(`[test] ${m}`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -174,13 +175,21 @@ async function main() {
     // The build and the vitest run overlap: neither needs the other. The build waits for the
     // typecheck: `next build` skips its own check of the same program (see next.config.mjs), and
     // `next typegen` must not write .next/types while a build clears .next.
-    const build = runE2e ? (typecheckRun ?? Promise.resolve()).then(() => ensureBuilt((m) => say(m))) : Promise.resolve();
+    // Each phase says when it ends, counted from the start of the run, so a slow run shows where
+    // its time went.
+    const build = runE2e
+      ? (typecheckRun ?? Promise.resolve())
+          .then(() => ensureBuilt((m) => say(m)))
+          .then(() => say(`web app ready at ${seconds(started)}`))
+      : Promise.resolve();
     if (runVitest) {
+      const vitestStarted = performance.now();
       const code = await run(path.join(root, 'node_modules/vitest/vitest.mjs'), ['run', ...vitestArgs], {
         ...process.env,
         TEST_PG_ADMIN_URL: pg.adminUrl,
         TEST_TEMPLATE_DB: template,
       });
+      say(`vitest took ${seconds(vitestStarted)} (done at ${seconds(started)})`);
       if (code !== 0) failures.push('vitest');
     }
     for (const check of await Promise.all([typecheckRun, lintRun])) {
@@ -189,17 +198,23 @@ async function main() {
       if (!check.ok) failures.push(check.name);
     }
     await build;
-    if (runE2e && (await e2e(pg, template)) !== 0) failures.push('playwright');
+    if (runE2e) {
+      const e2eStarted = performance.now();
+      if ((await e2e(pg, template)) !== 0) failures.push('playwright');
+      say(`browser tests took ${seconds(e2eStarted)} (done at ${seconds(started)})`);
+    }
     // The compiled production processes (dist/), on the build just made: release step, web and
     // worker under plain node on a database of their own on this server.
-    if (runProduction && (await run(bin('tsx/dist/cli.mjs'), [path.join(root, 'scripts/check-production.ts')], { ...process.env, TEST_PG_ADMIN_URL: pg.adminUrl })) !== 0) {
-      failures.push('production bundle');
+    if (runProduction) {
+      const productionStarted = performance.now();
+      if ((await run(bin('tsx/dist/cli.mjs'), [path.join(root, 'scripts/check-production.ts')], { ...process.env, TEST_PG_ADMIN_URL: pg.adminUrl })) !== 0) failures.push('production bundle');
+      say(`production check took ${seconds(productionStarted)}`);
     }
   } finally {
     await dropDatabase(pg.adminUrl, template).catch(() => undefined);
     await pg.stop();
   }
-  const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const took = seconds(started);
   say(failures.length ? `FAILED (${failures.join(', ')}) in ${took}` : `passed in ${took}`);
   process.exit(failures.length ? 1 : 0);
 }

@@ -1,6 +1,8 @@
 // One seeded world for the page sweeps: a partner with (nearly) every kind of record, built by the
-// same seeding the tenancy contract suites use, plus the people who sign in to look at it — an
-// MFA-enrolled partner admin, a platform operator and a portal contact of the first organization.
+// same seeding the tenancy contract suites use, plus the people who sign in to look at it — a few
+// MFA-enrolled partner admins (one per part of the sweep, so parts that sign in at the same moment
+// never offer the same one-time code twice), a platform operator and a portal contact of the
+// first organization.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,8 @@ import { makePartnerUser, makePlatformAdmin } from '@/tests/helpers/factories';
 import { PORTAL_PASSWORD } from '@/tests/helpers/portal';
 
 export const WORLD_PASSWORD = 'Sweep-Console-Pass-8!';
+/** How many partner admins the world has. */
+export const WORLD_ADMINS = 3;
 
 export interface Person {
   email: string;
@@ -20,7 +24,7 @@ export interface Person {
 export interface World {
   tenant: Pick<Tenant, 'marker' | 'label'>;
   ids: Record<string, string>;
-  admin: Person;
+  admins: Person[];
   platformAdmin: Person;
   portal: { email: string; password: string };
 }
@@ -47,15 +51,19 @@ async function seedWorld(): Promise<World> {
   Object.assign(process.env, { NODE_ENV: 'test' });
   const tenant = await seedTenant('Sweep');
   const tag = randomBytes(4).toString('hex');
-  const adminSecret = generateSecret();
-  const admin = await makePartnerUser(tenant.partner, { email: `sweep-admin-${tag}@e2e.test`, name: 'Sam Sweep', password: WORLD_PASSWORD, mfaSecret: adminSecret });
+  const admins: Person[] = [];
+  for (let i = 1; i <= WORLD_ADMINS; i++) {
+    const mfaSecret = generateSecret();
+    const admin = await makePartnerUser(tenant.partner, { email: `sweep-admin-${i}-${tag}@e2e.test`, name: `Sam Sweep ${i}`, password: WORLD_PASSWORD, mfaSecret });
+    admins.push({ email: admin.email, mfaSecret });
+  }
   const platformSecret = generateSecret();
   const platform = await makePlatformAdmin({ email: `sweep-platform-${tag}@e2e.test`, name: 'Pat Sweep', password: WORLD_PASSWORD, mfaSecret: platformSecret });
   const contact = await db.contact.findUniqueOrThrow({ where: { id: tenant.ids.contact }, select: { email: true } });
   return {
     tenant: { marker: tenant.marker, label: tenant.label },
     ids: tenant.ids,
-    admin: { email: admin.email, mfaSecret: adminSecret },
+    admins,
     platformAdmin: { email: platform.email, mfaSecret: platformSecret },
     portal: { email: contact.email!, password: PORTAL_PASSWORD },
   };
