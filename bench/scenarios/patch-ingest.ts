@@ -36,15 +36,35 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 const diff = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries(TABLES.map((t) => [t, b[t] - a[t]]));
 
+/** PostgreSQL's tuple counters of the patch tables (inserted, updated, HOT-updated, deleted rows). */
+async function tupleCounters(): Promise<Record<string, { ins: number; upd: number; hot: number; del: number }>> {
+  await dbPool().query('select pg_stat_clear_snapshot()');
+  const { rows } = await dbPool().query<{ relname: string; ins: string; upd: string; hot: string; del: string }>(
+    `select relname, n_tup_ins as ins, n_tup_upd as upd, n_tup_hot_upd as hot, n_tup_del as del from pg_stat_user_tables where relname = any($1)`,
+    [[...TABLES, 'device_patch_scans']],
+  );
+  return Object.fromEntries(rows.map((r) => [r.relname, { ins: Number(r.ins), upd: Number(r.upd), hot: Number(r.hot), del: Number(r.del) }]));
+}
+
+const tupleDiff = (a: Awaited<ReturnType<typeof tupleCounters>>, b: Awaited<ReturnType<typeof tupleCounters>>) =>
+  Object.fromEntries(Object.entries(b).map(([t, v]) => {
+    const was = a[t] ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+    return [t, { ins: v.ins - was.ins, upd: v.upd - was.upd, hot: v.hot - was.hot, del: v.del - was.del }];
+  }));
+
 async function upload(ctx: BenchContext, stateFile: string, id: string, label: string, devices: number): Promise<ScenarioResult> {
   const before = await rowCounts();
+  const tuplesBefore = await tupleCounters();
   ctx.stack.rss.reset();
   const load = startLoad<UploadReport>('bench/load/patch-uploads.ts', ['--server', ctx.stack.urls[0], '--state', stateFile, '--concurrency', String(CONCURRENCY)], { onStderr: (l) => ctx.log(`  ${l}`) });
   const report = await load.result;
   const rss = ctx.stack.rss.peak();
   const cpu = ctx.stack.rss.cpu();
   const written = diff(before, await rowCounts());
-  ctx.log(`  ${label}: ${report.uploads} uploads in ${report.seconds} s (${report.uploadsPerSecond}/s), p99 ${report.latencyMs.p99} ms, ${report.shed503} retried after 503; rows ${JSON.stringify(written)}`);
+  // The statistics collector lags its backends by up to a second: read it a little later.
+  await new Promise((r) => setTimeout(r, 1500));
+  const tuples = tupleDiff(tuplesBefore, await tupleCounters());
+  ctx.log(`  ${label}: ${report.uploads} uploads in ${report.seconds} s (${report.uploadsPerSecond}/s), p99 ${report.latencyMs.p99} ms, ${report.shed503} retried after 503; rows ${JSON.stringify(written)}; tuples ${JSON.stringify(tuples)}`);
   return {
     id,
     scenario: `9 patch ${label}`,
@@ -59,7 +79,7 @@ async function upload(ctx: BenchContext, stateFile: string, id: string, label: s
     cpuMsPerOp: cpuPerOp(cpu, report.uploads),
     target: `p99<=${UPLOAD_P99_TARGET_MS} ms, 0 err`,
     met: report.latencyMs.p99 <= UPLOAD_P99_TARGET_MS && report.errors.total === 0,
-    extra: { seconds: report.seconds, uploads: report.uploads, updatesSent: report.updates, maxMs: report.latencyMs.max, retriedAfter503: report.shed503, errorsByKind: report.errors.byKind, rowsWritten: written, rowsAfter: await rowCounts(), cpuSeconds: cpu },
+    extra: { seconds: report.seconds, uploads: report.uploads, updatesSent: report.updates, maxMs: report.latencyMs.max, retriedAfter503: report.shed503, errorsByKind: report.errors.byKind, rowsWritten: written, tupleWrites: tuples, rowsAfter: await rowCounts(), cpuSeconds: cpu },
   };
 }
 

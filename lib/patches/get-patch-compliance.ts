@@ -30,29 +30,36 @@ export async function getPatchCompliance(ctx: ActorContext, query: z.output<type
       count(*) filter (where dp.status in ('available', 'failed') and coalesce(a.status::text, 'pending') <> 'declined' and p.severity in ('critical', 'important')) as missing_critical,
       count(*) filter (where dp.status = 'failed') as failed
     from devices d
-      left join device_patches dp on dp.device_id = d.id
+      left join device_patches dp on dp.device_id = d.id and dp.status in ('available', 'failed')
       left join patches p on p.id = dp.patch_id
       left join patch_approvals a on a.org_id = dp.org_id and a.patch_id = dp.patch_id
     where ${Prisma.join(filters, ' and ')}
     group by d.id`;
-  const rows =
+  // One statement: the per-device counts are computed once (materialized) for both the rows
+  // and the summary; the summary row is there even when no row is.
+  const rowsSql =
     query.by === 'device'
-      ? await db.$queryRaw<Row[]>`
+      ? Prisma.sql`
           select pd.id::text as id, pd.hostname as name, pd.org_id::text as org_id, 1 as devices, (pd.missing = 0 and pd.failed = 0)::int as up_to_date,
-            (pd.missing_critical > 0)::int as missing_critical, (pd.failed > 0)::int as failed, pd.missing as missing_patches
-          from (${perDevice}) pd order by pd.missing_critical desc, pd.missing desc, pd.hostname limit ${query.limit}`
-      : await db.$queryRaw<Row[]>`
+            (pd.missing_critical > 0)::int as missing_critical, (pd.failed > 0)::int as failed, pd.missing::int as missing_patches
+          from pd order by pd.missing_critical desc, pd.missing desc, pd.hostname limit ${query.limit}`
+      : Prisma.sql`
           select o.id::text as id, o.name, o.id::text as org_id, count(*)::int as devices,
             count(*) filter (where pd.missing = 0 and pd.failed = 0)::int as up_to_date,
             count(*) filter (where pd.missing_critical > 0)::int as missing_critical,
             count(*) filter (where pd.failed > 0)::int as failed,
             coalesce(sum(pd.missing), 0)::int as missing_patches
-          from (${perDevice}) pd join organizations o on o.id = pd.org_id
+          from pd join organizations o on o.id = pd.org_id
           group by o.id order by o.name limit ${query.limit}`;
-  const [total] = await db.$queryRaw<Row[]>`
-    select count(*)::int as devices, count(*) filter (where pd.missing = 0 and pd.failed = 0)::int as up_to_date,
-      count(*) filter (where pd.missing_critical > 0)::int as missing_critical, count(*) filter (where pd.failed > 0)::int as failed,
-      coalesce(sum(pd.missing), 0)::int as missing_patches
-    from (${perDevice}) pd`;
+  const result = await db.$queryRaw<(Row & { total: Omit<Row, 'id' | 'name' | 'org_id'> })[]>`
+    with pd as materialized (${perDevice}), total as (
+      select count(*)::int as devices, count(*) filter (where pd.missing = 0 and pd.failed = 0)::int as up_to_date,
+        count(*) filter (where pd.missing_critical > 0)::int as missing_critical, count(*) filter (where pd.failed > 0)::int as failed,
+        coalesce(sum(pd.missing), 0)::int as missing_patches
+      from pd
+    )
+    select r.*, row_to_json(t) as total from total t left join lateral (${rowsSql}) r on true`;
+  const total = result[0].total;
+  const rows = result.filter((r) => r.id !== null);
   return { summary: counts(total), rows: rows.map((r) => ({ id: r.id, name: r.name, orgId: r.org_id, ...counts(r) })) };
 }
