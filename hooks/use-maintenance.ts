@@ -10,8 +10,9 @@ export type MaintenanceWindow = Wire<typeof ZWindow>;
 export type MaintenanceOccurrence = Wire<typeof ZOccurrence>;
 export type ActiveMaintenanceDevice = Wire<typeof ZActiveDevice>;
 /** What the console sends: dates as ISO strings, defaults left to the server. */
-export type CreateWindowBody = Omit<Wire<typeof ZCreateWindow>, 'suppressAlerts' | 'suppressPatching' | 'timezone' | 'recurrence'> &
-  Partial<Pick<Wire<typeof ZCreateWindow>, 'suppressAlerts' | 'suppressPatching' | 'timezone' | 'recurrence'>>;
+type DefaultedWindowField = 'suppressAlerts' | 'suppressPatching' | 'timezone' | 'recurrence'
+  | 'suppressReboots';
+export type CreateWindowBody = Omit<Wire<typeof ZCreateWindow>, DefaultedWindowField> & Partial<Pick<Wire<typeof ZCreateWindow>, DefaultedWindowField>>;
 export type UpdateWindowBody = Wire<typeof ZUpdateWindow>;
 
 // Maintenance changes which devices alert, so the active list refreshes on its own.

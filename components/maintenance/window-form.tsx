@@ -98,6 +98,7 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
         rrule: recurrence === 'rrule' ? String(f.get('rrule') ?? '') : undefined,
         until: recurrence !== 'none' && until ? instantOf(until, timezone, true) : undefined,
         suppressAlerts: f.get('suppressAlerts') === 'on',
+        suppressReboots: f.get('suppressReboots') === 'on',
         suppressPatching: f.get('suppressPatching') === 'on',
       });
       router.push(`/maintenance/${w.id}`);
@@ -230,6 +231,9 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
       <div className="space-y-1">
         <label className={checkbox}>
           <input type="checkbox" name="suppressAlerts" defaultChecked /> Suppress alerts of the targets during maintenance
+        </label>
+        <label className={checkbox}>
+          <input type="checkbox" name="suppressReboots" /> Hold reboots after patch installs during maintenance
         </label>
         <label className={checkbox}>
           <input type="checkbox" name="suppressPatching" /> Hold patch installs during maintenance
