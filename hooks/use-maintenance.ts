@@ -54,3 +54,22 @@ export const useDeleteMaintenanceWindow = () => useMaintenanceMutation((id: stri
 export const useCancelMaintenanceWindow = () => useMaintenanceMutation((id: string) => api<MaintenanceWindow>(`/maintenance/windows/${id}/cancel`, { method: 'POST' }));
 export const useMoveOccurrence = () =>
   useMaintenanceMutation(({ id, action }: { id: string; action: 'start' | 'end' }) => api<MaintenanceOccurrence>(`/maintenance/occurrences/${id}/${action}`, { method: 'POST' }));
+
+/** Every occurrence overlapping [from, to) for the calendar (up to 500: five pages of 100). */
+export function useMaintenanceCalendar(params: { orgId?: string; from: string; to: string }) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['maintenance', 'calendar', params],
+    queryFn: async () => {
+      const all: MaintenanceOccurrence[] = [];
+      for (let page = 1; page <= 5; page++) {
+        const res = await api<Page<MaintenanceOccurrence>>('/maintenance/occurrences', { query: { ...params, page, limit: 100 } });
+        all.push(...res.data);
+        if (all.length >= res.pagination.total || res.data.length === 0) break;
+      }
+      return all;
+    },
+    enabled,
+    refetchInterval: LIVE_MS,
+  });
+}
