@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
@@ -98,4 +99,54 @@ test('a technician schedules patch nights on the second Tuesday with a custom ru
   await expect(page.getByText(/FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2 at .* \(Europe\/Berlin\)/)).toBeVisible();
   const rows = page.getByRole('table', { name: 'Occurrences' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('scheduled');
+});
+
+test('the calendar shows a window’s occurrences by month, opens the window, and is a list on a phone', async ({ page }) => {
+  const tag = randomBytes(4).toString('hex');
+  const admin = await seedPartnerAdmin(tag, `Calendar MSP ${tag}`, PASSWORD);
+  const token = await signInConsole(page, admin, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
+  const org = await page.request.post('/api/v1/orgs/organizations', { headers: auth, data: { name: `Fabrikam ${tag}` } });
+  const orgId = (await org.json()).id as string;
+  // Daily at noon from tomorrow: next month has occurrences too.
+  const start = new Date();
+  start.setDate(start.getDate() + 1);
+  start.setHours(12, 0, 0, 0);
+  const created = await page.request.post('/api/v1/maintenance/windows', {
+    headers: auth,
+    data: { name: `Nightly ${tag}`, orgId, targets: { orgIds: [orgId] }, startsAt: start.toISOString(), durationMinutes: 60, recurrence: 'daily', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const windowId = (await created.json()).id as string;
+
+  await page.goto('/maintenance');
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/view=calendar/);
+  const next = new Date(start.getFullYear(), start.getMonth() + 1, 1);
+  const grid = page.getByRole('table', { name: /Maintenance calendar, / });
+  const serious = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await expect(grid.getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first()).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.evaluate(() => localStorage.setItem('rmm-theme', 'dark'));
+  await page.reload();
+  await expect(grid.getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  expect(await serious()).toEqual([]);
+  await page.evaluate(() => localStorage.setItem('rmm-theme', 'light'));
+
+  // Keyboard: the next month button, then the month is in the URL and its occurrences shown.
+  await page.getByRole('button', { name: 'Next month' }).focus();
+  await page.keyboard.press('Enter');
+  const nextGrid = page.getByRole('table', { name: /Maintenance calendar, / });
+  await expect(nextGrid.getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`month=${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}`));
+  await nextGrid.getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/maintenance/${windowId}$`));
+
+  // A phone: the agenda instead of the grid, without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/maintenance?view=calendar');
+  await expect(page.getByRole('region', { name: /Maintenance agenda, / }).getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: /Maintenance calendar/ })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

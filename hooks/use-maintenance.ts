@@ -10,8 +10,8 @@ export type MaintenanceWindow = Wire<typeof ZWindow>;
 export type MaintenanceOccurrence = Wire<typeof ZOccurrence>;
 export type ActiveMaintenanceDevice = Wire<typeof ZActiveDevice>;
 /** What the console sends: dates as ISO strings, defaults left to the server. */
-export type CreateWindowBody = Omit<Wire<typeof ZCreateWindow>, 'suppressAlerts' | 'suppressPatching' | 'suppressDeployments' | 'timezone' | 'recurrence'> &
-  Partial<Pick<Wire<typeof ZCreateWindow>, 'suppressAlerts' | 'suppressPatching' | 'suppressDeployments' | 'timezone' | 'recurrence'>>;
+type DefaultedWindowField = 'suppressAlerts' | 'suppressPatching' | 'suppressDeployments' | 'suppressReboots' | 'timezone' | 'recurrence';
+export type CreateWindowBody = Omit<Wire<typeof ZCreateWindow>, DefaultedWindowField> & Partial<Pick<Wire<typeof ZCreateWindow>, DefaultedWindowField>>;
 export type UpdateWindowBody = Wire<typeof ZUpdateWindow>;
 
 // Maintenance changes which devices alert, so the active list refreshes on its own.
@@ -53,3 +53,22 @@ export const useDeleteMaintenanceWindow = () => useMaintenanceMutation((id: stri
 export const useCancelMaintenanceWindow = () => useMaintenanceMutation((id: string) => api<MaintenanceWindow>(`/maintenance/windows/${id}/cancel`, { method: 'POST' }));
 export const useMoveOccurrence = () =>
   useMaintenanceMutation(({ id, action }: { id: string; action: 'start' | 'end' }) => api<MaintenanceOccurrence>(`/maintenance/occurrences/${id}/${action}`, { method: 'POST' }));
+
+/** Every occurrence overlapping [from, to) for the calendar (up to 500: five pages of 100). */
+export function useMaintenanceCalendar(params: { orgId?: string; from: string; to: string }) {
+  const enabled = useSignedIn();
+  return useQuery({
+    queryKey: ['maintenance', 'calendar', params],
+    queryFn: async () => {
+      const all: MaintenanceOccurrence[] = [];
+      for (let page = 1; page <= 5; page++) {
+        const res = await api<Page<MaintenanceOccurrence>>('/maintenance/occurrences', { query: { ...params, page, limit: 100 } });
+        all.push(...res.data);
+        if (all.length >= res.pagination.total || res.data.length === 0) break;
+      }
+      return all;
+    },
+    enabled,
+    refetchInterval: LIVE_MS,
+  });
+}

@@ -1,7 +1,8 @@
 'use client';
 
 // Maintenance: the devices in maintenance right now, then every window with filters (status,
-// repeat, name) and a create dialog. A window opens on its page with its occurrences.
+// repeat, name) or the calendar of occurrences (?view=calendar&month=YYYY-MM), and a create
+// dialog. A window opens on its page with its occurrences.
 import Link from 'next/link';
 import { useState } from 'react';
 import { useActiveMaintenance, useMaintenanceWindows, type MaintenanceWindow } from '@/hooks/use-maintenance';
@@ -15,6 +16,10 @@ import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, SelectField } fr
 import { InMaintenanceBadge } from '@/components/maintenance/maintenance-badge';
 import { WindowForm } from '@/components/maintenance/window-form';
 import { describeSchedule, formatWhen, targetSummary } from '@/components/maintenance/schedule-text';
+import { MaintenanceCalendar } from '@/components/maintenance/maintenance-calendar';
+import { useUrlFilters } from '@/hooks/use-url-filters';
+
+const VIEW_DEFAULTS = { view: 'list', month: '' };
 
 export function WindowStateBadge({ w }: { w: MaintenanceWindow }) {
   if (w.status === 'cancelled') return <Badge tone="slate">Cancelled</Badge>;
@@ -25,6 +30,8 @@ export function WindowStateBadge({ w }: { w: MaintenanceWindow }) {
 
 export function MaintenanceView() {
   const { orgId } = useCurrentOrg();
+  const [url, setUrl] = useUrlFilters(VIEW_DEFAULTS);
+  const calendar = url.view === 'calendar';
   const [page, setPage] = useState(1);
   const [activePage, setActivePage] = useState(1);
   const [search, setSearch] = useState('');
@@ -94,6 +101,23 @@ export function MaintenanceView() {
         )}
       </Card>
 
+      <div className="inline-flex rounded-md border border-slate-200 p-0.5 dark:border-slate-700" role="group" aria-label="View">
+        {(['list', 'calendar'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={url.view === v}
+            onClick={() => setUrl({ view: v })}
+            className={`rounded px-3 py-1 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${url.view === v ? 'bg-brand-700 text-white dark:bg-brand-100 dark:text-slate-900' : 'text-slate-700 dark:text-slate-300'}`}
+          >
+            {v === 'list' ? 'List' : 'Calendar'}
+          </button>
+        ))}
+      </div>
+      {calendar && <MaintenanceCalendar orgId={orgId ?? undefined} month={url.month} onMonth={(month) => setUrl({ month })} />}
+
+      {!calendar && (
+      <>
       <div className="flex flex-wrap gap-3">
         <div className="w-64">
           <Field label="Search" type="search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} placeholder="Window name" />
@@ -156,6 +180,8 @@ export function MaintenanceView() {
           </div>
           <Pager page={page} total={windows.data?.pagination.total ?? 0} limit={windows.data?.pagination.limit ?? 50} onPage={setPage} />
         </Card>
+      )}
+      </>
       )}
       <Dialog open={creating} onClose={() => setCreating(false)} title="New maintenance window" wide>
         {creating && <WindowForm defaultOrgId={orgId ?? orgs.data?.[0]?.id ?? ''} orgs={orgs.data ?? []} />}

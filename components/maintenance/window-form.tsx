@@ -4,17 +4,15 @@
 // organization, sites, groups, devices picked by search), the schedule in a time zone
 // (one-off, daily, weekly on chosen days, monthly on a day) and the options.
 import { useRouter } from 'next/navigation';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useCreateMaintenanceWindow } from '@/hooks/use-maintenance';
-import { useSites } from '@/hooks/use-organizations';
-import { useGroups } from '@/hooks/use-groups';
-import { useRuleTargetDevices } from '@/hooks/use-devices';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { fromLocal } from '@/lib/maintenance/zoned-time';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField, TextAreaField } from '@/components/ui/controls';
 import { FormError } from '@/components/ui/form-error';
+import { NO_TARGETS, TargetPicker, type PickedTargets } from '@/components/maintenance/target-picker';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 type Recurrence = 'none' | 'daily' | 'weekly' | 'monthly' | 'rrule';
@@ -50,26 +48,16 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
   const create = useCreateMaintenanceWindow();
   const [orgId, setOrgId] = useState(defaultOrgId);
   const [wholeOrg, setWholeOrg] = useState(false);
-  const [siteIds, setSiteIds] = useState<string[]>([]);
-  const [groupIds, setGroupIds] = useState<string[]>([]);
-  const [devices, setDevices] = useState<{ id: string; name: string }[]>([]);
-  const [search, setSearch] = useState('');
+  const [targets, setTargets] = useState<PickedTargets>(NO_TARGETS);
   const [recurrence, setRecurrence] = useState<Recurrence>('none');
   const [days, setDays] = useState<number[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const sites = useSites({ orgId: orgId || undefined });
-  const groups = useGroups({ orgId: orgId || undefined });
-  const candidates = useRuleTargetDevices(orgId || null, search);
-  const picked = useMemo(() => new Set(devices.map((d) => d.id)), [devices]);
 
   function changeOrg(id: string) {
     setOrgId(id);
-    setSiteIds([]);
-    setGroupIds([]);
-    setDevices([]);
+    setTargets(NO_TARGETS);
   }
-  const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -88,7 +76,7 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
         name: String(f.get('name') ?? ''),
         description: String(f.get('description') ?? '').trim() || undefined,
         orgId: orgId || undefined,
-        targets: { orgIds: wholeOrg && orgId ? [orgId] : [], siteIds, groupIds, deviceIds: devices.map((d) => d.id) },
+        targets: wholeOrg ? { orgIds: orgId ? [orgId] : [], siteIds: [], groupIds: [], deviceIds: [] } : { orgIds: [], siteIds: targets.siteIds, groupIds: targets.groupIds, deviceIds: targets.devices.map((d) => d.id) },
         startsAt,
         durationMinutes: Number(f.get('durationMinutes')),
         timezone,
@@ -98,6 +86,7 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
         rrule: recurrence === 'rrule' ? String(f.get('rrule') ?? '') : undefined,
         until: recurrence !== 'none' && until ? instantOf(until, timezone, true) : undefined,
         suppressAlerts: f.get('suppressAlerts') === 'on',
+        suppressReboots: f.get('suppressReboots') === 'on',
         suppressPatching: f.get('suppressPatching') === 'on',
       });
       router.push(`/maintenance/${w.id}`);
@@ -128,62 +117,7 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
         <label className={checkbox}>
           <input type="checkbox" checked={wholeOrg} onChange={(e) => setWholeOrg(e.target.checked)} /> Every device of the organization
         </label>
-        {!wholeOrg && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Sites</p>
-              {sites.data?.data.length ? (
-                sites.data.data.map((s) => (
-                  <label key={s.id} className={checkbox}>
-                    <input type="checkbox" checked={siteIds.includes(s.id)} onChange={() => setSiteIds(toggle(siteIds, s.id))} /> {s.name}
-                  </label>
-                ))
-              ) : (
-                <p className="text-xs text-slate-600 dark:text-slate-400">No sites</p>
-              )}
-            </div>
-            <div>
-              <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Device groups</p>
-              {groups.data?.data.length ? (
-                groups.data.data.map((g) => (
-                  <label key={g.id} className={checkbox}>
-                    <input type="checkbox" checked={groupIds.includes(g.id)} onChange={() => setGroupIds(toggle(groupIds, g.id))} /> {g.name}
-                  </label>
-                ))
-              ) : (
-                <p className="text-xs text-slate-600 dark:text-slate-400">No groups</p>
-              )}
-            </div>
-            <div className="sm:col-span-2">
-              <Field label="Devices" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search hostnames" />
-              <ul className="mt-1 max-h-40 overflow-y-auto text-sm" aria-label="Matching devices">
-                {candidates.data?.data
-                  .filter((d) => !picked.has(d.id))
-                  .slice(0, 8)
-                  .map((d) => (
-                    <li key={d.id} className="flex items-center justify-between py-0.5">
-                      <span>{d.displayName ?? d.hostname}</span>
-                      <Button type="button" variant="secondary" onClick={() => setDevices([...devices, { id: d.id, name: d.displayName ?? d.hostname }])} aria-label={`Add ${d.hostname}`}>
-                        Add
-                      </Button>
-                    </li>
-                  ))}
-              </ul>
-              {devices.length > 0 && (
-                <ul className="mt-2 flex flex-wrap gap-2" aria-label="Selected devices">
-                  {devices.map((d) => (
-                    <li key={d.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-                      {d.name}
-                      <button type="button" className="font-bold" aria-label={`Remove ${d.name}`} onClick={() => setDevices(devices.filter((x) => x.id !== d.id))}>
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </div>
-        )}
+        {!wholeOrg && <TargetPicker orgId={orgId} value={targets} onChange={setTargets} />}
         {errors.targets && <p className="text-sm text-red-700 dark:text-red-300">{errors.targets}</p>}
       </fieldset>
 
@@ -230,6 +164,9 @@ export function WindowForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs:
       <div className="space-y-1">
         <label className={checkbox}>
           <input type="checkbox" name="suppressAlerts" defaultChecked /> Suppress alerts of the targets during maintenance
+        </label>
+        <label className={checkbox}>
+          <input type="checkbox" name="suppressReboots" /> Hold reboots after patch installs during maintenance
         </label>
         <label className={checkbox}>
           <input type="checkbox" name="suppressPatching" /> Hold patch installs during maintenance

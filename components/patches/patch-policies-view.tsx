@@ -1,11 +1,12 @@
 'use client';
 
-// Patch policies: the list with create, edit and delete. The dialog sets the owner, the
-// sources, per severity whether and after how many days patches are approved automatically,
-// the reboot behaviour and the maintenance window installs run in. A policy without targets
-// covers every device of its organization (or partner); targets set through the API are kept.
+// Patch policies: the list with create, edit and delete. The dialog sets the owner, the targets
+// (organizations, sites, groups, devices), the sources, per severity whether and after how many
+// days patches are approved automatically, the reboot behaviour and the maintenance window
+// installs run in. A policy without targets covers every device of its organization (or partner).
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import { useRuleTargetDevices } from '@/hooks/use-devices';
 import { useCreatePatchPolicy, useDeletePatchPolicy, usePatchPolicies, useUpdatePatchPolicy, type PatchPolicy } from '@/hooks/use-patch-policies';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useMaintenanceWindows } from '@/hooks/use-maintenance';
@@ -15,6 +16,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, INLINE_INPUT_CLASS } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, SelectField } from '@/components/ui/controls';
 import { FormError } from '@/components/ui/form-error';
+import { TargetPicker, type PickedTargets } from '@/components/maintenance/target-picker';
 
 // The values of lib/patches/schemas.ts and policy-schemas.ts, repeated here: those modules load
 // the server configuration (through pagination), which the console bundle must not.
@@ -28,11 +30,26 @@ function rulesText(p: PatchPolicy): string {
   return on.length ? on.join(', ') : 'Manual approval only';
 }
 
+function targetsText(p: PatchPolicy): string {
+  const t = p.targets;
+  const parts = [[t.orgIds.length, 'organization'], [t.siteIds.length, 'site'], [t.groupIds.length, 'group'], [t.deviceIds.length, 'device']] as const;
+  const named = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`);
+  return named.length ? named.join(', ') : 'All devices';
+}
+
 function PolicyForm({ policy, onDone }: { policy: PatchPolicy | null; onDone: () => void }) {
   const create = useCreatePatchPolicy();
   const update = useUpdatePatchPolicy();
   const orgs = useAllOrganizations();
   const windows = useMaintenanceWindows({ status: 'active' });
+  const [orgId, setOrgId] = useState(policy?.orgId ?? '');
+  const [targets, setTargets] = useState<PickedTargets>(() => {
+    const t = policy?.targets;
+    return { orgIds: t?.orgIds ?? [], siteIds: t?.siteIds ?? [], groupIds: t?.groupIds ?? [], devices: (t?.deviceIds ?? []).map((id) => ({ id, name: '' })) };
+  });
+  // Devices kept from the policy show their hostname once the first page of devices has it.
+  const known = useRuleTargetDevices(orgId || null, '');
+  const named = { ...targets, devices: targets.devices.map((d) => ({ id: d.id, name: d.name || (known.data?.data.find((k) => k.id === d.id)?.hostname ?? `Device ${d.id.slice(0, 8)}`) })) };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -44,6 +61,7 @@ function PolicyForm({ policy, onDone }: { policy: PatchPolicy | null; onDone: ()
       name: String(f.get('name') ?? '').trim(),
       description: String(f.get('description') ?? '').trim() || null,
       enabled: f.get('enabled') === 'on',
+      targets: { orgIds: orgId ? [] : targets.orgIds, siteIds: targets.siteIds, groupIds: targets.groupIds, deviceIds: targets.devices.map((d) => d.id) },
       sources: PATCH_SOURCES.filter((s) => f.get(`source-${s}`) === 'on'),
       autoApprove,
       rebootBehavior: String(f.get('rebootBehavior')) as PatchPolicy['rebootBehavior'],
@@ -53,7 +71,7 @@ function PolicyForm({ policy, onDone }: { policy: PatchPolicy | null; onDone: ()
     setFormError(null);
     try {
       if (policy) await update.mutateAsync({ id: policy.id, body });
-      else await create.mutateAsync({ ...body, orgId: String(f.get('orgId') || '') || null });
+      else await create.mutateAsync({ ...body, orgId: orgId || null });
       onDone();
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -67,7 +85,16 @@ function PolicyForm({ policy, onDone }: { policy: PatchPolicy | null; onDone: ()
       <Field label="Name" name="name" required maxLength={255} defaultValue={policy?.name ?? ''} error={errors.name} />
       <Field label="Description" name="description" maxLength={2000} defaultValue={policy?.description ?? ''} error={errors.description} />
       {!policy && (
-        <SelectField label="Organization" name="orgId" defaultValue="" error={errors.orgId} hint="Partner-wide policies cover every organization">
+        <SelectField
+          label="Organization"
+          value={orgId}
+          onChange={(e) => {
+            setOrgId(e.target.value);
+            setTargets({ orgIds: [], siteIds: [], groupIds: [], devices: [] });
+          }}
+          error={errors.orgId}
+          hint="Partner-wide policies cover every organization"
+        >
           <option value="">All organizations (partner-wide)</option>
           {(orgs.data ?? []).map((o) => (
             <option key={o.id} value={o.id}>
@@ -76,6 +103,12 @@ function PolicyForm({ policy, onDone }: { policy: PatchPolicy | null; onDone: ()
           ))}
         </SelectField>
       )}
+      <fieldset className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+        <legend className="px-1 text-sm font-medium">Targets</legend>
+        <p className="text-xs text-slate-600 dark:text-slate-400">None picked: every device of the {orgId ? 'organization' : 'partner'}.</p>
+        <TargetPicker orgId={orgId} value={named} onChange={setTargets} orgs={orgId ? undefined : (orgs.data ?? [])} />
+        {errors.targets && <p className="text-sm text-red-700 dark:text-red-300">{errors.targets}</p>}
+      </fieldset>
       <fieldset>
         <legend className="text-sm font-medium">Sources</legend>
         <div className="mt-1 flex flex-wrap gap-3">
@@ -137,6 +170,7 @@ function PolicyForm({ policy, onDone }: { policy: PatchPolicy | null; onDone: ()
 export function PatchPoliciesView() {
   const list = usePatchPolicies({});
   const remove = useDeletePatchPolicy();
+  const windows = useMaintenanceWindows({ status: 'active' });
   const [editing, setEditing] = useState<PatchPolicy | 'new' | null>(null);
   const rows = list.data?.data ?? [];
   return (
@@ -164,8 +198,10 @@ export function PatchPoliciesView() {
                 <tr>
                   <th className="py-2">Name</th>
                   <th>Scope</th>
+                  <th>Targets</th>
                   <th>Auto-approve</th>
                   <th>Reboot</th>
+                  <th>Window</th>
                   <th>Status</th>
                   <th />
                 </tr>
@@ -175,8 +211,10 @@ export function PatchPoliciesView() {
                   <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
                     <td className="py-2 font-medium">{p.name}</td>
                     <td>{p.orgId ? 'Organization' : 'Partner-wide'}</td>
+                    <td>{targetsText(p)}</td>
                     <td>{rulesText(p)}</td>
                     <td>{REBOOT_LABELS[p.rebootBehavior]}</td>
+                    <td>{p.maintenanceWindowId ? (windows.data?.data.find((w) => w.id === p.maintenanceWindowId)?.name ?? 'A maintenance window') : 'None'}</td>
                     <td>{p.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
                     <td className="space-x-2 text-right">
                       <Button variant="secondary" onClick={() => setEditing(p)}>

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { usePatchDecision, usePatches, type DecisionInput } from '@/hooks/use-patches';
 import { useCan } from '@/hooks/use-me';
+import { usePatchPolicies } from '@/hooks/use-patch-policies';
 import { useUrlText, type SetFilters } from '@/hooks/use-url-filters';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -24,6 +25,12 @@ export function PatchTable({ orgId, filters, setFilters }: { orgId?: string; fil
   const decision = usePatchDecision();
   const canApprove = useCan('patches:approve');
   const list = patches.data?.data ?? [];
+  const policies = usePatchPolicies({});
+  // An approval made by a policy names it; the first such approval in scope stands for the row.
+  const approvedByPolicy = (p: (typeof list)[number]) => {
+    const id = p.approvals.find((a) => a.status === 'approved' && a.decidedByPolicyId)?.decidedByPolicyId;
+    return id ? (policies.data?.data.find((x) => x.id === id)?.name ?? 'a deleted policy') : null;
+  };
   const [message, setMessage] = useState<string | null>(null);
 
   const toggle = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
@@ -87,7 +94,10 @@ export function PatchTable({ orgId, filters, setFilters }: { orgId?: string; fil
               <td className="px-4 py-2"><SeverityBadge severity={p.severity} /></td>
               <td className="px-4 py-2">{p.source}</td>
               <td className="px-4 py-2 text-xs">{p.cveIds.join(', ') || '—'}</td>
-              <td className="px-4 py-2"><ApprovalBadge status={p.approvalStatus} /></td>
+              <td className="px-4 py-2">
+                <ApprovalBadge status={p.approvalStatus} />
+                {approvedByPolicy(p) && <span className="block text-xs text-slate-600 dark:text-slate-400">approved by policy {approvedByPolicy(p)}</span>}
+              </td>
               <td className="px-4 py-2">{p.deviceCounts.available + p.deviceCounts.failed}</td>
               <td className="px-4 py-2">{p.deviceCounts.installed}</td>
             </tr>

@@ -73,6 +73,11 @@ function RecentJobs({ orgId }: { orgId?: string }) {
             <td className="px-4 py-2">{j.schedule === 'now' ? 'Now' : 'Next window'}</td>
             <td className="px-4 py-2">
               <StatusBadge status={j.status} />
+              {j.rebootScheduled ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">Reboot scheduled</span>
+              ) : j.rebootRequired ? (
+                <span className="block text-xs text-amber-800 dark:text-amber-300">Reboot pending{j.rebootDeferred ? ' (held by maintenance window)' : ''}</span>
+              ) : null}
             </td>
             <td className="px-4 py-2 text-slate-700 dark:text-slate-300">
               {j.results ? j.results.map((r) => `${r.name} ${r.version}: ${r.status}`).join(', ') : `${j.patchIds.length} patch(es)`}

@@ -40,6 +40,7 @@ export async function createWindow(ctx: ActorContext, input: CreateWindowInput):
         targetGroupIds: input.targets.groupIds,
         targetDeviceIds: input.targets.deviceIds,
         suppressAlerts: input.suppressAlerts,
+        suppressReboots: input.suppressReboots,
         suppressPatching: input.suppressPatching,
         suppressDeployments: input.suppressDeployments,
         createdBy: ctx.userId,

@@ -86,6 +86,7 @@ export const ZCreateWindow = z
     orgId: ZUuid.nullable().optional().describe('Owning organization; omitted or null for a partner-wide window (callers that see every organization)'),
     targets: ZWindowTargets,
     suppressAlerts: z.boolean().default(true).describe('New alerts of the targets are raised straight into `suppressed` during an occurrence'),
+    suppressReboots: z.boolean().default(false).describe('Patch installs during an occurrence do not reboot the targets (the job records rebootDeferred)'),
     suppressPatching: z.boolean().default(false).describe('Patching installs nothing on the targets during an occurrence'),
     suppressDeployments: z.boolean().default(false).describe('Deployments dispatch nothing to the targets during an occurrence (their devices wait)'),
   })
@@ -104,6 +105,7 @@ export const ZUpdateWindow = z
     description: zText(2000).nullable(),
     targets: ZWindowTargets,
     suppressAlerts: z.boolean(),
+    suppressReboots: z.boolean(),
     suppressPatching: z.boolean(),
     suppressDeployments: z.boolean(),
     startsAt: ZSchedule.shape.startsAt,
@@ -173,6 +175,7 @@ export const ZWindow = z.object({
   until: ZDate.nullable(),
   targets: z.object({ orgIds: z.array(ZUuid), siteIds: z.array(ZUuid), groupIds: z.array(ZUuid), deviceIds: z.array(ZUuid) }),
   suppressAlerts: z.boolean(),
+  suppressReboots: z.boolean(),
   suppressPatching: z.boolean(),
   suppressDeployments: z.boolean(),
   status: z.enum(WINDOW_STATUSES).describe('active, or cancelled (POST /maintenance/windows/:id/cancel; no further occurrences)'),

@@ -32,6 +32,7 @@ export function toWindowDto(w: MaintenanceWindow, upcoming: MaintenanceOccurrenc
     until: w.until?.toISOString() ?? null,
     targets: { orgIds: w.targetOrgIds, siteIds: w.targetSiteIds, groupIds: w.targetGroupIds, deviceIds: w.targetDeviceIds },
     suppressAlerts: w.suppressAlerts,
+    suppressReboots: w.suppressReboots,
     suppressPatching: w.suppressPatching,
     suppressDeployments: w.suppressDeployments,
     status: w.status,

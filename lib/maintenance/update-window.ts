@@ -28,6 +28,7 @@ export async function updateWindow(ctx: ActorContext, id: string, input: UpdateW
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.suppressAlerts !== undefined ? { suppressAlerts: input.suppressAlerts } : {}),
+      ...(input.suppressReboots !== undefined ? { suppressReboots: input.suppressReboots } : {}),
       ...(input.suppressPatching !== undefined ? { suppressPatching: input.suppressPatching } : {}),
       ...(input.suppressDeployments !== undefined ? { suppressDeployments: input.suppressDeployments } : {}),
     };

@@ -2,33 +2,33 @@
 // from a covered source, whose severity's rule approves it and that was first seen at least
 // `afterDays` ago is approved for the device's organization, as POST /patches/:id/approve does
 // (patch.approved fires), with the policy recorded as the approver. Only pending approvals
-// change: a person's decline or deferral is never overridden. Running again changes nothing.
+// change: a person's decline or deferral is never overridden. Then the approved patches still
+// available on the policy's devices get install jobs (lib/patches/create-policy-jobs.ts).
+// Running again changes nothing.
 import { db } from '@/lib/db';
-import type { PatchPolicy, Prisma } from '@/lib/generated/prisma/client';
+import type { PatchPolicy } from '@/lib/generated/prisma/client';
 import { emitEvents } from '@/lib/events/emit-event';
-import { readAutoApprove } from '@/lib/patches/patch-policy-scope';
+import { policyDeviceWhere, readAutoApprove } from '@/lib/patches/patch-policy-scope';
+import { createPolicyJobs } from '@/lib/patches/create-policy-jobs';
 import { PATCH_SEVERITIES } from '@/lib/patches/schemas';
 
 const POLICY_BATCH = 50;
 const PAIR_BATCH = 500;
 const DAY_MS = 86_400_000;
 
-function targetedDevices(p: PatchPolicy): Prisma.DeviceWhereInput {
-  const owner: Prisma.DeviceWhereInput = p.orgId ? { partnerId: p.partnerId, orgId: p.orgId } : { partnerId: p.partnerId };
-  const any: Prisma.DeviceWhereInput[] = [];
-  if (p.targetOrgIds.length) any.push({ orgId: { in: p.targetOrgIds } });
-  if (p.targetSiteIds.length) any.push({ siteId: { in: p.targetSiteIds } });
-  if (p.targetDeviceIds.length) any.push({ id: { in: p.targetDeviceIds } });
-  if (p.targetGroupIds.length) any.push({ memberships: { some: { groupId: { in: p.targetGroupIds } } } });
-  return any.length ? { AND: [owner, { OR: any }] } : owner;
+/** Applies one policy; returns how many organization approvals and install jobs it created. */
+export async function applyPatchPolicy(policy: PatchPolicy, now = new Date()): Promise<{ approved: number; jobs: number }> {
+  const approved = await approveDuePatches(policy, now);
+  const jobs = await createPolicyJobs(policy, now);
+  await db.patchPolicy.update({ where: { id: policy.id }, data: { lastAppliedAt: now } });
+  return { approved, jobs: jobs.length };
 }
 
-/** Applies one policy; returns how many organization approvals it recorded. */
-export async function applyPatchPolicy(policy: PatchPolicy, now = new Date()): Promise<number> {
+async function approveDuePatches(policy: PatchPolicy, now: Date): Promise<number> {
   const rules = readAutoApprove(policy.autoApprove);
   const bySeverity = PATCH_SEVERITIES.filter((s) => rules[s].approve).map((s) => ({ patch: { severity: s }, detectedAt: { lte: new Date(now.getTime() - rules[s].afterDays * DAY_MS) } }));
   if (!bySeverity.length || !policy.sources.length) return 0;
-  const devices = await db.device.findMany({ where: targetedDevices(policy), select: { id: true } });
+  const devices = await db.device.findMany({ where: policyDeviceWhere(policy), select: { id: true } });
   let approved = 0;
   for (let i = 0; i < devices.length; i += PAIR_BATCH) {
     const deviceIds = devices.slice(i, i + PAIR_BATCH).map((d) => d.id);
@@ -39,7 +39,6 @@ export async function applyPatchPolicy(policy: PatchPolicy, now = new Date()): P
     });
     for (let j = 0; j < pairs.length; j += PAIR_BATCH) approved += await approvePairs(policy, pairs.slice(j, j + PAIR_BATCH), now);
   }
-  await db.patchPolicy.update({ where: { id: policy.id }, data: { lastAppliedAt: now } });
   return approved;
 }
 
@@ -73,18 +72,21 @@ async function approvePairs(policy: PatchPolicy, pairs: { orgId: string; partner
 }
 
 /** Every enabled policy, in batches. */
-export async function applyPatchPolicies(now = new Date()): Promise<{ policies: number; approved: number }> {
+export async function applyPatchPolicies(now = new Date()): Promise<{ policies: number; approved: number; jobs: number }> {
   let cursor: string | undefined;
   let policies = 0;
   let approved = 0;
+  let jobs = 0;
   for (;;) {
     const batch = await db.patchPolicy.findMany({ where: { enabled: true, ...(cursor ? { id: { gt: cursor } } : {}) }, orderBy: { id: 'asc' }, take: POLICY_BATCH });
     if (!batch.length) break;
     for (const policy of batch) {
-      approved += await applyPatchPolicy(policy, now);
+      const done = await applyPatchPolicy(policy, now);
+      approved += done.approved;
+      jobs += done.jobs;
       policies += 1;
     }
     cursor = batch[batch.length - 1].id;
   }
-  return { policies, approved };
+  return { policies, approved, jobs };
 }

@@ -8,6 +8,7 @@ import type { ActorContext } from '@/lib/auth/context';
 import { acceptsCommands } from '@/lib/devices/create-device-command';
 import { effectiveState } from '@/lib/patches/approval-transitions';
 import { dispatchPatchJob } from '@/lib/patches/dispatch-patch-job';
+import { lockDevicesForPatchJobs } from '@/lib/patches/lock-device-jobs';
 import { devicesWithUpcomingWindow } from '@/lib/patches/patch-windows';
 import { resolveTargetDevices } from '@/lib/patches/resolve-target-devices';
 import { toJobDtos } from '@/lib/patches/to-job-dto';
@@ -23,6 +24,7 @@ export async function createPatchJobs(ctx: ActorContext, body: z.output<typeof Z
     const { devices, failed } = await resolveTargetDevices(tx, ctx, body);
     out.failed = failed;
     const ids = devices.map((d) => d.id);
+    await lockDevicesForPatchJobs(tx, ids);
     const [open, candidates, windows] = await Promise.all([
       tx.patchJob.findMany({ where: { deviceId: { in: ids }, status: { in: [...OPEN_JOB_STATUSES] } }, select: { deviceId: true } }),
       tx.devicePatch.findMany({ where: { deviceId: { in: ids }, status: { in: ['available', 'failed'] }, ...(body.patchIds ? { patchId: { in: body.patchIds } } : {}) } }),
@@ -39,7 +41,7 @@ export async function createPatchJobs(ctx: ActorContext, body: z.output<typeof Z
       else if (windows && !windows.has(d.id)) out.skipped.push({ deviceId: d.id, reason: 'NO_MAINTENANCE_WINDOW' });
       else {
         const job = await tx.patchJob.create({
-          data: { partnerId: d.partnerId, orgId: d.orgId, deviceId: d.id, kind: 'install', schedule: body.schedule, status: 'scheduled', patchIds: approved.map((c) => c.patchId), createdBy: ctx.userId },
+          data: { partnerId: d.partnerId, orgId: d.orgId, deviceId: d.id, kind: 'install', schedule: body.schedule, status: 'scheduled', patchIds: approved.map((c) => c.patchId), rebootBehavior: body.rebootBehavior, createdBy: ctx.userId },
         });
         created.push(body.schedule === 'now' ? await dispatchPatchJob(tx, job) : job);
       }

@@ -1,8 +1,11 @@
 // Hands a patch job to the device's agent: one patch_install (or patch_rollback) command with
-// the exact versions, the job queued and its device patches installing.
+// the exact versions and what to do about a reboot afterwards, the job queued and its device
+// patches installing. A window with suppressReboots active on the device turns the reboot into
+// `never` (the job records rebootDeferred).
 import type { Tx } from '@/lib/db';
 import type { PatchJob } from '@/lib/generated/prisma/client';
 import { effectiveState } from '@/lib/patches/approval-transitions';
+import { rebootsSuppressed } from '@/lib/patches/patch-windows';
 
 export async function dispatchPatchJob(tx: Tx, job: PatchJob): Promise<PatchJob> {
   const rows = await tx.devicePatch.findMany({ where: { deviceId: job.deviceId, patchId: { in: job.patchIds } }, include: { patch: true } });
@@ -20,11 +23,14 @@ export async function dispatchPatchJob(tx: Tx, job: PatchJob): Promise<PatchJob>
   if (packages.length === 0) {
     return tx.patchJob.update({ where: { id: job.id }, data: { status: 'cancelled', completedAt: new Date(), error: 'Nothing left to install: the patches are no longer approved or available' } });
   }
+  const wanted = job.rebootBehavior ?? 'never';
+  const rebootDeferred = wanted !== 'never' && (await rebootsSuppressed(tx, job.deviceId));
+  const reboot = rebootDeferred ? 'never' : wanted;
   const command = await tx.deviceCommand.create({
-    data: { partnerId: job.partnerId, orgId: job.orgId, deviceId: job.deviceId, type: job.kind === 'rollback' ? 'patch_rollback' : 'patch_install', payload: { jobId: job.id, packages }, source: 'system', createdById: job.createdBy },
+    data: { partnerId: job.partnerId, orgId: job.orgId, deviceId: job.deviceId, type: job.kind === 'rollback' ? 'patch_rollback' : 'patch_install', payload: { jobId: job.id, packages, reboot }, source: 'system', createdById: job.createdBy },
   });
   if (job.kind === 'install') {
     await tx.devicePatch.updateMany({ where: { deviceId: job.deviceId, patchId: { in: packages.map((p) => p.patchId) } }, data: { status: 'installing', lastJobId: job.id } });
   }
-  return tx.patchJob.update({ where: { id: job.id }, data: { status: 'queued', commandId: command.id, startedAt: new Date(), patchIds: packages.map((p) => p.patchId) } });
+  return tx.patchJob.update({ where: { id: job.id }, data: { status: 'queued', commandId: command.id, startedAt: new Date(), patchIds: packages.map((p) => p.patchId), rebootDeferred } });
 }

@@ -70,3 +70,14 @@ export function toPatchPolicyDto(p: PatchPolicy): TPatchPolicy {
     updatedAt: p.updatedAt.toISOString(),
   };
 }
+
+/** The devices a policy covers: its targets inside its owner (no targets: every device of the owner). */
+export function policyDeviceWhere(p: PatchPolicy): Prisma.DeviceWhereInput {
+  const owner: Prisma.DeviceWhereInput = p.orgId ? { partnerId: p.partnerId, orgId: p.orgId } : { partnerId: p.partnerId };
+  const any: Prisma.DeviceWhereInput[] = [];
+  if (p.targetOrgIds.length) any.push({ orgId: { in: p.targetOrgIds } });
+  if (p.targetSiteIds.length) any.push({ siteId: { in: p.targetSiteIds } });
+  if (p.targetDeviceIds.length) any.push({ id: { in: p.targetDeviceIds } });
+  if (p.targetGroupIds.length) any.push({ memberships: { some: { groupId: { in: p.targetGroupIds } } } });
+  return any.length ? { AND: [owner, { OR: any }] } : owner;
+}

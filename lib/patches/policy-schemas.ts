@@ -6,9 +6,8 @@ import { ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { ZWindowTargets } from '@/lib/maintenance/schemas';
-import { PATCH_SEVERITIES, PATCH_SOURCES } from '@/lib/patches/schemas';
+import { PATCH_SEVERITIES, PATCH_SOURCES, REBOOT_BEHAVIORS } from '@/lib/patches/schemas';
 
-export const REBOOT_BEHAVIORS = ['never', 'if_required', 'always'] as const;
 export const MAX_AUTO_APPROVE_DAYS = 90;
 export type PatchSeverityName = (typeof PATCH_SEVERITIES)[number];
 

@@ -1,6 +1,7 @@
 // The agent's result of a patch_install / patch_rollback command (from the command-result
 // path): each package's outcome moves its device patch and fires patch.installed,
-// patch.failed or patch.rollback; the job completes, partially fails or fails.
+// patch.failed or patch.rollback; the job completes, partially fails or fails, and keeps what
+// the agent said about a reboot (needed, scheduled).
 import { z } from 'zod';
 import type { Tx } from '@/lib/db';
 import type { DeviceCommand, Prisma } from '@/lib/generated/prisma/client';
@@ -47,6 +48,7 @@ export async function recordPatchJobResult(tx: Tx, ctx: AgentContext, command: D
     else events.push({ type: 'patch.failed', partnerId: job.partnerId, orgId: job.orgId, data: { ...common, version: row.patch.version, operation: 'install', error } });
   }
   const okCount = results.filter((r) => r.status === 'installed').length;
+  const flag = (v: unknown) => (typeof v === 'boolean' ? v : null);
   await tx.patchJob.update({
     where: { id: job.id },
     data: {
@@ -54,6 +56,8 @@ export async function recordPatchJobResult(tx: Tx, ctx: AgentContext, command: D
       results: results as Prisma.InputJsonValue,
       completedAt: now,
       error: okCount === results.length ? null : fallbackError,
+      rebootRequired: flag(input.result?.rebootRequired),
+      rebootScheduled: flag(input.result?.rebootScheduled),
     },
   });
   await emitEvents(tx, events);

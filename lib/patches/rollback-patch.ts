@@ -28,7 +28,7 @@ export async function rollbackPatch(ctx: ActorContext, patchId: string, body: z.
       else if (!device || !acceptsCommands(device)) out.skipped.push({ deviceId: r.deviceId, reason: 'DEVICE_INACTIVE' });
       else if (open.some((j) => j.deviceId === r.deviceId)) out.skipped.push({ deviceId: r.deviceId, reason: 'ALREADY_PENDING' });
       else {
-        const job = await tx.patchJob.create({ data: { partnerId: r.partnerId, orgId: r.orgId, deviceId: r.deviceId, kind: 'rollback', schedule: 'now', status: 'scheduled', patchIds: [patchId], createdBy: ctx.userId } });
+        const job = await tx.patchJob.create({ data: { partnerId: r.partnerId, orgId: r.orgId, deviceId: r.deviceId, kind: 'rollback', schedule: 'now', status: 'scheduled', patchIds: [patchId], rebootBehavior: body.rebootBehavior, createdBy: ctx.userId } });
         created.push(await dispatchPatchJob(tx, job));
       }
     }

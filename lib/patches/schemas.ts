@@ -11,6 +11,8 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'deferred']
 export const DEVICE_PATCH_STATUSES = ['available', 'installing', 'installed', 'failed', 'rolled_back', 'superseded'] as const;
 export const JOB_STATUSES = ['scheduled', 'queued', 'running', 'completed', 'partially_failed', 'failed', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const REBOOT_BEHAVIORS = ['never', 'if_required', 'always'] as const;
+const ZRebootBehavior = z.enum(REBOOT_BEHAVIORS);
 
 /** Deferrals end at most a year ahead. */
 export const MAX_DEFER_DAYS = 365;
@@ -36,6 +38,7 @@ export const ZApproval = z.object({
   deferUntil: ZDate.nullable(),
   note: z.string().nullable(),
   decidedBy: ZUuid.nullable(),
+  decidedByPolicyId: ZUuid.nullable().describe('The patch policy that approved it automatically (decidedBy is then null)'),
   decidedAt: ZDate.nullable(),
 });
 
@@ -171,6 +174,12 @@ export const ZPatchJob = z.object({
     .describe('Per package, once the agent reported'),
   error: z.string().nullable(),
   createdBy: ZUuid.nullable(),
+  policyId: ZUuid.nullable().describe('The patch policy that created the job; null for jobs a person or integration created'),
+  maintenanceWindowId: ZUuid.nullable().describe('next_window jobs of a policy with a window: they run in this window’s next occurrence. Null: any window covering the device'),
+  rebootBehavior: ZRebootBehavior.nullable().describe('After a successful install: never, if_required (the OS says a reboot is needed) or always'),
+  rebootDeferred: z.boolean().describe('A maintenance window with suppressReboots was active on the device at dispatch: the agent was told not to reboot'),
+  rebootRequired: z.boolean().nullable().describe('From the agent: the device needs a reboot after the install; null until reported'),
+  rebootScheduled: z.boolean().nullable().describe('From the agent: it scheduled a reboot; null until reported'),
   createdAt: ZDate,
   startedAt: ZDate.nullable(),
   completedAt: ZDate.nullable(),
@@ -182,6 +191,7 @@ export const ZCreateJobBody = z
     ...ZTargets,
     patchIds: z.array(ZUuid).min(1).max(MAX_BULK).optional().describe('Patches to install; default every approved patch available on each device. Only approved patches are installed'),
     schedule: z.enum(['now', 'next_window']).default('now'),
+    rebootBehavior: ZRebootBehavior.default('never').describe('After a successful install: never (default), if_required or always'),
   })
   .strict()
   .refine(oneTarget, { message: 'Give deviceIds or groupId (one of them)' });
@@ -197,9 +207,12 @@ export const ZListJobsQuery = pageQuery(50, 200).extend({
 export const ZJobList = z.object({ data: z.array(ZPatchJob), pagination: ZPatchList.shape.pagination });
 
 export const ZRollbackBody = z
-  .object({ deviceIds: z.array(ZUuid).min(1).max(1000).optional().describe('Devices to roll back; default every device in scope where the patch is installed') })
+  .object({
+    deviceIds: z.array(ZUuid).min(1).max(1000).optional().describe('Devices to roll back; default every device in scope where the patch is installed'),
+    rebootBehavior: ZRebootBehavior.default('never').describe('After a successful rollback: never (default), if_required or always'),
+  })
   .strict()
-  .default({});
+  .default({ rebootBehavior: 'never' });
 
 export const ZComplianceQuery = z.object({
   orgId: ZUuid.optional(),

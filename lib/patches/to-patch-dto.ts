@@ -9,7 +9,7 @@ import type { ApprovalStatus, TPatch } from '@/lib/patches/schemas';
 
 export function toApprovalDto(a: PatchApproval, now = new Date()) {
   const s = effectiveState({ status: a.status, deferUntil: a.deferUntil }, now);
-  return { orgId: a.orgId, status: s.status, deferUntil: s.deferUntil?.toISOString() ?? null, note: a.note, decidedBy: a.decidedBy, decidedAt: a.decidedAt?.toISOString() ?? null };
+  return { orgId: a.orgId, status: s.status, deferUntil: s.deferUntil?.toISOString() ?? null, note: a.note, decidedBy: a.decidedBy, decidedByPolicyId: a.decidedByPolicyId, decidedAt: a.decidedAt?.toISOString() ?? null };
 }
 
 /** Prisma predicate for an effective approval state (an expired deferral is pending). */

@@ -3,8 +3,10 @@
 // its only source (its own source list and package lists, so the machine's real sources are
 // never refreshed), 1.0 installed with dpkg. The agent's scan shows 1.1 through the API; once
 // approved, an install job upgrades it (dpkg -s says 1.1) and a rollback returns it to 1.0.
-// The package is purged at the end.
+// The package is purged at the end. The agent's reboot command only writes a marker file: the
+// install (reboot never) leaves none, the rollback (reboot always) writes it.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
@@ -32,7 +34,9 @@ beforeAll(async () => {
   await dpkg(['-i', repo.deb('1.0')]);
   expect(installedVersion()).toBe('1.0');
 
-  world = await startRealAgent(path.join(repo.dir, 'agent'), { env: { ...repo.agentEnv, RMM_AGENT_PATCH_SCAN_HOURS: '0' } });
+  world = await startRealAgent(path.join(repo.dir, 'agent'), {
+    env: { ...repo.agentEnv, RMM_AGENT_PATCH_SCAN_HOURS: '0', AGENT_REBOOT_COMMAND: `touch '${path.join(repo.dir, 'rebooted')}'`, AGENT_REBOOT_DELAY_SECONDS: '0' },
+  });
   ({ admin, orgId, deviceId } = world);
 }, 120_000);
 
@@ -79,11 +83,12 @@ describe.skipIf(Boolean(skipReason))('patching on the reference agent with real 
     expect(approved.body).toMatchObject({ changed: 1, approvals: [{ orgId, status: 'approved' }] });
     expect(await events('patch.approved')).toHaveLength(1);
 
-    const created = await api.post('/patches/jobs', { token: admin, body: { deviceIds: [deviceId], schedule: 'now' } });
+    const created = await api.post('/patches/jobs', { token: admin, body: { deviceIds: [deviceId], schedule: 'now', rebootBehavior: 'never' } });
     expect(created.status, created.text).toBe(202);
-    expect(created.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'install', status: 'queued', patchIds: [patchId] })]);
+    expect(created.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'install', status: 'queued', patchIds: [patchId], rebootBehavior: 'never' })]);
     const job = await finishedJob(created.body.jobs[0].id);
-    expect(job, world.log().slice(-3000)).toMatchObject({ status: 'completed', results: [{ patchId, name: PKG, version: '1.1', status: 'installed', installedVersion: '1.1' }] });
+    expect(job, world.log().slice(-3000)).toMatchObject({ status: 'completed', results: [{ patchId, name: PKG, version: '1.1', status: 'installed', installedVersion: '1.1' }], rebootScheduled: false, rebootRequired: expect.any(Boolean) });
+    expect(existsSync(path.join(repo.dir, 'rebooted'))).toBe(false);
     expect(installedVersion()).toBe('1.1');
     expect(execFileSync('dpkg', ['-s', PKG], { encoding: 'utf8' })).toMatch(/^Version: 1\.1$/m);
     expect((await api.get(`/patches/${patchId}`, { token: admin })).body.devices[0]).toMatchObject({ status: 'installed', installedVersion: '1.0' });
@@ -92,11 +97,12 @@ describe.skipIf(Boolean(skipReason))('patching on the reference agent with real 
   }, 240_000);
 
   it('a rollback reinstalls 1.0 from the repository', async () => {
-    const res = await api.post(`/patches/${patchId}/rollback`, { token: admin, body: {} });
+    const res = await api.post(`/patches/${patchId}/rollback`, { token: admin, body: { rebootBehavior: 'always' } });
     expect(res.status, res.text).toBe(202);
-    expect(res.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'rollback' })]);
+    expect(res.body.jobs).toEqual([expect.objectContaining({ deviceId, kind: 'rollback', rebootBehavior: 'always' })]);
     const job = await finishedJob(res.body.jobs[0].id);
-    expect(job, world.log().slice(-3000)).toMatchObject({ status: 'completed', results: [{ name: PKG, version: '1.0', status: 'installed' }] });
+    expect(job, world.log().slice(-3000)).toMatchObject({ status: 'completed', results: [{ name: PKG, version: '1.0', status: 'installed' }], rebootScheduled: true });
+    await eventually(async () => existsSync(path.join(repo.dir, 'rebooted')), 'the reboot command (a marker file)', 30_000);
     expect(installedVersion()).toBe('1.0');
     expect((await api.get(`/patches/${patchId}`, { token: admin })).body.devices[0]).toMatchObject({ status: 'rolled_back' });
     expect((await events('patch.rollback')).map((e) => e.data)).toEqual([expect.objectContaining({ patchId, deviceId, fromVersion: '1.1', toVersion: '1.0' })]);

@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { MaintenanceView } from '@/components/maintenance/maintenance-view';
 
 export const metadata: Metadata = { title: 'Maintenance' };
 
 export default function MaintenancePage() {
-  return <MaintenanceView />;
+  return (
+    <Suspense>
+      <MaintenanceView />
+    </Suspense>
+  );
 }
