@@ -22,6 +22,7 @@ import { recordScriptResult } from '@/lib/scripts/executions/record-script-resul
 import { evaluateCommandResult } from '@/lib/alerts/evaluation/evaluate-command-result';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { PATCH_JOB_COMMANDS, recordPatchJobResult } from '@/lib/patches/record-patch-job-result';
+import { recordThirdPartyTestResult } from '@/lib/third-party-catalog/record-third-party-test-result';
 
 type ResultInput = z.output<typeof ZCommandResultBody>;
 
@@ -50,7 +51,7 @@ const FAST_RESULTS = `
     update device_commands c set status = i.status::"CommandStatus", completed_at = now(), exit_code = i.exit_code,
       stdout = i.stdout, stderr = i.stderr, truncated = i.truncated, result = i.result::jsonb
     from input i
-    where c.id = i.id and c.device_id = i.device_id and c.status in ('sent', 'timed_out') and c.type not in ('self_uninstall', 'patch_install', 'patch_rollback')
+    where c.id = i.id and c.device_id = i.device_id and c.status in ('sent', 'timed_out') and c.type not in ('self_uninstall', 'patch_install', 'patch_rollback', 'software_install')
       and not exists (select 1 from script_executions e where e.command_id = c.id)
       and not exists (select 1 from alert_rules r where r.partner_id = i.partner_id and r.enabled
         and r.condition_type = 'script_failed' and (r.org_id = i.org_id or r.org_id is null))
@@ -131,6 +132,7 @@ async function recordInTransaction(
       await recordScriptResult(tx, commandId, { status: input.status, exitCode: input.exitCode ?? null, stdout: stdout?.text ?? null, stderr: stderr?.text ?? null, truncated, result: input.result });
     }
     if (PATCH_JOB_COMMANDS.includes(command.type)) await recordPatchJobResult(tx, ctx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
+    await recordThirdPartyTestResult(tx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await evaluateCommandResult(tx, ctx, command, input.status);
     if (command.type === 'self_uninstall' && input.status === 'completed') {
       await tx.device.update({ where: { id: ctx.deviceId }, data: { status: 'uninstalled', agentRevokedAt: new Date() } });
