@@ -29,10 +29,10 @@ export async function recordThirdPartyTestResult(tx: Tx, command: Pick<DeviceCom
   else if (!installed) error = 'The agent reported no installed version';
   else if (requested && !versionMatches(installed, requested)) error = `Installed ${installed}, expected ${requested}`;
   const passed = error === null;
-  await tx.thirdPartyAppTest.update({
-    where: { id: test.id },
-    data: { status: passed ? 'passed' : 'failed', error, installedVersion: installed, completedAt: new Date() },
-  });
+  const status = passed ? 'passed' : input.status === 'cancelled' ? 'cancelled' : 'failed';
+  await tx.thirdPartyAppTest.update({ where: { id: test.id }, data: { status, error, installedVersion: installed, completedAt: new Date() } });
+  // A cancelled install says nothing about the version.
+  if (status === 'cancelled') return;
 
   const app = await tx.thirdPartyApp.findUnique({ where: { id: test.appId } });
   if (!app) return;
