@@ -7,15 +7,10 @@ import { OS_TYPES } from '@/lib/agents/schemas';
 import { ZPageOf, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
+import { MANAGERS_BY_OS } from '@/lib/third-party-catalog/constants';
 
 const ZUuid = z.string().uuid();
 
-/** Package managers the agent may use per operating system. */
-export const MANAGERS_BY_OS = {
-  linux: ['apt', 'dnf', 'yum', 'apk', 'zypper'],
-  windows: ['winget', 'choco'],
-  macos: ['brew'],
-} as const satisfies Record<(typeof OS_TYPES)[number], readonly string[]>;
 
 /** A package id as the manager knows it; never starts with `-`, so it never reads as an option. */
 const PACKAGE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9+._@/-]{0,199}$/;
