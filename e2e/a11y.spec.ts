@@ -16,7 +16,7 @@ type Theme = Exclude<Mode, 'phone'>;
 const CONSOLE = pagePatterns('(console)');
 const PORTAL = pagePatterns('portal');
 /** Pages only a platform operator sees in full; the sweep signs in as one before them. */
-const PLATFORM_PAGES = new Set(['/partners', '/partners/[id]']);
+const PLATFORM_PAGES = new Set(['/partners', '/partners/[id]', '/third-party-catalog']);
 /** Portal pages for visitors who are not signed in. */
 const PORTAL_GUEST_PAGES = new Set(['/portal/login', '/portal/forgot-password', '/portal/reset-password', '/portal/accept-invite']);
 
