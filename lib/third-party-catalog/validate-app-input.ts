@@ -6,7 +6,7 @@ import { acceptsCommands } from '@/lib/devices/create-device-command';
 import type { UpdateSource } from '@/lib/third-party-catalog/schemas';
 
 export const nameTaken = (name: string) => conflict(`A third-party application named "${name}" is already in the catalog`, 'APP_NAME_TAKEN');
-export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === 'P2002';
+export { isUniqueViolation } from '@/lib/software/create-catalog-package';
 
 /** A system operator may pick any enrolled device of any partner as the test device. */
 export async function assertUsableTestDevice(tx: Tx, deviceId: string | null | undefined): Promise<void> {
