@@ -24,7 +24,7 @@ const axe = createRequire(here.resolve('@axe-core/playwright'))('axe-core') as t
 const CONSOLE = pagePatterns('(console)');
 const PORTAL = pagePatterns('portal');
 /** Pages only a platform operator sees in full; the sweep signs in as one before them. */
-const PLATFORM_PAGES = new Set(['/partners', '/partners/[id]']);
+const PLATFORM_PAGES = new Set(['/partners', '/partners/[id]', '/third-party-catalog']);
 /** Portal pages for visitors who are not signed in. */
 const PORTAL_GUEST_PAGES = new Set(['/portal/login', '/portal/forgot-password', '/portal/reset-password', '/portal/accept-invite']);
 /** How many tests share the console pages (Playwright may run them side by side), each as its own admin. */

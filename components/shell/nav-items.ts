@@ -80,6 +80,7 @@ export const NAV: NavSection[] = [
     section: 'Administer',
     items: [
       { href: '/partners', label: 'Partners', permission: 'orgs:read', systemOnly: true },
+      { href: '/third-party-catalog', label: 'Third-party catalog', permission: 'software:read', systemOnly: true, description: 'Applications outside OS updates, their update sources and smoke tests.' },
       { href: '/import', label: 'Import', permission: 'orgs:write', partnerOnly: true },
       { href: '/import/contacts', label: 'Import contacts', permission: 'orgs:write', partnerOnly: true },
       { href: '/users', label: 'Users', permission: 'users:read' },

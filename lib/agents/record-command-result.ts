@@ -23,6 +23,7 @@ import { evaluateCommandResult } from '@/lib/alerts/evaluation/evaluate-command-
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { PATCH_JOB_COMMANDS, recordPatchJobResult } from '@/lib/patches/record-patch-job-result';
 import { recordDeploymentCommandResult } from '@/lib/deployments/record-deployment-result';
+import { recordThirdPartyTestResult } from '@/lib/third-party-catalog/record-third-party-test-result';
 
 type ResultInput = z.output<typeof ZCommandResultBody>;
 
@@ -133,6 +134,7 @@ async function recordInTransaction(
     }
     if (PATCH_JOB_COMMANDS.includes(command.type)) await recordPatchJobResult(tx, ctx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await recordDeploymentCommandResult(tx, command, input);
+    await recordThirdPartyTestResult(tx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await evaluateCommandResult(tx, ctx, command, input.status);
     if (command.type === 'self_uninstall' && input.status === 'completed') {
       await tx.device.update({ where: { id: ctx.deviceId }, data: { status: 'uninstalled', agentRevokedAt: new Date() } });
