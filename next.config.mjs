@@ -8,6 +8,9 @@ const nextConfig = {
   // it runs before `next build` in `npm run build` and beside the tests in `npm test`, so the
   // build does not check the same program a second time on a 2-core machine.
   typescript: { ignoreBuildErrors: true },
+  // Turbopack keeps a build cache (hundreds of MB) that speeds the next build of this checkout;
+  // a one-shot build in a fresh clone (CI) never reads it, so NEXT_BUILD_CACHE=off skips writing it.
+  experimental: { turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== 'off' },
   // `GET /api/v1/orgs/` is a documented path: serve it rather than redirecting.
   skipTrailingSlashRedirect: true,
   async headers() {

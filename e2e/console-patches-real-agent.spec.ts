@@ -59,7 +59,7 @@ test('a technician scans a real Linux agent, approves the update it found, insta
     const patchRow = page.getByRole('row', { name: new RegExp(PKG) });
     await expect(async () => {
       await page.reload();
-      await expect(patchRow).toBeVisible({ timeout: 1_000 });
+      await expect(patchRow).toBeVisible({ timeout: 10_000 });
     }, `the scan reports ${PKG} 1.1`).toPass({ timeout: 120_000 });
     await expect(patchRow).toContainText('1.1');
     await patchRow.getByRole('checkbox').check();
@@ -76,7 +76,7 @@ test('a technician scans a real Linux agent, approves the update it found, insta
     await expect.poll(() => dpkgVersion(PKG), { message: 'apt installs 1.1', timeout: 120_000 }).toBe('1.1');
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole('row', { name: new RegExp(PKG) })).toContainText('installed', { timeout: 1_000 });
+      await expect(page.getByRole('row', { name: new RegExp(PKG) })).toContainText('installed', { timeout: 10_000 });
     }, 'the console shows the patch installed').toPass({ timeout: 60_000 });
 
     // Roll back to the version the scan found installed.
@@ -86,7 +86,7 @@ test('a technician scans a real Linux agent, approves the update it found, insta
     await expect.poll(() => dpkgVersion(PKG), { message: 'apt returns to 1.0', timeout: 120_000 }).toBe('1.0');
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole('row', { name: new RegExp(PKG) })).toContainText('rolled back', { timeout: 1_000 });
+      await expect(page.getByRole('row', { name: new RegExp(PKG) })).toContainText('rolled back', { timeout: 10_000 });
     }, 'the console shows the rollback').toPass({ timeout: 60_000 });
   } catch (error) {
     // What the agent did is the first thing to read when the journey fails.
