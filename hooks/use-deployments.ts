@@ -24,13 +24,13 @@ export const RETRYABLE_DEVICE: readonly DeploymentDeviceStatus[] = ['failed', 'e
 const LIVE_MS = 3_000;
 const isLive = (s: DeploymentStatus | undefined) => s === 'running' || s === 'ready' || s === 'paused';
 
-export type DeploymentFilters = { status?: string; kind?: string; orgId?: string; search?: string; page: number };
+export type DeploymentFilters = { status?: string; kind?: string; orgId?: string; search?: string; packageId?: string; page: number; limit?: number };
 
 export function useDeployments(filters: DeploymentFilters) {
   const enabled = useSignedIn();
   return useQuery({
     queryKey: ['deployments', 'list', filters],
-    queryFn: () => api<Page<Deployment>>('/deployments', { query: { ...filters, limit: 50 } }),
+    queryFn: () => api<Page<Deployment>>('/deployments', { query: { limit: 50, ...filters } }),
     enabled,
     refetchInterval: (q) => (q.state.data?.data.some((d) => isLive(d.status)) ? LIVE_MS : false),
   });

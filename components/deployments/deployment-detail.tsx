@@ -18,6 +18,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Card, ErrorText, PageHeader } from '@/components/ui/controls';
 import { FormError } from '@/components/ui/form-error';
 import { DeploymentProgress, DeploymentStatusBadge, ProgressCounts, pauseText } from '@/components/deployments/deployment-status';
+import { targetLines } from '@/components/deployments/deployment-targets';
 import { DeploymentForm } from '@/components/deployments/deployment-form';
 import { DeploymentDevicesTable } from '@/components/deployments/deployment-devices-table';
 
@@ -126,8 +127,7 @@ function DeploymentSummary({ deployment: d }: { deployment: Deployment }) {
       : d.kind === 'script'
         ? `Script${payload.parameters && Object.keys(payload.parameters).length ? ` (${Object.entries(payload.parameters).map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`
         : `${payload.patchIds?.length ?? 0} approved patch(es)`;
-  const t = d.targets;
-  const targets = [t.orgIds.length && `${t.orgIds.length} organization(s)`, t.siteIds.length && `${t.siteIds.length} site(s)`, t.groupIds.length && `${t.groupIds.length} group(s)`, t.deviceIds.length && `${t.deviceIds.length} device(s)`].filter(Boolean).join(', ');
+  const targets = targetLines(d.targets, d.targetNames);
   const r = d.rollout;
   const rollout =
     r.strategy === 'all_at_once'
@@ -136,7 +136,18 @@ function DeploymentSummary({ deployment: d }: { deployment: Deployment }) {
   const rows: [string, ReactNode][] = [
     ['Deploys', d.kind === 'script' && payload.scriptId ? <ScriptName key="s" id={payload.scriptId} text={what} /> : what],
     ['Scope', d.orgId ? ((orgs.data ?? []).find((o) => o.id === d.orgId)?.name ?? 'Organization') : 'Partner-wide'],
-    ['Targets', targets || '—'],
+    [
+      'Targets',
+      targets.length ? (
+        <ul key="t" className="space-y-0.5" data-testid="deployment-target-names">
+          {targets.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        '—'
+      ),
+    ],
     ['Rollout', `${rollout}; pauses when failures pass ${r.failureThresholdPercent}%`],
     ['Schedule', [d.schedule.maintenanceWindowOnly ? 'Maintenance windows only' : 'As soon as devices are online', d.schedule.deadline ? `deadline ${formatDate(d.schedule.deadline)}` : null].filter(Boolean).join('; ')],
     ['Created', formatDate(d.createdAt)],

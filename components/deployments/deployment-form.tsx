@@ -52,7 +52,7 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
   const [parameters, setParameters] = useState<Record<string, string>>(payload.parameters ?? {});
   const [patchIds, setPatchIds] = useState<string[]>(payload.patchIds ?? []);
   const [targets, setTargets] = useState<DeploymentTargetsValue>(deployment?.targets ?? { orgIds: [], siteIds: [], groupIds: [], deviceIds: [] });
-  const [devices, setDevices] = useState<PickedDevice[]>((deployment?.targets.deviceIds ?? []).map((id) => ({ id, name: id.slice(0, 8) })));
+  const [devices, setDevices] = useState<PickedDevice[]>((deployment?.targets.deviceIds ?? []).map((id) => ({ id, name: deployment?.targetNames[id] ?? id.slice(0, 8) })));
   const [strategy, setStrategy] = useState(deployment?.rollout.strategy ?? 'staged');
   const [batchBy, setBatchBy] = useState<'size' | 'percent'>(deployment?.rollout.batchPercent ? 'percent' : 'size');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -143,7 +143,7 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
         )}
       </fieldset>
 
-      <DeploymentTargets orgId={orgId} orgs={orgList} value={targets} devices={devices} onChange={(t, d) => { setTargets(t); setDevices(d); }} error={errors.targets} />
+      <DeploymentTargets orgId={orgId} orgs={orgList} value={targets} devices={devices} onChange={(t, d) => { setTargets(t); setDevices(d); }} error={errors.targets} names={deployment?.targetNames} />
 
       <fieldset className={FIELDSET}>
         <legend className={LEGEND}>Rollout</legend>

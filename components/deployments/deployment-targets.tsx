@@ -13,6 +13,26 @@ export type DeploymentTargetsValue = { orgIds: string[]; siteIds: string[]; grou
 /** Device names picked so far, kept beside the ids so the chips read as hostnames. */
 export type PickedDevice = { id: string; name: string };
 
+/**
+ * The targets as "Group: Web servers" lines, named from the deployment's targetNames; an id the
+ * server could not name (its record is gone) shows as a short id.
+ */
+export function targetLines(targets: DeploymentTargetsValue, names: Record<string, string>): string[] {
+  const kinds: [keyof DeploymentTargetsValue, string][] = [
+    ['orgIds', 'Organization'],
+    ['siteIds', 'Site'],
+    ['groupIds', 'Group'],
+    ['deviceIds', 'Device'],
+  ];
+  return kinds.flatMap(([key, label]) => targets[key].map((id) => `${label}: ${names[id] ?? `${id.slice(0, 8)} (removed)`}`));
+}
+
+/** The loaded choices plus selected ids they lack (another organization, a later page), named from `names`. */
+function withSelected(list: { id: string; name: string }[], selected: string[], names: Record<string, string>) {
+  const known = new Set(list.map((x) => x.id));
+  return [...list, ...selected.filter((id) => !known.has(id)).map((id) => ({ id, name: names[id] ?? id.slice(0, 8) }))];
+}
+
 const CHECKBOX = 'flex items-center gap-2 text-sm';
 const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
@@ -23,6 +43,7 @@ export function DeploymentTargets({
   devices,
   onChange,
   error,
+  names = {},
 }: {
   orgId: string;
   orgs: { id: string; name: string }[];
@@ -30,6 +51,8 @@ export function DeploymentTargets({
   devices: PickedDevice[];
   onChange: (value: DeploymentTargetsValue, devices: PickedDevice[]) => void;
   error?: string;
+  /** Display names of already selected targets (the deployment's targetNames). */
+  names?: Record<string, string>;
 }) {
   const [search, setSearch] = useState('');
   const sites = useSites({ orgId: orgId || undefined });
@@ -37,7 +60,9 @@ export function DeploymentTargets({
   const candidates = useRuleTargetDevices(orgId || null, search);
   const picked = useMemo(() => new Set(devices.map((d) => d.id)), [devices]);
   const set = (patch: Partial<DeploymentTargetsValue>, nextDevices = devices) => onChange({ ...value, ...patch }, nextDevices);
-  const orgChoices = orgId ? orgs.filter((o) => o.id === orgId) : orgs;
+  const orgChoices = withSelected(orgId ? orgs.filter((o) => o.id === orgId) : orgs, value.orgIds, names);
+  const siteChoices = withSelected(sites.data?.data ?? [], value.siteIds, names);
+  const groupChoices = withSelected(groups.data?.data ?? [], value.groupIds, names);
 
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
@@ -56,8 +81,8 @@ export function DeploymentTargets({
         <div>
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Sites</p>
           <div className="max-h-36 overflow-y-auto">
-            {sites.data?.data.length ? (
-              sites.data.data.map((s) => (
+            {siteChoices.length ? (
+              siteChoices.map((s) => (
                 <label key={s.id} className={CHECKBOX}>
                   <input type="checkbox" checked={value.siteIds.includes(s.id)} onChange={() => set({ siteIds: toggle(value.siteIds, s.id) })} /> {s.name}
                 </label>
@@ -70,8 +95,8 @@ export function DeploymentTargets({
         <div>
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Device groups</p>
           <div className="max-h-36 overflow-y-auto">
-            {groups.data?.data.length ? (
-              groups.data.data.map((g) => (
+            {groupChoices.length ? (
+              groupChoices.map((g) => (
                 <label key={g.id} className={CHECKBOX}>
                   <input type="checkbox" checked={value.groupIds.includes(g.id)} onChange={() => set({ groupIds: toggle(value.groupIds, g.id) })} /> {g.name}
                 </label>

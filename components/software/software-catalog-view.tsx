@@ -24,6 +24,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
+import { PackageDeployments } from '@/components/deployments/package-deployments';
 import { Badge, EmptyState, ErrorText, FILTER_SEARCH_CLASS, FilterBar, INLINE_INPUT_CLASS, PageHeader, Pager, SelectField, TextAreaField } from '@/components/ui/controls';
 
 const FILTER_DEFAULTS = { q: '', kind: '', scope: '', page: '1', open: '' };
@@ -150,6 +151,7 @@ function PackageDetail({ id, onDeleted }: { id: string; onDeleted: () => void })
   const canManage = useCan('software:manage');
   const remove = useDeleteCatalogPackage();
   const canDeploy = useCan('deployments:manage');
+  const canSeeDeployments = useCan('deployments:read');
   const [confirmDelete, setConfirmDelete] = useState(false);
   if (pkg.isError) return <ErrorText error={pkg.error} />;
   const p = pkg.data;
@@ -178,6 +180,7 @@ function PackageDetail({ id, onDeleted }: { id: string; onDeleted: () => void })
         )}
       </DataTable>
       {writable && <AddVersionForm packageId={p.id} installerKind={p.kind === 'installer'} />}
+      {canSeeDeployments && <PackageDeployments packageId={p.id} packageName={p.name} />}
       {writable && (
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
           {confirmDelete ? (

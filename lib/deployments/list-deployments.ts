@@ -15,6 +15,7 @@ export async function listDeployments(ctx: ScopedContext, query: ListDeployments
       query.kind ? { kind: query.kind } : {},
       query.orgId ? { orgId: query.orgId } : {},
       query.search ? { name: { contains: query.search, mode: 'insensitive' } } : {},
+      query.packageId ? { kind: 'software', payload: { path: ['packageId'], equals: query.packageId } } : {},
     ],
   };
   const [rows, total] = await Promise.all([db.deployment.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...pageArgs(query) }), db.deployment.count({ where })]);

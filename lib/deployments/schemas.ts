@@ -142,6 +142,7 @@ export const ZListDeploymentsQuery = pageQuery(50, 100).extend({
   kind: z.enum(DEPLOYMENT_KINDS).optional(),
   orgId: ZUuid.optional().describe('Deployments owned by this organization'),
   search: zText(255, 1).optional().describe('Name contains (case-insensitive)'),
+  packageId: ZUuid.optional().describe('Software deployments of this catalog package (payload.packageId)'),
 });
 export type ListDeploymentsQuery = z.output<typeof ZListDeploymentsQuery>;
 
@@ -179,6 +180,9 @@ export const ZDeployment = z
     kind: z.enum(DEPLOYMENT_KINDS),
     payload: ZDeploymentPayload,
     targets: z.object({ orgIds: z.array(ZUuid), siteIds: z.array(ZUuid), groupIds: z.array(ZUuid), deviceIds: z.array(ZUuid) }),
+    targetNames: z
+      .record(z.string(), z.string())
+      .describe('Display name of each target id: the organization, site or group name, the device hostname; an id whose record no longer exists is absent'),
     rollout: z.object({
       strategy: z.enum(DEPLOYMENT_STRATEGIES),
       batchSize: z.number().int().nullable(),

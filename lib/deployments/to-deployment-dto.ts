@@ -1,5 +1,5 @@
 // Deployment rows to the API shape, with progress counted from the device rows in one grouped
-// query for a whole page.
+// query for a whole page and the targets' display names looked up per target kind.
 import type { DbOrTx } from '@/lib/db';
 import type { Deployment, Prisma } from '@/lib/generated/prisma/client';
 import { DEPLOYMENT_DEVICE_STATUSES, TERMINAL_DEVICE_STATUSES, type DeploymentPayload, type TDeployment, type TDeploymentProgress } from '@/lib/deployments/schemas';
@@ -35,7 +35,43 @@ export async function loadProgress(client: DbOrTx, ids: string[]): Promise<Map<s
   return out;
 }
 
-export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress): TDeployment {
+type Named = { id: string; partnerId: string; name: string };
+
+/**
+ * Display names of the deployments' targets by id: organization, site and group names, device
+ * hostnames. Only records of the deployment's own partner are named; an id whose record is gone
+ * is left out.
+ */
+export async function loadTargetNames(client: DbOrTx, rows: Deployment[]): Promise<Map<string, Record<string, string>>> {
+  const ids = (pick: (d: Deployment) => string[]) => [...new Set(rows.flatMap(pick))];
+  const partnerIds = [...new Set(rows.map((r) => r.partnerId))];
+  const orgIds = ids((d) => d.targetOrgIds);
+  const siteIds = ids((d) => d.targetSiteIds);
+  const groupIds = ids((d) => d.targetGroupIds);
+  const deviceIds = ids((d) => d.targetDeviceIds);
+  const select = { id: true, partnerId: true, name: true } as const;
+  const [orgs, sites, groups, devices] = await Promise.all([
+    orgIds.length ? client.organization.findMany({ where: { id: { in: orgIds }, partnerId: { in: partnerIds } }, select }) : [],
+    siteIds.length ? client.site.findMany({ where: { id: { in: siteIds }, partnerId: { in: partnerIds } }, select }) : [],
+    groupIds.length ? client.deviceGroup.findMany({ where: { id: { in: groupIds }, partnerId: { in: partnerIds } }, select }) : [],
+    deviceIds.length
+      ? client.device.findMany({ where: { id: { in: deviceIds }, partnerId: { in: partnerIds } }, select: { id: true, partnerId: true, hostname: true } })
+      : [],
+  ]);
+  const byId = new Map<string, Named>([...orgs, ...sites, ...groups, ...devices.map((d) => ({ id: d.id, partnerId: d.partnerId, name: d.hostname }))].map((r) => [r.id, r]));
+  const out = new Map<string, Record<string, string>>();
+  for (const d of rows) {
+    const names: Record<string, string> = {};
+    for (const id of [...d.targetOrgIds, ...d.targetSiteIds, ...d.targetGroupIds, ...d.targetDeviceIds]) {
+      const found = byId.get(id);
+      if (found && found.partnerId === d.partnerId) names[id] = found.name;
+    }
+    out.set(d.id, names);
+  }
+  return out;
+}
+
+export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress, targetNames: Record<string, string> = {}): TDeployment {
   return {
     id: d.id,
     orgId: d.orgId,
@@ -44,6 +80,7 @@ export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress): T
     kind: d.kind,
     payload: d.payload as DeploymentPayload,
     targets: { orgIds: d.targetOrgIds, siteIds: d.targetSiteIds, groupIds: d.targetGroupIds, deviceIds: d.targetDeviceIds },
+    targetNames,
     rollout: { strategy: d.strategy, batchSize: d.batchSize, batchPercent: d.batchPercent, failureThresholdPercent: d.failureThresholdPercent, batchIntervalMinutes: d.batchIntervalMinutes },
     schedule: { maintenanceWindowOnly: d.maintenanceWindowOnly, deadline: d.deadline?.toISOString() ?? null },
     status: d.status,
@@ -60,8 +97,8 @@ export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress): T
 }
 
 export async function toDeploymentDtos(client: DbOrTx, rows: Deployment[]): Promise<TDeployment[]> {
-  const progress = await loadProgress(client, rows.map((r) => r.id));
-  return rows.map((r) => toDeploymentDto(r, progress.get(r.id)!));
+  const [progress, names] = await Promise.all([loadProgress(client, rows.map((r) => r.id)), loadTargetNames(client, rows)]);
+  return rows.map((r) => toDeploymentDto(r, progress.get(r.id)!, names.get(r.id)));
 }
 
 export async function deploymentDto(client: DbOrTx, row: Deployment): Promise<TDeployment> {

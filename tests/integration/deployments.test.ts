@@ -4,7 +4,7 @@
 // suppressDeployments), a script deployment, tenancy, validation and refused transitions.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
+import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makeSite, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat, postResult, type EnrolledAgent } from '../helpers/agents';
 import { runDueJobs } from '../helpers/jobs';
 import { db } from '@/lib/db';
@@ -293,6 +293,31 @@ describe('deployments', () => {
     expect((await api.get(`/software/deployments/${res.body.id}`, { token: admin })).body.status).toBe('completed');
     const list = await api.get('/software/deployments', { token: admin });
     expect(list.body.data.every((d: { kind: string }) => d.kind === 'software')).toBe(true);
+  });
+
+  it('filters by catalog package and names the targets', async () => {
+    const other = await api.post('/software/catalog', { token: admin, body: { name: 'Curl', kind: 'package_manager', packageRef: 'apt:curl', osTypes: ['linux'] } });
+    const otherVersion = await api.post(`/software/catalog/${other.body.id}/versions`, { token: admin, body: { version: '8.0' } });
+    const site = await makeSite(await db.organization.findUniqueOrThrow({ where: { id: orgId } }), `Berlin ${Date.now()}`);
+    const group = await api.post('/groups', { token: admin, body: { name: `Web servers ${Date.now()}`, orgId, type: 'static' } });
+    expect(group.status, group.text).toBe(201);
+    const targets = { orgIds: [orgId], siteIds: [site.id], groupIds: [group.body.id], deviceIds: [linux[1].deviceId] };
+    const curl = await api.post('/deployments', { token: admin, body: { ...softwareBody([]), payload: { packageId: other.body.id, versionId: otherVersion.body.id }, targets } });
+    expect(curl.status, curl.text).toBe(201);
+    const org = await db.organization.findUniqueOrThrow({ where: { id: orgId } });
+    expect(curl.body.targetNames).toEqual({ [orgId]: org.name, [site.id]: site.name, [group.body.id]: group.body.name, [linux[1].deviceId]: 'dep-b' });
+
+    for (const path of ['/deployments', '/software/deployments']) {
+      const mine = await api.get(path, { token: admin, query: { packageId: other.body.id } });
+      expect(mine.status, mine.text).toBe(200);
+      expect(mine.body.data.map((d: { id: string }) => d.id)).toEqual([curl.body.id]);
+      expect(mine.body.data[0].targetNames[group.body.id]).toBe(group.body.name);
+      const nginx = await api.get(path, { token: admin, query: { packageId, limit: 100 } });
+      expect(nginx.body.data.length).toBeGreaterThan(0);
+      expect(nginx.body.data.every((d: { payload: { packageId?: string } }) => d.payload.packageId === packageId)).toBe(true);
+      expect((await api.get(path, { token: admin, query: { packageId: 'nope' } })).status).toBe(400);
+    }
+    expect((await api.get('/deployments', { token: outsider, query: { packageId: other.body.id } })).body.data).toEqual([]);
   });
 
   it('refuses bad input with 400s and wrong transitions with 409s', async () => {

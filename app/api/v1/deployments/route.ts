@@ -12,7 +12,7 @@ export const GET = defineRoute({
   permission: 'deployments:read',
   query: ZListDeploymentsQuery,
   summary: 'List deployments',
-  description: 'Deployments of the caller’s organizations plus partner-wide ones, newest first, each with its progress. Needs `deployments:read`.',
+  description: 'Deployments of the caller’s organizations plus partner-wide ones, newest first, each with its progress. Filters: `status`, `kind`, `orgId`, `search` (name), `packageId` (software deployments of that catalog package). Needs `deployments:read`.',
   tags: ['Deployments'],
   response: ZPageOf(ZDeployment),
   handler: ({ ctx, query }) => listDeployments(ctx, query),

@@ -10,7 +10,7 @@ export const GET = defineRoute({
   permission: 'deployments:read',
   query: ZListSoftwareDeploymentsQuery,
   summary: 'List software deployments',
-  description: 'Needs `deployments:read`. The deployments of kind `software` (the same records as `GET /deployments?kind=software`).',
+  description: 'Needs `deployments:read`. The deployments of kind `software` (the same records as `GET /deployments?kind=software`). `packageId` narrows them to one catalog package.',
   tags: ['Software'],
   response: ZPageOf(ZDeployment),
   handler: ({ ctx, query }) => listDeployments(ctx, { ...query, kind: 'software' }),
