@@ -22,6 +22,7 @@ interface AgentRow {
   status: string;
   agent_version: string | null;
   os_version: string | null;
+  os_type: string | null;
   agent_revoked_at: Date | null;
   partner_status: string;
   partner_deleted: boolean;
@@ -29,7 +30,7 @@ interface AgentRow {
 }
 
 const LOOKUP = `
-  select d.agent_token_hash, d.id, d.agent_id, d.partner_id, d.org_id, d.site_id, d.hostname, d.status, d.agent_version, d.os_version,
+  select d.agent_token_hash, d.id, d.agent_id, d.partner_id, d.org_id, d.site_id, d.hostname, d.status, d.agent_version, d.os_version, d.os_type,
          d.agent_revoked_at, p.status as partner_status, p.deleted_at is not null as partner_deleted,
          o.deleted_at is not null as org_deleted
   from devices d join partners p on p.id = d.partner_id join organizations o on o.id = d.org_id
@@ -89,6 +90,7 @@ export async function authenticateAgent(
     deviceStatus: row.status,
     agentVersion: row.agent_version,
     osVersion: row.os_version,
+    osType: row.os_type,
     narrowed,
   };
 }

@@ -85,6 +85,8 @@ export interface AgentContext extends BaseContext {
   deviceStatus: string;
   agentVersion: string | null;
   osVersion: string | null;
+  /** windows, macos or linux; null until the device reported it. */
+  osType: string | null;
   /** True while the partner is offboarding: heartbeat and self_uninstall only. */
   narrowed: boolean;
 }

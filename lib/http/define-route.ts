@@ -75,7 +75,7 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
 }
 
 /** Error statuses the OpenAPI document describes (lib/openapi/build-openapi.ts). */
-export type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type DocumentedError = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 export interface RawRequestBody {
   contentType: string;

@@ -31,6 +31,7 @@ const ERROR_RESPONSES: Record<DocumentedError, { name: string; description: stri
   409: { name: 'Conflict', description: 'Conflicts with the current state or another record (`CONFLICT` or a more specific code)' },
   413: { name: 'PayloadTooLarge', description: 'The body is over the operation’s limit (`PAYLOAD_TOO_LARGE`): 1 MiB unless the operation says otherwise' },
   415: { name: 'UnsupportedMediaType', description: 'A body sent without a JSON content type (`UNSUPPORTED_MEDIA_TYPE`)' },
+  422: { name: 'UnprocessableEntity', description: 'Valid input the operation cannot act on for this record (a code the operation describes)' },
   429: { name: 'TooManyRequests', description: 'Rate limited or locked out (`RATE_LIMITED` or a more specific code); retry after `Retry-After` seconds', retryAfter: true },
   503: { name: 'ServiceUnavailable', description: 'Temporarily unavailable (`SERVICE_UNAVAILABLE` or a more specific code), e.g. the database cannot be reached; retry after `Retry-After` seconds', retryAfter: true },
 };

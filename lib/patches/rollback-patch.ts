@@ -1,6 +1,7 @@
 // POST /patches/:id/rollback: reinstall the version each device had before the patch, where
 // the package manager still offers it (apt: --allow-downgrades from a configured source). One
 // rollback job per device where the patch is installed; the agent's report fires patch.rollback.
+// Patches of sources the agent cannot roll back (all but linux) are refused before anything is queued.
 import type { z } from 'zod';
 import { db } from '@/lib/db';
 import type { PatchJob } from '@/lib/generated/prisma/client';
@@ -8,6 +9,8 @@ import type { ActorContext } from '@/lib/auth/context';
 import { acceptsCommands } from '@/lib/devices/create-device-command';
 import { devicePatchWhere } from '@/lib/patches/patch-scope';
 import { getPatchOrThrow } from '@/lib/patches/get-patch';
+import { INSTALLABLE_SOURCES } from '@/lib/patches/patch-managers';
+import { AppError } from '@/lib/http/errors';
 import { dispatchPatchJob } from '@/lib/patches/dispatch-patch-job';
 import { OPEN_JOB_STATUSES } from '@/lib/patches/create-patch-jobs';
 import { toJobDtos } from '@/lib/patches/to-job-dto';
@@ -17,7 +20,10 @@ export async function rollbackPatch(ctx: ActorContext, patchId: string, body: z.
   const created: PatchJob[] = [];
   const out: Omit<z.infer<typeof ZCreateJobResponse>, 'jobs'> = { skipped: [], failed: [] };
   await db.$transaction(async (tx) => {
-    await getPatchOrThrow(ctx, patchId, tx);
+    const patch = await getPatchOrThrow(ctx, patchId, tx);
+    if (!INSTALLABLE_SOURCES.includes(patch.source)) {
+      throw new AppError('ROLLBACK_NOT_SUPPORTED', 422, `Patches of source ${patch.source} cannot be rolled back: the agent rolls back linux packages only`, { source: patch.source });
+    }
     const rows = await tx.devicePatch.findMany({ where: { ...devicePatchWhere(ctx), patchId, ...(body.deviceIds ? { deviceId: { in: body.deviceIds } } : { status: 'installed' }) } });
     for (const id of body.deviceIds ?? []) if (!rows.some((r) => r.deviceId === id)) out.failed.push({ deviceId: id, code: 'NOT_FOUND', message: 'No such device with this patch in scope' });
     const devices = await tx.device.findMany({ where: { id: { in: rows.map((r) => r.deviceId) } }, select: { id: true, status: true } });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
+import { PATCH_MANAGERS } from '@/lib/patches/patch-managers';
 
 export const PATCH_SOURCES = ['os_vendor_a', 'os_vendor_b', 'linux', 'third_party', 'custom'] as const;
 export const PATCH_SEVERITIES = ['critical', 'important', 'moderate', 'low', 'unknown'] as const;
@@ -149,7 +150,12 @@ const oneTarget = (b: { deviceIds?: string[]; groupId?: string }) => Boolean(b.d
 
 export const ZScanBody = z.object(ZTargets).strict().refine(oneTarget, { message: 'Give deviceIds or groupId (one of them)' });
 
-const ZSkip = z.object({ deviceId: ZUuid, reason: z.enum(['ALREADY_PENDING', 'DEVICE_INACTIVE', 'UNSUPPORTED_OS', 'NOTHING_APPROVED', 'NO_MAINTENANCE_WINDOW', 'NOTHING_TO_ROLL_BACK']) });
+const ZSkip = z.object({
+  deviceId: ZUuid,
+  reason: z
+    .enum(['ALREADY_PENDING', 'DEVICE_INACTIVE', 'UNSUPPORTED_OS', 'UNSUPPORTED_SOURCE', 'NOTHING_APPROVED', 'NO_MAINTENANCE_WINDOW', 'NOTHING_TO_ROLL_BACK'])
+    .describe('UNSUPPORTED_OS: the agent installs patches on Linux devices only. UNSUPPORTED_SOURCE: the approved patches are all of sources the agent cannot install yet (only `linux` is)'),
+});
 const ZFail = z.object({ deviceId: ZUuid, code: z.string(), message: z.string() });
 
 export const ZScanResponse = z.object({
@@ -237,7 +243,11 @@ export const ZCompliance = z.object({
 
 /** What the agent uploads after a scan (PUT /agents/:agentId/patches). */
 export const ZPatchReport = z.object({
-  manager: z.enum(['apt', 'dnf']),
+  manager: z
+    .enum(PATCH_MANAGERS)
+    .describe(
+      'Where the updates come from, which fixes their patch `source`: apt and dnf → linux (Linux devices); windows_update → os_vendor_a (Windows; `name` is the update id, e.g. KB5034441); softwareupdate → os_vendor_b (macOS); winget, choco (Windows) and brew (macOS, Linux) → third_party, with `vendor` per update; custom → custom (any OS). A manager that does not run on the device’s OS is refused with 422 `MANAGER_NOT_FOR_OS`. A report replaces only the device’s patches of its own source',
+    ),
   refreshed: z.boolean().describe('False when the package index refresh failed (the list is then from the last good refresh)'),
   refreshError: z.string().max(2000).optional(),
   updates: z
@@ -251,6 +261,8 @@ export const ZPatchReport = z.object({
         severity: z.enum(PATCH_SEVERITIES),
         cveIds: z.array(z.string().regex(/^CVE-\d{4}-\d{4,7}$/)).max(100).default([]),
         description: z.string().max(4000).optional(),
+        vendor: z.string().trim().min(1).max(255).optional().describe('Publisher of the update (expected for third_party managers); default from origin'),
+        releasedAt: z.string().datetime({ offset: true }).optional().describe('When the vendor released the update'),
       }),
     )
     .max(10_000),

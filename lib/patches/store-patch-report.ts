@@ -1,5 +1,7 @@
-// PUT /agents/:agentId/patches: what a scan found on the agent's device. Catalogue rows are
-// created once per package and version; the device's rows follow the report (new ones are
+// PUT /agents/:agentId/patches: what a scan found on the agent's device. The report's manager
+// fixes its patch source (apt/dnf linux, windows_update os_vendor_a, …) and must run on the
+// device's OS. Catalogue rows are created once per source, package and version; the device's
+// rows of that source follow the report, rows of other sources are left alone (new ones are
 // `available`, ones no longer listed are `installed`, or `superseded` when a later version of
 // the package is listed); each organization gets a pending approval for a patch it has not
 // decided yet; `patch.available` fires for every patch new on the device.
@@ -18,6 +20,7 @@ import { AppError } from '@/lib/http/errors';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { FAN_OUT_CTES } from '@/lib/webhooks/fan-out-event';
 import type { ZPatchReport } from '@/lib/patches/schemas';
+import { managerFitsOs, osTypesOfManager, sourceOfManager } from '@/lib/patches/patch-managers';
 
 type Report = z.output<typeof ZPatchReport>;
 type Update = Report['updates'][number];
@@ -33,6 +36,7 @@ interface Upload {
   partnerId: string;
   orgId: string;
   hostname: string;
+  source: string;
   digest: string;
   updates: Update[];
 }
@@ -40,52 +44,54 @@ interface Upload {
 // Reports larger than this run in a batch of their own (a batch's arrays stay small).
 const ALONE_ABOVE = 1000;
 
-/** The same report (in any order, duplicates dropped) always has the same digest. */
-function digestOf(updates: Update[]): string {
+/** The same report of a source (in any order, duplicates dropped) always has the same digest. */
+function digestOf(source: string, updates: Update[]): string {
   const canonical = updates
-    .map((u) => [u.name, u.version, u.installedVersion, u.origin ?? null, u.severity, [...u.cveIds].sort(), u.description ?? null])
+    .map((u) => [u.name, u.version, u.installedVersion, u.origin ?? null, u.severity, [...u.cveIds].sort(), u.description ?? null, u.vendor ?? null, u.releasedAt ?? null])
     .sort((a, b) => (a[0] === b[0] ? ((a[1] as string) < (b[1] as string) ? -1 : 1) : (a[0] as string) < (b[0] as string) ? -1 : 1));
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  return createHash('sha256').update(JSON.stringify([source, canonical])).digest('hex');
 }
 
-// Statement 1. `r`: the batch's reports ($1 device, $2 organization, $3 digest), numbered n.
-// `state`: whether each report is unchanged — same digest and organization as the device's
-// last stored scan, and the device's rows still as that scan left them (as many, none written
-// since). `added`: catalogue rows for the changed reports' updates ($4.. one element per
-// update, $12 its report's n), one per package and version (the first report's fields win),
-// in key order so concurrent batches insert shared keys in the same order.
+// Statement 1. `r`: the batch's reports ($1 device, $2 organization, $3 digest, $13 source),
+// numbered n. `state`: whether each report is unchanged — same digest (which covers the source)
+// and organization as the device's last stored scan, and the device's rows still as that scan
+// left them (as many, none written since). `added`: catalogue rows for the changed reports'
+// updates ($4.. one element per update, $12 its report's n, $14 release time), one per source,
+// package and version (the first report's fields win), in key order so concurrent batches
+// insert shared keys in the same order.
 const CATALOGUE_SQL = `
   with r as (
-    select * from unnest($1::uuid[], $2::uuid[], $3::text[]) with ordinality as t(device_id, org_id, digest, n)
+    select * from unnest($1::uuid[], $2::uuid[], $3::text[], $13::"PatchSource"[]) with ordinality as t(device_id, org_id, digest, source, n)
   ), state as (
-    select r.n, coalesce(s.digest = r.digest and s.org_id = r.org_id and now_rows.n = s.rows
+    select r.n, r.source, coalesce(s.digest = r.digest and s.org_id = r.org_id and now_rows.n = s.rows
       and now_rows.changed_at is not distinct from s.changed_at, false) as unchanged
     from r
     left join device_patch_scans s on s.device_id = r.device_id
     cross join lateral (select count(*)::int as n, max(dp.updated_at) as changed_at from device_patches dp where dp.device_id = r.device_id) now_rows
   ), items as (
-    select * from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[])
-      as t(name, version, title, vendor, description, severity, cves, origin, n)
+    select * from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $14::timestamptz[])
+      as t(name, version, title, vendor, description, severity, cves, origin, n, released_at)
   ), added as (
-    insert into patches (id, source, name, version, title, vendor, description, severity, cve_ids, origin, updated_at)
-    select distinct on (i.name, i.version) gen_random_uuid(), 'linux', i.name, i.version, i.title, i.vendor, i.description,
-      i.severity::"PatchSeverity", string_to_array(i.cves, ','), i.origin, now()
+    insert into patches (id, source, name, version, title, vendor, description, severity, cve_ids, origin, released_at, updated_at)
+    select distinct on (s.source, i.name, i.version) gen_random_uuid(), s.source, i.name, i.version, i.title, i.vendor, i.description,
+      i.severity::"PatchSeverity", string_to_array(i.cves, ','), i.origin, i.released_at, now()
     from items i join state s on s.n = i.n and not s.unchanged
-    where not exists (select 1 from patches p where p.source = 'linux' and p.name = i.name and p.version = i.version)
-    order by i.name, i.version, i.n
+    where not exists (select 1 from patches p where p.source = s.source and p.name = i.name and p.version = i.version)
+    order by s.source, i.name, i.version, i.n
     on conflict (source, name, version) do nothing
     returning 1
   )
   select s.n::int as n, s.unchanged, (select count(*) from added)::int as added from state s`;
 
 // Statement 2, for the changed reports: `r` ($1 device, $2 partner, $3 organization,
-// $4 hostname, $5 digest), `items` ($6 report n, $7 name, $8 version, $9 installed version,
+// $4 hostname, $5 digest, $11 source), `items` ($6 report n, $7 name, $8 version, $9 installed version,
 // $10 CVE ids joined by commas), `cat` the catalogue row of every item (statement 1 committed
 // them all). Then, for every device of the batch at once:
 // - fresh: a row for each listed patch the device had no row for (their patch.available
 //   events, fanned out to webhooks, come from what was really inserted);
 // - again: listed again after it was installed or superseded, the device needs it once more;
-// - gone: rows not listed that were available or failed: superseded when the package is still
+// - gone: rows of the report's source not listed that were available or failed (rows of other
+//   sources belong to other managers' reports): superseded when the package is still
 //   listed (a later version), else installed. The status condition is on the row itself, so a
 //   row another transaction changed meanwhile is judged as it is now;
 // - approvals: a pending approval per organization and listed patch that has none;
@@ -95,14 +101,14 @@ const CATALOGUE_SQL = `
 // take their locks in one order.
 const DEVICE_SQL = `
   with r as (
-    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[]) with ordinality as t(device_id, partner_id, org_id, hostname, digest, n)
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $11::"PatchSource"[]) with ordinality as t(device_id, partner_id, org_id, hostname, digest, source, n)
   ), items as (
     select * from unnest($6::int[], $7::text[], $8::text[], $9::text[], $10::text[]) with ordinality as t(n, name, version, installed_version, cves, ord)
   ), cat as (
     select r.device_id, r.partner_id, r.org_id, r.hostname, i.ord, i.installed_version, i.cves,
       p.id as patch_id, p.source, p.name, p.version, p.severity, coalesce(p.cve_ids, '{}') as cve_ids
     from items i join r on r.n = i.n
-    join patches p on p.source = 'linux' and p.name = i.name and p.version = i.version
+    join patches p on p.source = r.source and p.name = i.name and p.version = i.version
   ), before as (
     select r.device_id, count(dp.id)::int as rows, max(dp.updated_at) as changed_at
     from r left join device_patches dp on dp.device_id = r.device_id group by r.device_id
@@ -119,8 +125,8 @@ const DEVICE_SQL = `
     returning dp.device_id
   ), unlisted as (
     select dp.id, exists(select 1 from items i join r on r.n = i.n where r.device_id = dp.device_id and i.name = p.name) as name_listed
-    from device_patches dp join patches p on p.id = dp.patch_id
-    where dp.device_id in (select device_id from r) and dp.status in ('available', 'failed')
+    from device_patches dp join patches p on p.id = dp.patch_id join r on r.device_id = dp.device_id and p.source = r.source
+    where dp.status in ('available', 'failed')
       and not exists (select 1 from cat c where c.device_id = dp.device_id and c.patch_id = dp.patch_id)
   ), gone as (
     update device_patches dp set
@@ -188,12 +194,14 @@ async function storeBatch(uploads: Upload[]): Promise<PatchReportResult[]> {
       items.map((i) => i.u.name),
       items.map((i) => i.u.version),
       items.map((i) => `${i.u.name} ${i.u.version}`),
-      items.map((i) => i.u.origin?.split(/[:/,\s]/)[0] || null),
+      items.map((i) => i.u.vendor ?? (i.u.origin?.split(/[:/,\s]/)[0] || null)),
       items.map((i) => i.u.description ?? null),
       items.map((i) => i.u.severity),
       items.map((i) => i.u.cveIds.join(',')),
       items.map((i) => i.u.origin ?? null),
       items.map((i) => i.n),
+      uploads.map((u) => u.source),
+      items.map((i) => i.u.releasedAt ?? null),
     ],
   });
   const unchanged = new Set(states.filter((s) => s.unchanged).map((s) => s.n - 1));
@@ -215,6 +223,7 @@ async function storeBatch(uploads: Upload[]): Promise<PatchReportResult[]> {
       changedItems.map((i) => i.u.version),
       changedItems.map((i) => i.u.installedVersion),
       changedItems.map((i) => i.u.cveIds.join(',')),
+      changed.map(({ u }) => u.source),
     ],
   });
   for (const row of rows) {
@@ -242,7 +251,14 @@ const storeCoalesced = coalesceCalls<Upload, PatchReportResult>(storeBatchOrEach
 
 export async function storePatchReport(ctx: AgentContext, report: Report): Promise<PatchReportResult> {
   if (ctx.narrowed) throw new AppError('AGENT_ACCESS_NARROWED', 403, 'The partner is offboarding: patch reports are not accepted');
+  if (!managerFitsOs(report.manager, ctx.osType)) {
+    throw new AppError('MANAGER_NOT_FOR_OS', 422, `${report.manager} does not run on ${ctx.osType} devices (only on ${osTypesOfManager(report.manager).join(', ')}): nothing was stored`, {
+      manager: report.manager,
+      osType: ctx.osType,
+    });
+  }
+  const source = sourceOfManager(report.manager);
   const updates = [...new Map(report.updates.map((u) => [`${u.name}\u0000${u.version}`, u])).values()];
-  const upload: Upload = { deviceId: ctx.deviceId, partnerId: ctx.partnerId, orgId: ctx.orgId, hostname: ctx.hostname, digest: digestOf(updates), updates };
+  const upload: Upload = { deviceId: ctx.deviceId, partnerId: ctx.partnerId, orgId: ctx.orgId, hostname: ctx.hostname, source, digest: digestOf(source, updates), updates };
   return updates.length > ALONE_ABOVE ? storeBatch([upload]).then((r) => r[0]) : storeCoalesced(upload);
 }

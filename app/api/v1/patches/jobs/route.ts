@@ -23,7 +23,7 @@ export const POST = defineRoute({
   audit: 'patch.install',
   summary: 'Install approved patches',
   description:
-    'One job per device (`deviceIds` or `groupId`) installing its approved patches (`patchIds`, or every approved one available on it). `schedule: now` sends a `patch_install` command at once (apt: `apt-get install --only-upgrade pkg=version`); `next_window` waits for an occurrence of a maintenance window covering the device that does not suppress patching, and approvals are checked again then. Skipped devices carry their reason: `NOTHING_APPROVED`, `NO_MAINTENANCE_WINDOW`, `ALREADY_PENDING` (an open job), `UNSUPPORTED_OS`, `DEVICE_INACTIVE`.',
+    'One job per device (`deviceIds` or `groupId`) installing its approved patches (`patchIds`, or every approved one available on it). `schedule: now` sends a `patch_install` command at once (apt: `apt-get install --only-upgrade pkg=version`); `next_window` waits for an occurrence of a maintenance window covering the device that does not suppress patching, and approvals are checked again then. Skipped devices carry their reason: `NOTHING_APPROVED`, `NO_MAINTENANCE_WINDOW`, `ALREADY_PENDING` (an open job), `UNSUPPORTED_OS` (the agent installs on Linux devices only: Windows and macOS devices are skipped), `UNSUPPORTED_SOURCE` (the approved patches are all of sources other than `linux`, e.g. brew on Linux; such patches are never put into a job), `DEVICE_INACTIVE`.',
   tags: ['Patches'],
   response: ZCreateJobResponse,
   handler: ({ ctx, body }) => createPatchJobs(ctx, body),

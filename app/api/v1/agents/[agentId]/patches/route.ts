@@ -14,9 +14,10 @@ export const PUT = defineRoute({
   maxBodyBytes: 8 * 1024 * 1024,
   audit: false,
   summary: 'Upload a patch scan',
-  description: 'Every update the package manager offers (name, installed and candidate version, origin, severity, CVE ids); sent on `patch_scan` and by the agent’s own schedule. Replaces the device’s list of available patches. Refused with 403 `AGENT_ACCESS_NARROWED` while the partner is offboarding.',
+  description: 'Every update the package manager offers (name, installed and candidate version, origin, vendor, severity, CVE ids); sent on `patch_scan` and by the agent’s own schedule. The `manager` fixes the patch `source` (apt/dnf → linux, windows_update → os_vendor_a, softwareupdate → os_vendor_b, winget/choco/brew → third_party, custom → custom). Replaces the device’s list of available patches of that source only: patches of other sources stay as they are. Refused with 422 `MANAGER_NOT_FOR_OS` (nothing stored) when the manager does not run on the device’s OS (apt/dnf: Linux; windows_update, winget, choco: Windows; softwareupdate: macOS; brew: macOS and Linux), and with 403 `AGENT_ACCESS_NARROWED` while the partner is offboarding.',
   tags: ['Agents'],
   response: ZPatchReportResponse,
+  errors: [422],
   handler: ({ ctx, params, body }) => {
     assertOwnAgent(ctx, params.agentId);
     return storePatchReport(ctx, body);

@@ -13,8 +13,9 @@ export const POST = defineRoute({
   audit: 'patch.rollback',
   summary: 'Roll back a patch',
   description:
-    'A rollback job per device (`deviceIds`, or every device in scope where it is installed): the agent reinstalls the version the device had before (apt: `apt-get install --allow-downgrades pkg=previous`), which works while a configured source still offers that version; the outcome fires `patch.rollback` or `patch.failed`. Devices where the patch is not installed are skipped `NOTHING_TO_ROLL_BACK`.',
+    'A rollback job per device (`deviceIds`, or every device in scope where it is installed): the agent reinstalls the version the device had before (apt: `apt-get install --allow-downgrades pkg=previous`), which works while a configured source still offers that version; the outcome fires `patch.rollback` or `patch.failed`. Devices where the patch is not installed are skipped `NOTHING_TO_ROLL_BACK`. A patch whose source is not `linux` is refused with 422 `ROLLBACK_NOT_SUPPORTED` (nothing queued).',
   tags: ['Patches'],
   response: ZCreateJobResponse,
+  errors: [422],
   handler: ({ ctx, params, body }) => rollbackPatch(ctx, params.id, body),
 });
