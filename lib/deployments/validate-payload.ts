@@ -8,6 +8,7 @@ import { AppError, badRequest } from '@/lib/http/errors';
 import { catalogReadWhere } from '@/lib/software/catalog-scope';
 import { getScriptOrThrow } from '@/lib/scripts/get-script-or-throw';
 import { patchWhere } from '@/lib/patches/patch-scope';
+import { INSTALLABLE_SOURCES } from '@/lib/patches/patch-managers';
 import { ZPatchesDeploymentPayload, ZScriptDeploymentPayload, ZSoftwareDeploymentPayload, type DeploymentPayload } from '@/lib/deployments/schemas';
 import type { TScriptParameter } from '@/lib/scripts/schemas';
 
@@ -40,10 +41,12 @@ export async function validatePayload(client: DbOrTx, ctx: ScopedContext, kind: 
   }
   if (kind === 'patches') {
     const p = payload as { patchIds: string[] };
-    const found = await client.patch.findMany({ where: { AND: [{ id: { in: p.patchIds } }, patchWhere(ctx)] }, select: { id: true } });
+    const found = await client.patch.findMany({ where: { AND: [{ id: { in: p.patchIds } }, patchWhere(ctx)] }, select: { id: true, name: true, source: true } });
     const have = new Set(found.map((f) => f.id));
     const missing = p.patchIds.find((id) => !have.has(id));
     if (missing) throw invalid('patchIds', `Unknown patch ${missing}`, 'PAYLOAD_NOT_FOUND');
+    const foreign = found.find((f) => !INSTALLABLE_SOURCES.includes(f.source));
+    if (foreign) throw invalid('patchIds', `${foreign.name} is a ${foreign.source} patch, which agents cannot install yet (only ${INSTALLABLE_SOURCES.join(', ')})`, 'PATCH_NOT_INSTALLABLE');
     return { kind, patchIds: p.patchIds };
   }
   const p = payload as { scriptId: string; parameters: Record<string, string> };

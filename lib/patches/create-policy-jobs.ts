@@ -10,12 +10,15 @@ import { OPEN_JOB_STATUSES } from '@/lib/patches/create-patch-jobs';
 import { dispatchPatchJob } from '@/lib/patches/dispatch-patch-job';
 import { lockDevicesForPatchJobs } from '@/lib/patches/lock-device-jobs';
 import { policyDeviceWhere } from '@/lib/patches/patch-policy-scope';
+import { INSTALLABLE_SOURCES } from '@/lib/patches/patch-managers';
 
 const DEVICE_BATCH = 200;
 
 /** Returns the jobs created. */
 export async function createPolicyJobs(policy: PatchPolicy, now = new Date()): Promise<PatchJob[]> {
-  if (!policy.sources.length) return [];
+  // Only sources the reference agent installs become jobs (brew patches of a Linux device do not).
+  const sources = policy.sources.filter((s) => INSTALLABLE_SOURCES.includes(s));
+  if (!sources.length) return [];
   const devices = await db.device.findMany({
     where: { AND: [policyDeviceWhere(policy), { osType: 'linux', status: { notIn: ['uninstalled', 'decommissioned'] } }] },
     select: { id: true, partnerId: true, orgId: true },
@@ -27,7 +30,7 @@ export async function createPolicyJobs(policy: PatchPolicy, now = new Date()): P
     const ids = batch.map((d) => d.id);
     await db.$transaction(async (tx) => {
       await lockDevicesForPatchJobs(tx, ids);
-      const candidates = await tx.devicePatch.findMany({ where: { deviceId: { in: ids }, status: 'available', patch: { source: { in: policy.sources } } }, select: { deviceId: true, orgId: true, patchId: true } });
+      const candidates = await tx.devicePatch.findMany({ where: { deviceId: { in: ids }, status: 'available', patch: { source: { in: sources } } }, select: { deviceId: true, orgId: true, patchId: true } });
       if (!candidates.length) return;
       const [approvals, open] = await Promise.all([
         tx.patchApproval.findMany({ where: { patchId: { in: [...new Set(candidates.map((c) => c.patchId))] }, orgId: { in: [...new Set(candidates.map((c) => c.orgId))] }, status: { in: ['approved', 'deferred'] } } }),

@@ -127,6 +127,11 @@ describe('installing and rolling back patches the agent cannot install', () => {
       { deviceId: linux.deviceId, reason: 'UNSUPPORTED_SOURCE' },
     ]);
 
+    // Nor does a patch deployment take them.
+    const deployment = await api.post('/deployments', { token: admin, body: { name: 'brew wget', kind: 'patches', payload: { patchIds: [brewWget.id] }, targets: { deviceIds: [linux.deviceId] } } });
+    expect(deployment.status, deployment.text).toBe(400);
+    expect(deployment.body.error.code).toBe('PATCH_NOT_INSTALLABLE');
+
     // The winget row installed (no longer listed) cannot be rolled back by the agent.
     await report(windows, 'winget', []);
     const rollback = await api.post(`/patches/${sevenZip.id}/rollback`, { token: admin, body: {} });
