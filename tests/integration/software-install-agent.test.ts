@@ -4,11 +4,11 @@
 // result endpoint. A local apt repository offers two versions of a tiny probe package (the
 // agent's only source); a .deb installer is uploaded through the software catalog API. Every
 // probe package is purged at the end. Needs root and apt (Debian); skipped with the reason otherwise.
-import { readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
+import { runDueJobs } from '../helpers/jobs';
 import { eventually as poll, startRealAgent, type RealAgent } from '../helpers/real-agent';
 import { aptSkipReason, buildDeb, dpkgVersion, makeAptRepo, type AptRepo } from '../helpers/apt-repo';
 import { db } from '@/lib/db';
@@ -75,12 +75,15 @@ async function catalogInstaller(deb: string, version: string) {
   };
 }
 
-const leftovers = () => readdirSync(os.tmpdir()).filter((d) => d.startsWith('rmm-install-')).flatMap((d) => readdirSync(path.join(os.tmpdir(), d)).map((f) => path.join(d, f)));
+// The agent's TMPDIR is a directory of this file's own, so other runs' temp files never count.
+const agentTmp = () => path.join(repo.dir, 'tmp');
+const leftovers = () => readdirSync(agentTmp()).filter((d) => d.startsWith('rmm-install-')).flatMap((d) => readdirSync(path.join(agentTmp(), d)).map((f) => path.join(d, f)));
 
 describe.skipIf(Boolean(skipReason))(`software_install on the reference agent with real apt${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   beforeAll(async () => {
     repo = makeAptRepo(PKG, ['1.0', '1.1']);
-    world = await startRealAgent(path.join(repo.dir, 'agent'), { env: { ...repo.agentEnv, RMM_AGENT_PATCH_SCAN_HOURS: '0' } });
+    mkdirSync(agentTmp());
+    world = await startRealAgent(path.join(repo.dir, 'agent'), { env: { ...repo.agentEnv, RMM_AGENT_PATCH_SCAN_HOURS: '0', TMPDIR: agentTmp() } });
     ({ admin, deviceId } = world);
   }, 120_000);
 
@@ -147,6 +150,28 @@ describe.skipIf(Boolean(skipReason))(`software_install on the reference agent wi
     expect(done.result?.reason).toContain('Windows');
     expect(done.stderr).toBe(done.result?.reason);
   }, 120_000);
+
+  it('a software deployment through the API installs the latest version on the agent and completes', async () => {
+    expect(dpkgVersion(PKG)).toBe('1.0');
+    const pkg = await api.post('/software/catalog', { token: admin, body: { name: `${PKG} via apt`, kind: 'package_manager', packageRef: `apt:${PKG}`, osTypes: ['linux'] } });
+    expect(pkg.status, pkg.text).toBe(201);
+    const latest = await api.post(`/software/catalog/${pkg.body.id}/versions`, { token: admin, body: { version: 'latest' } });
+    expect(latest.status, latest.text).toBe(201);
+    const created = await api.post('/software/deployments', { token: admin, body: { packageId: pkg.body.id, versionId: latest.body.id, targets: { deviceIds: [deviceId] } } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.status).toBe('running');
+
+    // The worker hands the command out and settles the deployment after the agent's result.
+    const done = await eventually(async () => {
+      await runDueJobs();
+      const d = await api.get(`/software/deployments/${created.body.id}`, { token: admin });
+      return ['completed', 'failed'].includes(d.body.status) ? d.body : null;
+    }, 'the deployment to finish', 240_000);
+    const results = await api.get(`/software/deployments/${created.body.id}/results`, { token: admin });
+    expect(done.status, JSON.stringify(results.body.data)).toBe('completed');
+    expect(results.body.data).toEqual([expect.objectContaining({ deviceId, status: 'succeeded', result: expect.objectContaining({ installedVersion: '1.1', manager: 'apt' }) })]);
+    expect(dpkgVersion(PKG)).toBe('1.1');
+  }, 300_000);
 
   it('is queued by deployments only: the device command API refuses it', async () => {
     const res = await api.post(`/devices/${deviceId}/commands`, { token: admin, body: { type: 'software_install', payload: { package: { kind: 'package_manager', manager: 'apt', name: PKG, version: null } } } });
