@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_PARTNER_ROLES, type Permission } from '@/lib/auth/permissions';
 import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makePlatformAdmin, tokenFor } from '../helpers/factories';
 import { makeApiKey, makeRole, withKey } from '../helpers/access';
@@ -66,7 +67,8 @@ describe('listing and reading users', () => {
     const all = await api.get('/users/roles', { token: admin });
     expect(all.body.data.map((r: { name: string }) => r.name).sort()).toEqual(['Organization Admin', 'Organization User', 'Partner Admin', 'Read Only', 'Technician']);
     // Holds every permission of Organization User (so may assign it) and not those of the others.
-    const lead = await makeRole(partner, ['users:read', 'users:manage', 'devices:read', 'orgs:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read']);
+    const orgUser = BUILT_IN_PARTNER_ROLES.find((r) => r.name === 'Organization User')!.permissions;
+    const lead = await makeRole(partner, [...new Set<Permission>(['users:read', 'users:manage', ...orgUser])]);
     const leadToken = await tokenFor(await makePartnerUser({ id: partner.id, roles: { Lead: lead.id } }, { role: 'Lead' }));
     const limited = await api.get('/users/roles', { token: leadToken });
     expect(limited.body.data.map((r: { name: string }) => r.name).sort()).toEqual([lead.name, 'Organization User']);
