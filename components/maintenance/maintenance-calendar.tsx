@@ -72,14 +72,14 @@ export function MaintenanceCalendar({ orgId, month, onMonth }: { orgId?: string;
           {title}
         </h2>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => step(-1)} aria-label="Previous month">
-            ‹ Prev
+          <Button variant="secondary" onClick={() => step(-1)}>
+            <span aria-hidden="true">‹ </span>Previous month
           </Button>
           <Button variant="secondary" onClick={() => onMonth(monthKey(today))}>
             Today
           </Button>
-          <Button variant="secondary" onClick={() => step(1)} aria-label="Next month">
-            Next ›
+          <Button variant="secondary" onClick={() => step(1)}>
+            Next month<span aria-hidden="true"> ›</span>
           </Button>
         </div>
       </div>
