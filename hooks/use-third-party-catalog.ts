@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { ZCreateThirdPartyApp, ZThirdPartyApp, ZThirdPartyAppDetail, ZThirdPartyAppTest, ZUpdateThirdPartyApp } from '@/lib/third-party-catalog/schemas';
+import type { z } from 'zod';
+import type { ZCreateThirdPartyApp, ZListThirdPartyAppsQuery, ZThirdPartyApp, ZThirdPartyAppDetail, ZThirdPartyAppTest, ZUpdateThirdPartyApp } from '@/lib/third-party-catalog/schemas';
 
 export type ThirdPartyApp = Wire<typeof ZThirdPartyApp>;
 export type ThirdPartyAppDetail = Wire<typeof ZThirdPartyAppDetail>;
@@ -12,12 +13,7 @@ export type ThirdPartyAppTest = Wire<typeof ZThirdPartyAppTest>;
 export type CreateThirdPartyAppBody = Wire<typeof ZCreateThirdPartyApp>;
 export type UpdateThirdPartyAppBody = Wire<typeof ZUpdateThirdPartyApp>;
 
-export interface ThirdPartyFilters {
-  search?: string;
-  vendor?: string;
-  serviceTested?: 'true' | 'false';
-  page: number;
-}
+export type ThirdPartyFilters = Omit<z.input<typeof ZListThirdPartyAppsQuery>, 'page' | 'limit'> & { page: number };
 
 const KEY = 'third-party-catalog';
 
