@@ -8,7 +8,6 @@
 //   into argv, never given to a shell) and deleted afterwards.
 // Linux only: on another system, for winget/choco/brew, or without the needed tool, the command
 // fails with result { unsupported: true, reason } and nothing is run.
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import type { CommandResult } from './executor';
 import { aptOptions, exclusive } from './patch-manager';
 import { downloadVerifiedInstaller, InstallerChecksumError } from './software-installer';
 import { onPath, PACKAGE_NAME } from './software-uninstall';
+import { ok, OUTPUT_MAX, run, type Run } from './run-process';
 
 export interface PackageManagerSpec {
   kind: 'package_manager';
@@ -58,82 +58,10 @@ const INSTALL_TIMEOUT_MS = 40 * 60_000;
 const REFRESH_TIMEOUT_MS = 10 * 60_000;
 const QUERY_TIMEOUT_MS = 60_000;
 const DOWNLOAD_TIMEOUT_MS = 15 * 60_000;
-/** Output kept per stream: the end of a package manager's output is where it explains a failure. */
-export const OUTPUT_MAX = 256 * 1024;
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9+._~:-]{0,127}$/;
-const ENV = { ...process.env, LANG: 'C', LC_ALL: 'C', DEBIAN_FRONTEND: 'noninteractive' };
 // Waits for a dpkg lock held by another run (unattended upgrades) instead of failing at once.
 const APT_LOCK = ['-o', 'DPkg::Lock::Timeout=300'];
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-  cancelled: boolean;
-  command: string;
-  timeoutMs: number;
-}
-
-class Tail {
-  private text = '';
-  truncated = false;
-  push(chunk: string): void {
-    this.text += chunk;
-    if (this.text.length > 2 * OUTPUT_MAX) {
-      this.text = this.text.slice(-OUTPUT_MAX);
-      this.truncated = true;
-    }
-  }
-  value(): string {
-    if (this.text.length <= OUTPUT_MAX) return this.text;
-    this.truncated = true;
-    return this.text.slice(-OUTPUT_MAX);
-  }
-}
-
-/** Runs without a shell in its own process group; a timeout or an abort kills the whole group. */
-function run(cmd: string, args: string[], opts: { timeoutMs: number; signal?: AbortSignal; cwd?: string }): Promise<Run> {
-  const command = [cmd, ...args].join(' ');
-  return new Promise((resolve) => {
-    const stdout = new Tail();
-    const stderr = new Tail();
-    let timedOut = false;
-    let cancelled = false;
-    let settled = false;
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: ENV, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const kill = () => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, opts.timeoutMs);
-    const onAbort = () => {
-      cancelled = true;
-      kill();
-    };
-    if (opts.signal?.aborted) onAbort();
-    else opts.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.setEncoding('utf8').on('data', (c: string) => stdout.push(c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => stderr.push(c));
-    const finish = (code: number | null, error?: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-      resolve({ code, stdout: stdout.value(), stderr: error ? `${stderr.value()}${error.message}` : stderr.value(), timedOut, cancelled, command, timeoutMs: opts.timeoutMs });
-    };
-    child.on('error', (error) => finish(null, error));
-    child.on('close', (code) => finish(code));
-  });
-}
-
-const ok = (r: Run) => r.code === 0 && !r.timedOut && !r.cancelled;
 const stripEpoch = (v: string) => v.replace(/^\d+:/, '');
 /** `1.2` matches an installed 1.2, 1:1.2 or 1.2-3 (a version given without its release). */
 export function versionMatches(installed: string, wanted: string): boolean {

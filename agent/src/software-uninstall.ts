@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CommandResult } from './executor';
+import { OUTPUT_MAX } from './run-process';
 
 export interface UninstallPayload {
   name: string;
@@ -16,7 +17,6 @@ export interface UninstallPayload {
 // the name cannot be read as an option by the package manager.
 export const PACKAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9+._@:~-]{0,199}$/;
 const REMOVE_TIMEOUT_MS = 10 * 60_000;
-const OUTPUT_MAX = 256 * 1024;
 
 interface Manager {
   name: 'apt-get' | 'dnf' | 'apk';
