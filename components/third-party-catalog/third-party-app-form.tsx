@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useCreateThirdPartyApp, useUpdateThirdPartyApp, type ThirdPartyAppDetail } from '@/hooks/use-third-party-catalog';
 import { useRuleTargetDevices } from '@/hooks/use-devices';
 import { ApiError } from '@/lib/client/api-client';
-import { MANAGERS_BY_OS } from '@/lib/third-party-catalog/constants';
+import { MANAGERS_BY_OS } from '@/lib/software/package-managers';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';

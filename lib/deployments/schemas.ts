@@ -6,6 +6,7 @@ import { ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText, zRawText } from '@/lib/http/storable-text';
 import { ZWindowTargets } from '@/lib/maintenance/schemas';
+import { PACKAGE_MANAGERS } from '@/lib/software/package-managers';
 
 export const DEPLOYMENT_KINDS = ['software', 'patches', 'script'] as const;
 export const DEPLOYMENT_STATUSES = ['draft', 'ready', 'running', 'paused', 'completed', 'failed', 'cancelled'] as const;
@@ -250,7 +251,7 @@ export const ZSoftwareInstallPayload = z.object({
   deploymentDeviceId: ZUuid.optional(),
   thirdPartyTestId: ZUuid.optional(),
   package: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('package_manager'), manager: z.enum(['apt', 'dnf', 'yum', 'apk', 'zypper', 'winget', 'choco', 'brew']), name: z.string(), version: z.string().nullable() }),
+    z.object({ kind: z.literal('package_manager'), manager: z.enum(PACKAGE_MANAGERS), name: z.string(), version: z.string().nullable() }),
     z.object({
       kind: z.literal('installer'),
       versionId: ZUuid,

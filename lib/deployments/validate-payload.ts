@@ -8,6 +8,7 @@ import { AppError, badRequest } from '@/lib/http/errors';
 import { catalogReadWhere } from '@/lib/software/catalog-scope';
 import { getScriptOrThrow } from '@/lib/scripts/get-script-or-throw';
 import { patchWhere } from '@/lib/patches/patch-scope';
+import { osOfManager, type PackageManager } from '@/lib/software/package-managers';
 import { INSTALLABLE_SOURCES } from '@/lib/patches/patch-managers';
 import { ZPatchesDeploymentPayload, ZScriptDeploymentPayload, ZSoftwareDeploymentPayload, type DeploymentPayload } from '@/lib/deployments/schemas';
 import type { TScriptParameter } from '@/lib/scripts/schemas';
@@ -60,8 +61,6 @@ export async function validatePayload(client: DbOrTx, ctx: ScopedContext, kind: 
   return { kind, script, parameters: p.parameters };
 }
 
-const MANAGER_OS: Record<string, OsType> = { apt: 'linux', dnf: 'linux', yum: 'linux', apk: 'linux', zypper: 'linux', winget: 'windows', choco: 'windows', brew: 'macos' };
-export type PackageManager = 'apt' | 'dnf' | 'yum' | 'apk' | 'zypper' | 'winget' | 'choco' | 'brew';
 
 /** `apt:nginx` → { manager: 'apt', name: 'nginx' }; null for an unknown manager. */
 export function managerOf(ref: string | null): { manager: PackageManager; name: string } | null {
@@ -69,7 +68,7 @@ export function managerOf(ref: string | null): { manager: PackageManager; name: 
   if (!ref || i <= 0) return null;
   const manager = ref.slice(0, i);
   const name = ref.slice(i + 1);
-  return manager in MANAGER_OS && name ? { manager: manager as PackageManager, name } : null;
+  return osOfManager(manager) && name ? { manager: manager as PackageManager, name } : null;
 }
 
 /** Why the payload cannot apply to a device of this OS and organization, or null when it can. */
@@ -78,7 +77,7 @@ export function skipReason(resolved: ResolvedPayload, device: { osType: OsType |
     const { pkg } = resolved;
     if (device.osType && pkg.osTypes.length && !pkg.osTypes.includes(device.osType)) return `${pkg.name} is for ${pkg.osTypes.join(', ')}, not ${device.osType}`;
     const ref = managerOf(pkg.packageRef);
-    if (pkg.kind === 'package_manager' && ref && device.osType && MANAGER_OS[ref.manager] !== device.osType) return `${ref.manager} packages cannot be installed on ${device.osType}`;
+    if (pkg.kind === 'package_manager' && ref && device.osType && osOfManager(ref.manager) !== device.osType) return `${ref.manager} packages cannot be installed on ${device.osType}`;
     return null;
   }
   if (resolved.kind === 'patches') return device.osType === 'linux' ? null : 'Patch installs need a Linux agent';

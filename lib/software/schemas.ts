@@ -1,6 +1,7 @@
 // Software inventory (what devices have installed, as their agents report it) and the software
 // catalog (what a partner, or the platform for everyone, offers to deploy).
 import { z } from 'zod';
+import { PACKAGE_MANAGERS } from '@/lib/software/package-managers';
 import { OS_TYPES } from '@/lib/agents/schemas';
 import { zText } from '@/lib/http/storable-text';
 import { ZCommand } from '@/lib/devices/command-schemas';
@@ -117,7 +118,6 @@ export const ZUninstallSoftwarePayload = z.object({
 // ------------------------------------------------------------------------------------ catalog
 
 export const PACKAGE_KINDS = ['package_manager', 'installer'] as const;
-export const PACKAGE_MANAGERS = ['apt', 'dnf', 'yum', 'apk', 'zypper', 'winget', 'choco', 'brew'] as const;
 
 /** `manager:name`; the name cannot start with `-`, so it never reads as an option. */
 export const PACKAGE_REF_PATTERN = new RegExp(`^(${PACKAGE_MANAGERS.join('|')}):[A-Za-z0-9][A-Za-z0-9+._@/-]{0,199}$`);

@@ -7,7 +7,7 @@ import { OS_TYPES } from '@/lib/agents/schemas';
 import { ZPageOf, ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
-import { MANAGERS_BY_OS } from '@/lib/third-party-catalog/constants';
+import { MANAGERS_BY_OS } from '@/lib/software/package-managers';
 
 const ZUuid = z.string().uuid();
 
