@@ -6,7 +6,7 @@
 // person to sign in again; `mfaPending` opens the MFA step-up dialog for a request that needs it.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { abandonSession, api, onAuthStateChange, onMfaPending, refreshAccessToken, setAccessToken } from '@/lib/client/api-client';
+import { onAuthStateChange, onMfaPending, refreshAccessToken, setAccessToken, signOutSession } from '@/lib/client/api-client';
 
 type Status = 'loading' | 'signedIn' | 'signedOut' | 'expired';
 
@@ -45,8 +45,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((token: string) => setAccessToken(token), []);
   const signOut = useCallback(async () => {
-    await api('/auth/logout', { method: 'POST', body: {}, noRecovery: true }).catch(() => undefined);
-    abandonSession();
+    await queryClient.cancelQueries();
+    await signOutSession();
     queryClient.clear();
   }, [queryClient]);
 

@@ -35,6 +35,8 @@ const stateListeners = new Set<(state: AuthState) => void>();
 let reauthWaiters: Array<(ok: boolean) => void> = [];
 let mfaWaiters: Array<(ok: boolean) => void> = [];
 const mfaListeners = new Set<(pending: boolean) => void>();
+/** Requests on the wire, so signing out can let them finish before the session is revoked. */
+const inFlight = new Set<Promise<unknown>>();
 
 function setState(next: AuthState) {
   authState = next;
@@ -106,6 +108,19 @@ function waitForReauth(): Promise<boolean> {
   return new Promise((resolve) => reauthWaiters.push(resolve));
 }
 
+/**
+ * Signs out: no new request leaves, the ones already on the wire finish (at most `drainMs`),
+ * then the session is revoked. Revoking first would answer those requests 401 on their way.
+ */
+export async function signOutSession(drainMs = 3000): Promise<void> {
+  abandoned = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
+  clearTimeout(timer);
+  await api('/auth/logout', { method: 'POST', body: {}, noRecovery: true }).catch(() => undefined);
+  abandonSession();
+}
+
 /** The expired-session dialog's "sign out instead": fails every waiting request. */
 export function abandonSession(): void {
   accessToken = null;
@@ -174,8 +189,8 @@ export function apiUrl(path: string, query: RequestOptions['query'] = {}): URL {
 export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
   if (abandoned && !path.startsWith('/auth/') && !path.startsWith('/public/')) throw new ApiError(401, 'UNAUTHORIZED', 'Signed out');
   const url = apiUrl(path, opts.query);
-  const send = () =>
-    fetch(url, {
+  const send = () => {
+    const p = fetch(url, {
       method: opts.method ?? 'GET',
       headers: {
         ...(opts.body !== undefined && !opts.form && !opts.raw ? { 'content-type': 'application/json' } : {}),
@@ -186,6 +201,10 @@ export async function apiFetch(path: string, opts: RequestOptions = {}): Promise
       credentials: 'same-origin',
       signal: opts.signal,
     });
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p)).catch(() => undefined);
+    return p;
+  };
   const recover = !opts.noRecovery && !path.startsWith('/auth/');
   let res = await send();
   if (res.status === 401 && recover && (authState === 'signedIn' || authState === 'expired')) {
