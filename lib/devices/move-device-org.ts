@@ -1,8 +1,9 @@
 // POST /devices/:id/move-org: relocate a device to another organization of the same partner.
 // Its groups belong to the old organization, so it leaves them (logged); its command history,
-// inventory and software follow it.
+// inventory, software and patch state follow it.
 import { z } from 'zod';
 import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
@@ -12,6 +13,22 @@ import { ZMoveDeviceOrg } from '@/lib/devices/schemas';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
 import { toDeviceDto } from '@/lib/devices/to-device-dto';
 import { reevaluateDeviceGroups, removeDeviceFromGroups } from '@/lib/device-groups/reevaluate-device-groups';
+
+/**
+ * The device's patch rows follow it (compliance and approvals are read per organization), and
+ * the new organization gets a pending decision for each patch still open on the device, as a
+ * scan there would have created: the old organization's approvals do not carry over.
+ */
+async function movePatchState(tx: Prisma.TransactionClient, deviceId: string, partnerId: string, orgId: string) {
+  await tx.devicePatch.updateMany({ where: { deviceId }, data: { orgId } });
+  await tx.devicePatchScan.updateMany({ where: { deviceId }, data: { orgId } });
+  await tx.$executeRaw`
+    insert into patch_approvals (id, partner_id, org_id, patch_id, updated_at)
+    select gen_random_uuid(), ${partnerId}::uuid, ${orgId}::uuid, dp.patch_id, now()
+    from device_patches dp
+    where dp.device_id = ${deviceId}::uuid and dp.status in ('available', 'failed')
+    on conflict (org_id, patch_id) do nothing`;
+}
 
 export async function moveDeviceOrg(ctx: ActorContext, id: string, input: z.output<typeof ZMoveDeviceOrg>) {
   return db.$transaction(async (tx) => {
@@ -34,6 +51,7 @@ export async function moveDeviceOrg(ctx: ActorContext, id: string, input: z.outp
     await tx.deviceCommand.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
     await tx.deviceInventory.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
     await tx.deviceSoftware.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
+    await movePatchState(tx, id, moved.partnerId, target.id);
     await reevaluateDeviceGroups(tx, id, { actorId: ctx.userId });
     const changes = [{ field: 'orgId', from: device.orgId, to: target.id }, { field: 'siteId', from: device.siteId, to: siteId }];
     await emitEvent(tx, { type: 'device.updated', partnerId: moved.partnerId, orgId: moved.orgId, data: { deviceId: id, hostname: moved.hostname, changes } });

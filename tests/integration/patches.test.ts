@@ -201,4 +201,23 @@ describe('permissions and tenancy', () => {
     expect((await api.get('/patches', { token: readOnly })).status).toBe(200);
     expect((await api.post(`/patches/${openssl.id}/approve`, { token: readOnly, body: {} })).status).toBe(403);
   });
+
+  it('a device moved to another organization takes its open patches there, pending a decision of that organization', async () => {
+    const key = await createKey(admin, { orgId });
+    const mover = await enroll(key.key);
+    await report(mover, [update('libxml2', '2.9.14')]);
+    const libxml = await patchOf('libxml2');
+    expect((await api.post(`/patches/${libxml.id}/approve`, { token: admin, body: {} })).status).toBe(200);
+    const target = await makeOrg(partner.id);
+    expect((await api.post(`/devices/${mover.deviceId}/move-org`, { token: admin, body: { orgId: target.id } })).status).toBe(200);
+    expect(await db.devicePatch.findFirst({ where: { deviceId: mover.deviceId, patchId: libxml.id }, select: { orgId: true } })).toEqual({ orgId: target.id });
+    expect((await db.devicePatchScan.findUnique({ where: { deviceId: mover.deviceId } }))?.orgId).toBe(target.id);
+    // The old organization's approval stays with it; the new one decides for itself.
+    const approvals = await db.patchApproval.findMany({ where: { patchId: libxml.id }, select: { orgId: true, status: true } });
+    expect(approvals).toEqual(expect.arrayContaining([{ orgId, status: 'approved' }, { orgId: target.id, status: 'pending' }]));
+    const compliance = (await api.get('/patches/compliance', { token: admin, query: { orgId: target.id } })).body;
+    expect(compliance.summary.devices).toBe(1);
+    // The same scan again in the new organization is nothing new.
+    expect((await report(mover, [update('libxml2', '2.9.14')])).body).toMatchObject({ new: 0 });
+  });
 });
