@@ -26,7 +26,7 @@ export async function changeDeploymentState(
     const details = opts.after ? await opts.after(tx, updated) : {};
     if (updated.status === 'running') await wakeDeployment(tx, id);
     await writeAudit(ctx, { action: `deployment.${action}`, targetType: 'deployment', targetId: id, partnerId: updated.partnerId, orgId: updated.orgId, details: { from: current.status, to: updated.status, ...details } }, tx);
-    return deploymentDto(tx, updated);
+    return deploymentDto(ctx, tx, updated);
   });
 }
 

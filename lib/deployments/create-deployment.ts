@@ -29,7 +29,7 @@ export async function createDeployment(ctx: ActorContext, input: CreateDeploymen
       },
     });
     await writeAudit(ctx, { action: 'deployment.create', targetType: 'deployment', targetId: created.id, partnerId: created.partnerId, orgId: created.orgId, details: { name: created.name, kind: created.kind } }, tx);
-    return deploymentDto(tx, created);
+    return deploymentDto(ctx, tx, created);
   });
 }
 

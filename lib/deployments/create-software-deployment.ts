@@ -35,13 +35,13 @@ export async function createSoftwareDeployment(ctx: ActorContext, input: CreateS
         },
       });
       await writeAudit(ctx, { action: 'deployment.create', targetType: 'deployment', targetId: created.id, partnerId: created.partnerId, orgId: created.orgId, details: { name: created.name, kind: 'software', startNow: input.startNow } }, tx);
-      if (!input.startNow) return deploymentDto(tx, created);
+      if (!input.startNow) return deploymentDto(ctx, tx, created);
       await initializeIn(tx, ctx, created.id);
       const now = new Date();
       const started = await tx.deployment.update({ where: { id: created.id }, data: { status: 'running', startedAt: now, currentBatch: 1, batchStartedAt: now } });
       await wakeDeployment(tx, created.id);
       await writeAudit(ctx, { action: 'deployment.start', targetType: 'deployment', targetId: created.id, partnerId: created.partnerId, orgId: created.orgId, details: { from: 'ready', to: 'running' } }, tx);
-      return deploymentDto(tx, started);
+      return deploymentDto(ctx, tx, started);
     },
     { timeout: 60_000 },
   );

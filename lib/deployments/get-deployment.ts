@@ -6,5 +6,5 @@ import { getDeploymentOrThrow } from '@/lib/deployments/deployment-scope';
 import { deploymentDto } from '@/lib/deployments/to-deployment-dto';
 
 export async function getDeployment(ctx: ScopedContext, id: string, kind?: DeploymentKind): Promise<TDeployment> {
-  return deploymentDto(db, await getDeploymentOrThrow(ctx, id, db, kind));
+  return deploymentDto(ctx, db, await getDeploymentOrThrow(ctx, id, db, kind));
 }

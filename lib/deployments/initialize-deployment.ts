@@ -61,7 +61,7 @@ export async function initializeIn(tx: Tx, ctx: ActorContext, id: string): Promi
     { action: 'deployment.initialize', targetType: 'deployment', targetId: id, partnerId: updated.partnerId, orgId: updated.orgId, details: { devices: rows.length, skipped: rows.length - applicable.length, totalBatches } },
     tx,
   );
-  return deploymentDto(tx, updated);
+  return deploymentDto(ctx, tx, updated);
 }
 
 type TargetDevice = Awaited<ReturnType<typeof targetDevices>>[number];

@@ -19,5 +19,5 @@ export async function listDeployments(ctx: ScopedContext, query: ListDeployments
     ],
   };
   const [rows, total] = await Promise.all([db.deployment.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...pageArgs(query) }), db.deployment.count({ where })]);
-  return pageResult(await toDeploymentDtos(db, rows), query, total);
+  return pageResult(await toDeploymentDtos(ctx, db, rows), query, total);
 }

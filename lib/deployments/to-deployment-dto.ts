@@ -1,6 +1,8 @@
 // Deployment rows to the API shape, with progress counted from the device rows in one grouped
 // query for a whole page and the targets' display names looked up per target kind.
 import type { DbOrTx } from '@/lib/db';
+import type { ScopedContext } from '@/lib/auth/context';
+import { tenantWhere } from '@/lib/tenancy/scope';
 import type { Deployment, Prisma } from '@/lib/generated/prisma/client';
 import { DEPLOYMENT_DEVICE_STATUSES, TERMINAL_DEVICE_STATUSES, type DeploymentPayload, type TDeployment, type TDeploymentProgress } from '@/lib/deployments/schemas';
 
@@ -35,30 +37,34 @@ export async function loadProgress(client: DbOrTx, ids: string[]): Promise<Map<s
   return out;
 }
 
-type Named = { id: string; partnerId: string; name: string };
+type Named = { id: string; partnerId: string; orgId: string; name: string };
 
 /**
  * Display names of the deployments' targets by id: organization, site and group names, device
- * hostnames. Only records of the deployment's own partner are named; an id whose record is gone
- * is left out.
+ * hostnames. Only records of the deployment's own partner that the caller may open are named (a
+ * partner-wide deployment can target organizations a restricted technician does not see); an id
+ * whose record is gone or hidden is left out.
  */
-export async function loadTargetNames(client: DbOrTx, rows: Deployment[]): Promise<Map<string, Record<string, string>>> {
+export async function loadTargetNames(ctx: ScopedContext, client: DbOrTx, rows: Deployment[]): Promise<Map<string, Record<string, string>>> {
+  const scope = tenantWhere(ctx).orgId;
+  const visible = (orgId: string) => scope === undefined || (typeof scope === 'string' ? scope === orgId : scope.in.includes(orgId));
   const ids = (pick: (d: Deployment) => string[]) => [...new Set(rows.flatMap(pick))];
   const partnerIds = [...new Set(rows.map((r) => r.partnerId))];
   const orgIds = ids((d) => d.targetOrgIds);
   const siteIds = ids((d) => d.targetSiteIds);
   const groupIds = ids((d) => d.targetGroupIds);
   const deviceIds = ids((d) => d.targetDeviceIds);
-  const select = { id: true, partnerId: true, name: true } as const;
+  const select = { id: true, partnerId: true, orgId: true, name: true } as const;
   const [orgs, sites, groups, devices] = await Promise.all([
-    orgIds.length ? client.organization.findMany({ where: { id: { in: orgIds }, partnerId: { in: partnerIds } }, select }) : [],
+    orgIds.length ? client.organization.findMany({ where: { id: { in: orgIds }, partnerId: { in: partnerIds } }, select: { id: true, partnerId: true, name: true } }) : [],
     siteIds.length ? client.site.findMany({ where: { id: { in: siteIds }, partnerId: { in: partnerIds } }, select }) : [],
     groupIds.length ? client.deviceGroup.findMany({ where: { id: { in: groupIds }, partnerId: { in: partnerIds } }, select }) : [],
     deviceIds.length
-      ? client.device.findMany({ where: { id: { in: deviceIds }, partnerId: { in: partnerIds } }, select: { id: true, partnerId: true, hostname: true } })
+      ? client.device.findMany({ where: { id: { in: deviceIds }, partnerId: { in: partnerIds } }, select: { id: true, partnerId: true, orgId: true, hostname: true } })
       : [],
   ]);
-  const byId = new Map<string, Named>([...orgs, ...sites, ...groups, ...devices.map((d) => ({ id: d.id, partnerId: d.partnerId, name: d.hostname }))].map((r) => [r.id, r]));
+  const named: Named[] = [...orgs.map((o) => ({ ...o, orgId: o.id })), ...sites, ...groups, ...devices.map((d) => ({ id: d.id, partnerId: d.partnerId, orgId: d.orgId, name: d.hostname }))];
+  const byId = new Map(named.filter((r) => visible(r.orgId)).map((r) => [r.id, r]));
   const out = new Map<string, Record<string, string>>();
   for (const d of rows) {
     const names: Record<string, string> = {};
@@ -96,13 +102,13 @@ export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress, ta
   };
 }
 
-export async function toDeploymentDtos(client: DbOrTx, rows: Deployment[]): Promise<TDeployment[]> {
-  const [progress, names] = await Promise.all([loadProgress(client, rows.map((r) => r.id)), loadTargetNames(client, rows)]);
+export async function toDeploymentDtos(ctx: ScopedContext, client: DbOrTx, rows: Deployment[]): Promise<TDeployment[]> {
+  const [progress, names] = await Promise.all([loadProgress(client, rows.map((r) => r.id)), loadTargetNames(ctx, client, rows)]);
   return rows.map((r) => toDeploymentDto(r, progress.get(r.id)!, names.get(r.id)));
 }
 
-export async function deploymentDto(client: DbOrTx, row: Deployment): Promise<TDeployment> {
-  return (await toDeploymentDtos(client, [row]))[0];
+export async function deploymentDto(ctx: ScopedContext, client: DbOrTx, row: Deployment): Promise<TDeployment> {
+  return (await toDeploymentDtos(ctx, client, [row]))[0];
 }
 
 export type DeploymentData = Prisma.DeploymentUncheckedCreateInput;

@@ -33,6 +33,6 @@ export async function updateDeployment(ctx: ActorContext, id: string, input: Upd
     if (current.status === 'ready') await tx.deploymentDevice.deleteMany({ where: { deploymentId: id } });
     const updated = await tx.deployment.update({ where: { id }, data });
     await writeAudit(ctx, { action: 'deployment.update', targetType: 'deployment', targetId: id, partnerId: updated.partnerId, orgId: updated.orgId, details: { fields: Object.keys(input), from: current.status, to: updated.status } }, tx);
-    return deploymentDto(tx, updated);
+    return deploymentDto(ctx, tx, updated);
   });
 }

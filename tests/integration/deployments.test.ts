@@ -14,6 +14,7 @@ const NONE = { orgIds: [], siteIds: [], groupIds: [], deviceIds: [] };
 let admin: string;
 let orgUser: string;
 let outsider: string;
+let partner: Awaited<ReturnType<typeof makePartner>>;
 let orgId: string;
 let linux: EnrolledAgent[];
 let windows: EnrolledAgent;
@@ -66,7 +67,7 @@ async function report(id: string, deviceId: string, status: 'completed' | 'faile
 }
 
 beforeAll(async () => {
-  const partner = await makePartner();
+  partner = await makePartner();
   admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   const org = await makeOrg(partner.id);
   orgId = org.id;
@@ -318,6 +319,20 @@ describe('deployments', () => {
       expect((await api.get(path, { token: admin, query: { packageId: 'nope' } })).status).toBe(400);
     }
     expect((await api.get('/deployments', { token: outsider, query: { packageId: other.body.id } })).body.data).toEqual([]);
+  });
+
+  it('names only the targets a technician limited to some organizations may open', async () => {
+    const hidden = await makeOrg(partner.id);
+    const wide = await api.post('/deployments', { token: admin, body: { ...softwareBody([linux[0].deviceId]), orgId: null, targets: { ...NONE, orgIds: [orgId, hidden.id], deviceIds: [linux[0].deviceId] } } });
+    expect(wide.status, wide.text).toBe(201);
+    expect(Object.keys(wide.body.targetNames)).toEqual(expect.arrayContaining([orgId, hidden.id, linux[0].deviceId]));
+    const limited = await tokenFor(await makePartnerUser(partner, { orgAccess: 'selected', orgIds: [orgId] }), { mfa: true });
+    const seen = await api.get(`/deployments/${wide.body.id}`, { token: limited });
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body.targets.orgIds).toEqual([orgId, hidden.id]);
+    expect(Object.keys(seen.body.targetNames).sort()).toEqual([orgId, linux[0].deviceId].sort());
+    const listed = (await api.get('/deployments', { token: limited, query: { search: wide.body.name } })).body.data.find((d: { id: string }) => d.id === wide.body.id);
+    expect(listed.targetNames[hidden.id]).toBeUndefined();
   });
 
   it('refuses bad input with 400s and wrong transitions with 409s', async () => {
