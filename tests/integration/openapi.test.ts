@@ -21,7 +21,9 @@ describe('OpenAPI document', () => {
     const patch = res.body.paths['/orgs/partners/{id}'].patch;
     expect(patch['x-mfa-required']).toBe(true);
     expect(patch.requestBody.content['application/json'].schema.properties).toHaveProperty('serviceManagementMode');
-  });
+    // Imports every route module of the app (several hundred): seconds on an idle machine, far
+    // more while the rest of the suite runs beside it.
+  }, 120_000);
 
   it('serves the docs page from local assets', async () => {
     const res = await api.get('/docs');
