@@ -48,13 +48,13 @@ test('a technician builds, previews, saves and picks a saved device filter', asy
   await expect(table).not.toContainText(`db-${tag}-1`);
 
   await page.reload();
-  await expect(saved.getByLabel('Saved filter')).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(saved.getByLabel('Saved filter', { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
   await expect(table).toContainText(`web-${tag}-1`);
   await expect(table).not.toContainText(`db-${tag}-1`);
 
-  await saved.getByLabel('Saved filter').selectOption({ label: 'No saved filter' });
+  await saved.getByLabel('Saved filter', { exact: true }).selectOption({ label: 'No saved filter' });
   await expect(table).toContainText(`db-${tag}-1`);
-  await saved.getByLabel('Saved filter').selectOption({ label: `Linux web ${tag}` });
+  await saved.getByLabel('Saved filter', { exact: true }).selectOption({ label: `Linux web ${tag}` });
   await expect(table).not.toContainText(`db-${tag}-1`);
   await expect(table).toContainText(`web-${tag}-3`);
   await page.screenshot({ path: 'e2e/artifacts/console-saved-filter-picked.png', fullPage: true });
@@ -64,5 +64,6 @@ test('a technician builds, previews, saves and picks a saved device filter', asy
   const edit = page.getByRole('form', { name: 'Edit saved filter' });
   await edit.getByLabel('Name').fill(`Linux web servers ${tag}`);
   await edit.getByRole('button', { name: 'Save filter' }).click();
-  await expect(saved.getByLabel('Saved filter').locator('option:checked')).toHaveText(`Linux web servers ${tag}`);
+  await expect(edit).toBeHidden();
+  await expect(saved.getByLabel('Saved filter', { exact: true }).locator('option:checked')).toHaveText(`Linux web servers ${tag}`);
 });

@@ -26,32 +26,34 @@ export function SavedFiltersControl({ filterId, onPick }: { filterId: string; on
   const current = filters.data?.data.find((f) => f.id === filterId) ?? null;
 
   return (
-    <div role="group" aria-label="Saved filters" className="flex flex-wrap items-center gap-2">
-      <select aria-label="Saved filter" value={filterId} onChange={(e) => onPick(e.target.value)} className={INLINE_INPUT_CLASS}>
-        <option value="">No saved filter</option>
-        {filterId && !current && <option value={filterId}>{filters.isLoading ? 'Loading…' : 'Unknown filter'}</option>}
-        {filters.data?.data.map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.name}
-            {f.visibility === 'shared' ? ' (shared)' : ''}
-          </option>
-        ))}
-      </select>
-      {canManage && (
-        <Button variant="secondary" onClick={() => setEditing({ mode: 'new' })}>
-          New filter
-        </Button>
-      )}
-      {canManage && current && (
-        <>
-          <Button variant="secondary" onClick={() => setEditing({ mode: 'edit', filter: current })}>
-            Edit filter
+    <>
+      <div role="group" aria-label="Saved filters" className="flex flex-wrap items-center gap-2">
+        <select aria-label="Saved filter" value={filterId} onChange={(e) => onPick(e.target.value)} className={INLINE_INPUT_CLASS}>
+          <option value="">No saved filter</option>
+          {filterId && !current && <option value={filterId}>{filters.isLoading ? 'Loading…' : 'Unknown filter'}</option>}
+          {filters.data?.data.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+              {f.visibility === 'shared' ? ' (shared)' : ''}
+            </option>
+          ))}
+        </select>
+        {canManage && (
+          <Button variant="secondary" onClick={() => setEditing({ mode: 'new' })}>
+            New filter
           </Button>
-          <Button variant="secondary" onClick={() => setDeleting(current)}>
-            Delete filter
-          </Button>
-        </>
-      )}
+        )}
+        {canManage && current && (
+          <>
+            <Button variant="secondary" onClick={() => setEditing({ mode: 'edit', filter: current })}>
+              Edit filter
+            </Button>
+            <Button variant="secondary" onClick={() => setDeleting(current)}>
+              Delete filter
+            </Button>
+          </>
+        )}
+      </div>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? `Edit filter ${editing.filter.name}` : 'New saved filter'} wide>
         {editing && (
           <FilterForm
@@ -75,7 +77,7 @@ export function SavedFiltersControl({ filterId, onPick }: { filterId: string; on
           />
         )}
       </Dialog>
-    </div>
+    </>
   );
 }
 
