@@ -38,7 +38,7 @@ export async function loadProgress(client: DbOrTx, ids: string[]): Promise<Map<s
 type Named = { id: string; partnerId: string; name: string };
 
 /**
- * Display names of the deployments' targets by id: organization, site and group names, device
+ * Display names of the deployments' targets by id: organization, site, group and filter names, device
  * hostnames. Only records of the deployment's own partner are named; an id whose record is gone
  * is left out.
  */
@@ -49,20 +49,23 @@ export async function loadTargetNames(client: DbOrTx, rows: Deployment[]): Promi
   const siteIds = ids((d) => d.targetSiteIds);
   const groupIds = ids((d) => d.targetGroupIds);
   const deviceIds = ids((d) => d.targetDeviceIds);
+  const filterIds = ids((d) => d.targetFilterIds);
   const select = { id: true, partnerId: true, name: true } as const;
-  const [orgs, sites, groups, devices] = await Promise.all([
+  const [orgs, sites, groups, devices, filters] = await Promise.all([
     orgIds.length ? client.organization.findMany({ where: { id: { in: orgIds }, partnerId: { in: partnerIds } }, select }) : [],
     siteIds.length ? client.site.findMany({ where: { id: { in: siteIds }, partnerId: { in: partnerIds } }, select }) : [],
     groupIds.length ? client.deviceGroup.findMany({ where: { id: { in: groupIds }, partnerId: { in: partnerIds } }, select }) : [],
     deviceIds.length
       ? client.device.findMany({ where: { id: { in: deviceIds }, partnerId: { in: partnerIds } }, select: { id: true, partnerId: true, hostname: true } })
       : [],
+    // Only shared filters can be targets; one made private since is not named.
+    filterIds.length ? client.savedFilter.findMany({ where: { id: { in: filterIds }, partnerId: { in: partnerIds }, visibility: 'shared' }, select }) : [],
   ]);
-  const byId = new Map<string, Named>([...orgs, ...sites, ...groups, ...devices.map((d) => ({ id: d.id, partnerId: d.partnerId, name: d.hostname }))].map((r) => [r.id, r]));
+  const byId = new Map<string, Named>([...orgs, ...sites, ...groups, ...filters, ...devices.map((d) => ({ id: d.id, partnerId: d.partnerId, name: d.hostname }))].map((r) => [r.id, r]));
   const out = new Map<string, Record<string, string>>();
   for (const d of rows) {
     const names: Record<string, string> = {};
-    for (const id of [...d.targetOrgIds, ...d.targetSiteIds, ...d.targetGroupIds, ...d.targetDeviceIds]) {
+    for (const id of [...d.targetOrgIds, ...d.targetSiteIds, ...d.targetGroupIds, ...d.targetDeviceIds, ...d.targetFilterIds]) {
       const found = byId.get(id);
       if (found && found.partnerId === d.partnerId) names[id] = found.name;
     }
@@ -79,7 +82,7 @@ export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress, ta
     description: d.description,
     kind: d.kind,
     payload: d.payload as DeploymentPayload,
-    targets: { orgIds: d.targetOrgIds, siteIds: d.targetSiteIds, groupIds: d.targetGroupIds, deviceIds: d.targetDeviceIds },
+    targets: { orgIds: d.targetOrgIds, siteIds: d.targetSiteIds, groupIds: d.targetGroupIds, deviceIds: d.targetDeviceIds, filterIds: d.targetFilterIds },
     targetNames,
     rollout: { strategy: d.strategy, batchSize: d.batchSize, batchPercent: d.batchPercent, failureThresholdPercent: d.failureThresholdPercent, batchIntervalMinutes: d.batchIntervalMinutes },
     schedule: { maintenanceWindowOnly: d.maintenanceWindowOnly, deadline: d.deadline?.toISOString() ?? null },

@@ -217,3 +217,38 @@ describe('GET /devices?filterId', () => {
     expect((await api.get('/devices', { token: admin, query: { filterId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
   });
 });
+
+describe('deployments targeting a saved filter', () => {
+  it('resolve the shared filter’s matches at initialize, refuse private and foreign filters', async () => {
+    const pkg = await api.post('/software/catalog', { token: admin, body: { name: 'Curl', kind: 'package_manager', packageRef: 'apt:curl', osTypes: ['linux'] } });
+    const version = await api.post(`/software/catalog/${pkg.body.id}/versions`, { token: admin, body: { version: '8.0' } });
+    const payload = { packageId: pkg.body.id, versionId: version.body.id };
+    const shared = await api.post('/filters', { token: admin, body: { name: 'Deploy web', rules: { conditions: [{ field: 'hostname', op: 'matches', value: 'web-0*' }] }, visibility: 'shared' } });
+    const targets = { orgIds: [], siteIds: [], groupIds: [], deviceIds: [], filterIds: [shared.body.id] };
+    const created = await api.post('/deployments', { token: tech, body: { name: 'Curl to web', orgId: org.id, kind: 'software', payload, targets } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.targets.filterIds).toEqual([shared.body.id]);
+    expect(created.body.targetNames[shared.body.id]).toBe('Deploy web');
+    // The filter changes before initialize: the deployment takes the matches of that moment.
+    await api.patch(`/filters/${shared.body.id}`, { token: admin, body: { rules: { conditions: [{ field: 'hostname', op: 'matches', value: 'web-*' }] } } });
+    const ready = await api.post(`/deployments/${created.body.id}/initialize`, { token: tech });
+    expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+    const rows = await db.deploymentDevice.findMany({ where: { deploymentId: created.body.id } });
+    // web-far is of the other organization: outside this deployment's scope.
+    expect(rows.map((r) => r.hostname).sort()).toEqual(['web-01', 'web-02']);
+
+    const mine = await api.post('/filters', { token: tech, body: { name: 'Private deploy', rules: webRules } });
+    const refused = await api.post('/deployments', { token: tech, body: { name: 'x', orgId: org.id, kind: 'software', payload, targets: { ...targets, filterIds: [mine.body.id] } } });
+    expect([refused.status, refused.body.error.code]).toEqual([400, 'FILTER_NOT_SHARED']);
+    const hidden = await api.post('/deployments', { token: admin, body: { name: 'x', orgId: org.id, kind: 'software', payload, targets: { ...targets, filterIds: [mine.body.id] } } });
+    expect([hidden.status, hidden.body.error.code]).toEqual([400, 'TARGET_NOT_IN_SCOPE']);
+
+    // Deleted after the deployment was saved: initialize names it.
+    const gone = await api.post('/filters', { token: admin, body: { name: 'Soon gone', rules: webRules, visibility: 'shared' } });
+    const draft = await api.post('/deployments', { token: admin, body: { name: 'Curl again', orgId: org.id, kind: 'software', payload, targets: { ...targets, filterIds: [gone.body.id] } } });
+    expect(draft.status).toBe(201);
+    await api.delete(`/filters/${gone.body.id}`, { token: admin });
+    const stale = await api.post(`/deployments/${draft.body.id}/initialize`, { token: admin });
+    expect([stale.status, stale.body.error.code, stale.body.error.details[0].path]).toEqual([400, 'TARGET_NOT_IN_SCOPE', 'targets.filterIds']);
+  });
+});
