@@ -21,8 +21,9 @@ export type FilterConditionDraft = { field: FilterField; op: string; value?: str
 export type FilterGroupDraft = { match: 'all' | 'any'; conditions: FilterNodeDraft[] };
 export type FilterNodeDraft = FilterConditionDraft | FilterGroupDraft;
 
-export function useSavedFilters() {
-  const enabled = useSignedIn();
+/** The saved filters the caller sees; `allowed` false (no filters:read) asks nothing. */
+export function useSavedFilters(allowed = true) {
+  const enabled = useSignedIn() && allowed;
   return useQuery({ queryKey: ['filters', 'list'], queryFn: () => api<Page<SavedFilter>>('/filters', { query: { limit: 200 } }), enabled });
 }
 

@@ -36,6 +36,7 @@ export function DevicesView() {
   const tags = useTags();
   const canExecute = useCan('devices:execute');
   const canWrite = useCan('devices:write');
+  const canReadFilters = useCan('filters:read');
   const [urlFilters, setUrlFilters] = useUrlFilters(FILTER_DEFAULTS);
   const [searchText, setSearchText] = useUrlText(urlFilters.q, useCallback((q: string) => setUrlFilters({ q }, { replace: true }), [setUrlFilters]));
   const sort: Sort = (SORTS as readonly string[]).includes(urlFilters.sort) ? (urlFilters.sort as Sort) : 'hostname';
@@ -193,7 +194,7 @@ export function DevicesView() {
             </option>
           ))}
         </select>
-        <SavedFiltersControl filterId={filter} onPick={(id) => setUrlFilters({ filter: id })} />
+        {canReadFilters && <SavedFiltersControl filterId={filter} onPick={(id) => setUrlFilters({ filter: id })} />}
       </FilterBar>
 
       {selected.size > 0 && (
