@@ -39,6 +39,17 @@ test('a technician builds, previews, saves and picks a saved device filter', asy
   await form.getByLabel('Condition 2 value').selectOption('linux');
   await expect(preview).toContainText('2 devices match');
   await expect(preview).toContainText(`web-${tag}-1`);
+  // A nested OR group narrows it further, and removing the group widens it back.
+  await form.getByRole('button', { name: '+ Add group' }).click();
+  await expect(preview).toContainText('Give every condition a value');
+  await form.getByLabel('Condition 3.1 operator').selectOption('ends_with');
+  await form.getByLabel('Condition 3.1 value').fill('-1');
+  await form.getByRole('button', { name: 'Add condition to group 3' }).click();
+  await form.getByLabel('Condition 3.2 field').selectOption('tags');
+  await form.getByLabel('Condition 3.2 value').fill('never-used');
+  await expect(preview).toContainText('1 device matches');
+  await form.getByRole('button', { name: 'Remove group 3' }).click();
+  await expect(preview).toContainText('2 devices match');
   await page.screenshot({ path: 'e2e/artifacts/console-saved-filter-editor.png', fullPage: true });
   await form.getByRole('button', { name: 'Save filter' }).click();
 
