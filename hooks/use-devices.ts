@@ -18,6 +18,8 @@ export interface DeviceFilters {
   osType?: string;
   tag?: string;
   search?: string;
+  /** A saved filter (GET /filters), applied by the server with the others. */
+  filterId?: string;
   sort: 'hostname' | 'lastSeen' | 'enrolled';
   sortDir: 'asc' | 'desc';
 }

@@ -7,17 +7,13 @@ import type { Wire } from '@/lib/client/json';
 import type { ZAddGroupDevicesResponse, ZGroup, ZGroupDevice, ZGroupRules, ZMembershipLogEntry, ZPinResponse, ZPreviewResponse, ZRuleCondition } from '@/lib/device-groups/schemas';
 import type { ZTagList } from '@/lib/tags/schemas';
 import type { Device } from '@/hooks/use-devices';
+import type { FilterGroupDraft } from '@/hooks/use-filters';
 
 export type RuleCondition = Wire<typeof ZRuleCondition>;
 export type RuleField = RuleCondition['field'];
 export type GroupRules = Wire<typeof ZGroupRules>;
-/**
- * Rules while the editor holds them: any operator and value of a field, as the form changes
- * them one at a time. The server checks the combination (ZRuleCondition) when they are saved or
- * previewed; what it answers is a `GroupRules`.
- */
-export type RuleConditionDraft = { field: RuleField; op: string; value: string | number | string[] };
-export type GroupRulesDraft = { match: GroupRules['match']; conditions: RuleConditionDraft[] };
+/** Rules while the editor holds them: the device filter grammar's draft (hooks/use-filters.ts). */
+export type GroupRulesDraft = FilterGroupDraft;
 export type Group = Wire<typeof ZGroup>;
 export type GroupDevice = Wire<typeof ZGroupDevice>;
 export type GroupPreview = Wire<typeof ZPreviewResponse>;

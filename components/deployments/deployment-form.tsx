@@ -51,7 +51,7 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
   const [scriptId, setScriptId] = useState(payload.scriptId ?? prefill?.scriptId ?? '');
   const [parameters, setParameters] = useState<Record<string, string>>(payload.parameters ?? {});
   const [patchIds, setPatchIds] = useState<string[]>(payload.patchIds ?? []);
-  const [targets, setTargets] = useState<DeploymentTargetsValue>(deployment?.targets ?? { orgIds: [], siteIds: [], groupIds: [], deviceIds: [] });
+  const [targets, setTargets] = useState<DeploymentTargetsValue>(deployment?.targets ?? { orgIds: [], siteIds: [], groupIds: [], deviceIds: [], filterIds: [] });
   const [devices, setDevices] = useState<PickedDevice[]>((deployment?.targets.deviceIds ?? []).map((id) => ({ id, name: deployment?.targetNames[id] ?? id.slice(0, 8) })));
   const [strategy, setStrategy] = useState(deployment?.rollout.strategy ?? 'staged');
   const [batchBy, setBatchBy] = useState<'size' | 'percent'>(deployment?.rollout.batchPercent ? 'percent' : 'size');
@@ -61,7 +61,7 @@ export function DeploymentForm({ deployment, prefill, defaultOrgId, onDone }: { 
 
   function changeOrg(id: string) {
     setOrgId(id);
-    setTargets({ orgIds: [], siteIds: [], groupIds: [], deviceIds: [] });
+    setTargets({ orgIds: [], siteIds: [], groupIds: [], deviceIds: [], filterIds: [] });
     setDevices([]);
   }
 

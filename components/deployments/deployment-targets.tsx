@@ -1,15 +1,18 @@
 'use client';
 
-// Which devices a deployment reaches: whole organizations, sites, device groups and single
-// devices picked by hostname. The server resolves them into per-device rows on initialize.
+// Which devices a deployment reaches: whole organizations, sites, device groups, shared saved
+// filters and single devices picked by hostname. The server resolves them into per-device rows on
+// initialize.
 import { useMemo, useState } from 'react';
 import { useSites } from '@/hooks/use-organizations';
 import { useGroups } from '@/hooks/use-groups';
 import { useRuleTargetDevices } from '@/hooks/use-devices';
+import { useSavedFilters } from '@/hooks/use-filters';
+import { useCan } from '@/hooks/use-me';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 
-export type DeploymentTargetsValue = { orgIds: string[]; siteIds: string[]; groupIds: string[]; deviceIds: string[] };
+export type DeploymentTargetsValue = { orgIds: string[]; siteIds: string[]; groupIds: string[]; deviceIds: string[]; filterIds: string[] };
 /** Device names picked so far, kept beside the ids so the chips read as hostnames. */
 export type PickedDevice = { id: string; name: string };
 
@@ -23,6 +26,7 @@ export function targetLines(targets: DeploymentTargetsValue, names: Record<strin
     ['siteIds', 'Site'],
     ['groupIds', 'Group'],
     ['deviceIds', 'Device'],
+    ['filterIds', 'Saved filter'],
   ];
   return kinds.flatMap(([key, label]) => targets[key].map((id) => `${label}: ${names[id] ?? `${id.slice(0, 8)} (removed)`}`));
 }
@@ -63,11 +67,14 @@ export function DeploymentTargets({
   const orgChoices = withSelected(orgId ? orgs.filter((o) => o.id === orgId) : orgs, value.orgIds, names);
   const siteChoices = withSelected(sites.data?.data ?? [], value.siteIds, names);
   const groupChoices = withSelected(groups.data?.data ?? [], value.groupIds, names);
+  // Only shared filters can be targets (whoever initializes the deployment must see them).
+  const filters = useSavedFilters(useCan('filters:read'));
+  const filterChoices = withSelected((filters.data?.data ?? []).filter((f) => f.visibility === 'shared' && (!orgId || !f.orgId || f.orgId === orgId)), value.filterIds, names);
 
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">Targets</legend>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{orgId ? 'Whole organization' : 'Organizations'}</p>
           <div className="max-h-36 overflow-y-auto">
@@ -103,6 +110,20 @@ export function DeploymentTargets({
               ))
             ) : (
               <p className="text-xs text-slate-600 dark:text-slate-400">No groups</p>
+            )}
+          </div>
+        </div>
+        <div>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Saved filters</p>
+          <div className="max-h-36 overflow-y-auto">
+            {filterChoices.length ? (
+              filterChoices.map((f) => (
+                <label key={f.id} className={CHECKBOX}>
+                  <input type="checkbox" checked={value.filterIds.includes(f.id)} onChange={() => set({ filterIds: toggle(value.filterIds, f.id) })} /> {f.name}
+                </label>
+              ))
+            ) : (
+              <p className="text-xs text-slate-600 dark:text-slate-400">No shared filters</p>
             )}
           </div>
         </div>

@@ -14,6 +14,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { COLUMNS, DEFAULT_COLUMNS, type ColumnContext } from '@/components/devices/columns';
 import { BULK_ACTIONS, BulkActionBody, type BulkKind } from '@/components/devices/bulk-actions';
 import { PutInMaintenanceButton } from '@/components/maintenance/put-in-maintenance-dialog';
+import { SavedFiltersControl } from '@/components/filters/saved-filters-control';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorText, FILTER_SEARCH_CLASS, FilterBar, INLINE_INPUT_CLASS, PAGE_SIZES, PageHeader, PageSizeSelect } from '@/components/ui/controls';
@@ -22,7 +23,7 @@ import { toCsv } from '@/lib/csv';
 
 const ROW = 40;
 const COLS_KEY = 'rmm-device-columns';
-const FILTER_DEFAULTS = { q: '', status: '', os: '', tag: '', sort: 'hostname', dir: '', limit: '50' };
+const FILTER_DEFAULTS = { q: '', status: '', os: '', tag: '', filter: '', sort: 'hostname', dir: '', limit: '50' };
 const SORTS = ['hostname', 'lastSeen', 'enrolled'] as const;
 const MENU_LINK = 'block rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
@@ -35,6 +36,7 @@ export function DevicesView() {
   const tags = useTags();
   const canExecute = useCan('devices:execute');
   const canWrite = useCan('devices:write');
+  const canReadFilters = useCan('filters:read');
   const [urlFilters, setUrlFilters] = useUrlFilters(FILTER_DEFAULTS);
   const [searchText, setSearchText] = useUrlText(urlFilters.q, useCallback((q: string) => setUrlFilters({ q }, { replace: true }), [setUrlFilters]));
   const sort: Sort = (SORTS as readonly string[]).includes(urlFilters.sort) ? (urlFilters.sort as Sort) : 'hostname';
@@ -63,10 +65,10 @@ export function DevicesView() {
       return safe;
     });
 
-  const { q, status, os, tag } = urlFilters;
+  const { q, status, os, tag, filter } = urlFilters;
   const filters: DeviceFilters = useMemo(
-    () => ({ orgId: orgId ?? undefined, status: status || undefined, osType: os || undefined, tag: tag || undefined, search: q || undefined, sort, sortDir }),
-    [orgId, status, os, tag, q, sort, sortDir],
+    () => ({ orgId: orgId ?? undefined, status: status || undefined, osType: os || undefined, tag: tag || undefined, search: q || undefined, filterId: filter || undefined, sort, sortDir }),
+    [orgId, status, os, tag, q, filter, sort, sortDir],
   );
   // Cursors of the pages walked so far: Next pushes one, Previous pops one, a new filter restarts.
   const [cursors, setCursors] = useState<string[]>(['']);
@@ -130,7 +132,7 @@ export function DevicesView() {
     }
   }
 
-  const filtered = Boolean(status || os || tag || q);
+  const filtered = Boolean(status || os || tag || q || filter);
   const noDevicesAtAll = list.data && rows.length === 0 && cursor === '' && !filtered;
   const pageStart = (cursors.length - 1) * limit;
   const actionTitle = action ? `${BULK_ACTIONS.find((a) => a.kind === action.kind)?.title} ${action.devices.length === 1 ? (action.devices[0].displayName ?? action.devices[0].hostname) : `${action.devices.length} devices`}` : '';
@@ -192,6 +194,7 @@ export function DevicesView() {
             </option>
           ))}
         </select>
+        {canReadFilters && <SavedFiltersControl filterId={filter} onPick={(id) => setUrlFilters({ filter: id })} />}
       </FilterBar>
 
       {selected.size > 0 && (

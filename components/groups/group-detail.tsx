@@ -15,7 +15,7 @@ import { formatDate } from '@/lib/client/format';
 import { useBreadcrumbLabel } from '@/components/shell/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, StatusBadge, Tabs } from '@/components/ui/controls';
-import { conditionErrorsOf, describeCondition, RuleEditor, rulesComplete } from '@/components/groups/rule-editor';
+import { conditionErrorsOf, describeRules, GROUP_RULE_FIELDS, RuleEditor, rulesComplete } from '@/components/device-filters/rule-editor';
 
 type Tab = 'members' | 'rules' | 'log';
 
@@ -272,13 +272,9 @@ function Rules({ group: g, canWrite }: { group: Group; canWrite: boolean }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title="Rules">
         {canWrite ? (
-          <RuleEditor rules={rules} onChange={setRules} sites={siteList} errors={conditionErrorsOf(update.error, preview.error)} />
+          <RuleEditor rules={rules} onChange={setRules} choices={{ sites: siteList }} fields={GROUP_RULE_FIELDS} errors={conditionErrorsOf(update.error, preview.error)} />
         ) : (
-          <ul className="list-disc pl-5 text-sm">
-            {rules.conditions.map((c, i) => (
-              <li key={i}>{describeCondition(c, siteList)}</li>
-            ))}
-          </ul>
+          <p className="text-sm">{describeRules(rules, { sites: siteList })}</p>
         )}
         {canWrite && (
           <div className="mt-3 flex gap-2">

@@ -16,7 +16,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager, SelectField } from '@/components/ui/controls';
 import { FormError } from '@/components/ui/form-error';
-import { conditionErrorsOf, defaultCondition, describeCondition, RuleEditor } from '@/components/groups/rule-editor';
+import { conditionErrorsOf, defaultCondition, describeRules, GROUP_RULE_FIELDS, RuleEditor } from '@/components/device-filters/rule-editor';
 
 export function GroupsView() {
   const { orgId } = useCurrentOrg();
@@ -78,7 +78,7 @@ export function GroupsView() {
                     </td>
                     <td className="py-2 pr-4 text-slate-500">{orgName(g.orgId)}</td>
                     <td className="py-2 pr-4">{g.deviceCount}</td>
-                    <td className="py-2 text-xs text-slate-500">{g.rules ? g.rules.conditions.map((c) => describeCondition(c, [])).join(g.rules.match === 'all' ? ' and ' : ' or ') : '—'}</td>
+                    <td className="py-2 text-xs text-slate-500">{g.rules ? describeRules(g.rules) : '—'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -155,7 +155,7 @@ function CreateGroupForm({ defaultOrgId, orgs }: { defaultOrgId: string; orgs: {
           <input type="radio" name="type" checked={type === 'static'} onChange={() => setType('static')} /> Static: devices added by hand
         </label>
       </fieldset>
-      {type === 'dynamic' && <RuleEditor rules={rules} onChange={setRules} sites={sites.data?.data ?? []} errors={conditionErrorsOf(create.error)} />}
+      {type === 'dynamic' && <RuleEditor rules={rules} onChange={setRules} choices={{ sites: sites.data?.data ?? [] }} fields={GROUP_RULE_FIELDS} errors={conditionErrorsOf(create.error)} />}
       <FormError message={formError} />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create group'}

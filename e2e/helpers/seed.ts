@@ -125,3 +125,22 @@ export function seedPlatformAdmin(tag: string, password: string): Promise<{ emai
     return { email, mfaSecret };
   });
 }
+
+/** Another MFA-enrolled user of the partner with one of its built-in roles (e.g. Technician). */
+export async function seedPartnerUser(partnerId: string, tag: string, roleName: string, password: string): Promise<{ email: string; mfaSecret: string }> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const role = await client.query<{ id: string }>(`select id from roles where partner_id = $1 and name = $2`, [partnerId, roleName]);
+    const mfaSecret = generateSecret();
+    const email = `${roleName.toLowerCase().replace(/\W+/g, '-')}-${tag}@e2e.test`;
+    const user = await client.query<{ id: string }>(
+      `insert into users (id, email, name, password_hash, mfa_enabled, mfa_secret, updated_at) values (gen_random_uuid(), $1, $2, $3, true, $4, now()) returning id`,
+      [email, `Terry ${roleName}`, await hashPassword(password), encryptSecret(mfaSecret)],
+    );
+    await client.query(`insert into partner_users (id, partner_id, user_id, role_id, org_access, updated_at) values (gen_random_uuid(), $1, $2, $3, 'all', now())`, [partnerId, user.rows[0].id, role.rows[0].id]);
+    return { email, mfaSecret };
+  } finally {
+    await client.end();
+  }
+}

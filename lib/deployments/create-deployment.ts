@@ -8,11 +8,13 @@ import { assertWindowTargets } from '@/lib/maintenance/assert-window-targets';
 import type { CreateDeploymentInput, TDeployment } from '@/lib/deployments/schemas';
 import { validatePayload } from '@/lib/deployments/validate-payload';
 import { deploymentDto } from '@/lib/deployments/to-deployment-dto';
+import { assertFilterTargets } from '@/lib/deployments/filter-targets';
 
 export async function createDeployment(ctx: ActorContext, input: CreateDeploymentInput): Promise<TDeployment> {
   const owner = await resolveRecordOwner(ctx, input.orgId, 'deployments');
   return db.$transaction(async (tx) => {
     await assertWindowTargets(tx, ctx, owner, input.targets);
+    await assertFilterTargets(tx, ctx, owner, input.targets.filterIds);
     await validatePayload(tx, ctx, input.kind, input.payload);
     const created = await tx.deployment.create({
       data: {
@@ -33,7 +35,7 @@ export async function createDeployment(ctx: ActorContext, input: CreateDeploymen
   });
 }
 
-export const targetColumns = (t: CreateDeploymentInput['targets']) => ({ targetOrgIds: t.orgIds, targetSiteIds: t.siteIds, targetGroupIds: t.groupIds, targetDeviceIds: t.deviceIds });
+export const targetColumns = (t: CreateDeploymentInput['targets']) => ({ targetOrgIds: t.orgIds, targetSiteIds: t.siteIds, targetGroupIds: t.groupIds, targetDeviceIds: t.deviceIds, targetFilterIds: t.filterIds });
 export const rolloutColumns = (r: CreateDeploymentInput['rollout']) => ({
   strategy: r.strategy,
   batchSize: r.batchSize,

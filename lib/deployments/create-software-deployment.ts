@@ -12,12 +12,14 @@ import { rolloutColumns, scheduleColumns, targetColumns } from '@/lib/deployment
 import { initializeIn } from '@/lib/deployments/initialize-deployment';
 import { deploymentDto } from '@/lib/deployments/to-deployment-dto';
 import { wakeDeployment } from '@/lib/deployments/change-deployment-state';
+import { assertFilterTargets } from '@/lib/deployments/filter-targets';
 
 export async function createSoftwareDeployment(ctx: ActorContext, input: CreateSoftwareDeploymentInput): Promise<TDeployment> {
   const owner = await resolveRecordOwner(ctx, input.orgId, 'deployments');
   return db.$transaction(
     async (tx) => {
       await assertWindowTargets(tx, ctx, owner, input.targets);
+      await assertFilterTargets(tx, ctx, owner, input.targets.filterIds);
       const payload = { packageId: input.packageId, versionId: input.versionId };
       const resolved = await validatePayload(tx, ctx, 'software', payload);
       const label = resolved.kind === 'software' ? `${resolved.pkg.name} ${resolved.version.version}` : 'Software';

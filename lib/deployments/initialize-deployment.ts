@@ -1,4 +1,5 @@
-// POST /deployments/:id/initialize: draft → ready. The targets (group members as they are now)
+// POST /deployments/:id/initialize: draft → ready. The targets (group members and saved-filter
+// matches as they are now)
 // become one row per device, in batches; devices the payload cannot apply to are `skipped` with
 // the reason. Patches must be approved for every organization of the targeted devices.
 import { db, type Tx } from '@/lib/db';
@@ -16,6 +17,7 @@ import { assertDeploymentTransition } from '@/lib/deployments/transitions';
 import { skipReason, validatePayload, type ResolvedPayload } from '@/lib/deployments/validate-payload';
 import { deploymentDto } from '@/lib/deployments/to-deployment-dto';
 import { assignBatches } from '@/lib/deployments/assign-batches';
+import { filterTargetDeviceIds } from '@/lib/deployments/filter-targets';
 
 export async function initializeDeployment(ctx: ActorContext, id: string): Promise<TDeployment> {
   return db.$transaction((tx) => initializeIn(tx, ctx, id), { timeout: 60_000 });
@@ -67,7 +69,9 @@ export async function initializeIn(tx: Tx, ctx: ActorContext, id: string): Promi
 type TargetDevice = Awaited<ReturnType<typeof targetDevices>>[number];
 
 async function targetDevices(tx: Tx, ctx: ActorContext, d: Deployment) {
+  const filtered = await filterTargetDeviceIds(tx, ctx, d);
   const targeted: Prisma.DeviceWhereInput[] = [
+    ...(filtered.length ? [{ id: { in: filtered } }] : []),
     ...(d.targetOrgIds.length ? [{ orgId: { in: d.targetOrgIds } }] : []),
     ...(d.targetSiteIds.length ? [{ siteId: { in: d.targetSiteIds } }] : []),
     ...(d.targetGroupIds.length ? [{ memberships: { some: { groupId: { in: d.targetGroupIds } } } }] : []),

@@ -61,11 +61,20 @@ export type SoftwareDeploymentPayload = z.output<typeof ZSoftwareDeploymentPaylo
 export type PatchesDeploymentPayload = z.output<typeof ZPatchesDeploymentPayload>;
 export type ScriptDeploymentPayload = z.output<typeof ZScriptDeploymentPayload>;
 
-const targetCount = (t: z.output<typeof ZWindowTargets>) => t.orgIds.length + t.siteIds.length + t.groupIds.length + t.deviceIds.length;
+export const MAX_FILTER_TARGETS = 20;
 
-export const ZDeploymentTargets = ZWindowTargets.refine((t) => targetCount(t) > 0, { message: 'Name at least one organization, site, group or device' }).describe(
-  'Organizations, sites, device groups (members when initialized) and devices inside the deployment’s scope (else 400 TARGET_NOT_IN_SCOPE); at least one',
-);
+export const ZDeploymentTargets = ZWindowTargets.extend({
+  filterIds: z
+    .array(ZUuid)
+    .max(MAX_FILTER_TARGETS)
+    .default([])
+    .describe(`Shared saved filters (GET /filters): the devices each matches when the deployment is initialized (up to ${MAX_FILTER_TARGETS})`),
+})
+  .refine((t) => t.orgIds.length + t.siteIds.length + t.groupIds.length + t.deviceIds.length + t.filterIds.length > 0, { message: 'Name at least one organization, site, group, device or saved filter' })
+  .describe(
+    'Organizations, sites, device groups (members when initialized), devices and shared saved filters (their matches when initialized) inside the deployment’s scope (else 400 TARGET_NOT_IN_SCOPE); at least one',
+  );
+export type DeploymentTargets = z.output<typeof ZDeploymentTargets>;
 
 export const ZRollout = z
   .object({
@@ -180,10 +189,10 @@ export const ZDeployment = z
     description: z.string().nullable(),
     kind: z.enum(DEPLOYMENT_KINDS),
     payload: ZDeploymentPayload,
-    targets: z.object({ orgIds: z.array(ZUuid), siteIds: z.array(ZUuid), groupIds: z.array(ZUuid), deviceIds: z.array(ZUuid) }),
+    targets: z.object({ orgIds: z.array(ZUuid), siteIds: z.array(ZUuid), groupIds: z.array(ZUuid), deviceIds: z.array(ZUuid), filterIds: z.array(ZUuid) }),
     targetNames: z
       .record(z.string(), z.string())
-      .describe('Display name of each target id: the organization, site or group name, the device hostname; an id whose record no longer exists is absent'),
+      .describe('Display name of each target id: the organization, site, group or saved filter name, the device hostname; an id whose record no longer exists is absent'),
     rollout: z.object({
       strategy: z.enum(DEPLOYMENT_STRATEGIES),
       batchSize: z.number().int().nullable(),

@@ -37,38 +37,42 @@ export async function loadProgress(client: DbOrTx, ids: string[]): Promise<Map<s
   return out;
 }
 
-type Named = { id: string; partnerId: string; orgId: string; name: string };
+// orgId null: a partner-wide record (a shared filter not limited to one organization).
+type Named = { id: string; partnerId: string; orgId: string | null; name: string };
 
 /**
- * Display names of the deployments' targets by id: organization, site and group names, device
+ * Display names of the deployments' targets by id: organization, site, group and filter names, device
  * hostnames. Only records of the deployment's own partner that the caller may open are named (a
  * partner-wide deployment can target organizations a restricted technician does not see); an id
  * whose record is gone or hidden is left out.
  */
 export async function loadTargetNames(ctx: ScopedContext, client: DbOrTx, rows: Deployment[]): Promise<Map<string, Record<string, string>>> {
   const scope = tenantWhere(ctx).orgId;
-  const visible = (orgId: string) => scope === undefined || (typeof scope === 'string' ? scope === orgId : scope.in.includes(orgId));
+  const visible = (orgId: string | null) => scope === undefined || orgId === null || (typeof scope === 'string' ? scope === orgId : scope.in.includes(orgId));
   const ids = (pick: (d: Deployment) => string[]) => [...new Set(rows.flatMap(pick))];
   const partnerIds = [...new Set(rows.map((r) => r.partnerId))];
   const orgIds = ids((d) => d.targetOrgIds);
   const siteIds = ids((d) => d.targetSiteIds);
   const groupIds = ids((d) => d.targetGroupIds);
   const deviceIds = ids((d) => d.targetDeviceIds);
+  const filterIds = ids((d) => d.targetFilterIds);
   const select = { id: true, partnerId: true, orgId: true, name: true } as const;
-  const [orgs, sites, groups, devices] = await Promise.all([
+  const [orgs, sites, groups, devices, filters] = await Promise.all([
     orgIds.length ? client.organization.findMany({ where: { id: { in: orgIds }, partnerId: { in: partnerIds } }, select: { id: true, partnerId: true, name: true } }) : [],
     siteIds.length ? client.site.findMany({ where: { id: { in: siteIds }, partnerId: { in: partnerIds } }, select }) : [],
     groupIds.length ? client.deviceGroup.findMany({ where: { id: { in: groupIds }, partnerId: { in: partnerIds } }, select }) : [],
     deviceIds.length
       ? client.device.findMany({ where: { id: { in: deviceIds }, partnerId: { in: partnerIds } }, select: { id: true, partnerId: true, orgId: true, hostname: true } })
       : [],
+    // Only shared filters can be targets; one made private since is not named.
+    filterIds.length ? client.savedFilter.findMany({ where: { id: { in: filterIds }, partnerId: { in: partnerIds }, visibility: 'shared' }, select }) : [],
   ]);
-  const named: Named[] = [...orgs.map((o) => ({ ...o, orgId: o.id })), ...sites, ...groups, ...devices.map((d) => ({ id: d.id, partnerId: d.partnerId, orgId: d.orgId, name: d.hostname }))];
+  const named: Named[] = [...orgs.map((o) => ({ ...o, orgId: o.id })), ...sites, ...groups, ...filters, ...devices.map((d) => ({ id: d.id, partnerId: d.partnerId, orgId: d.orgId, name: d.hostname }))];
   const byId = new Map(named.filter((r) => visible(r.orgId)).map((r) => [r.id, r]));
   const out = new Map<string, Record<string, string>>();
   for (const d of rows) {
     const names: Record<string, string> = {};
-    for (const id of [...d.targetOrgIds, ...d.targetSiteIds, ...d.targetGroupIds, ...d.targetDeviceIds]) {
+    for (const id of [...d.targetOrgIds, ...d.targetSiteIds, ...d.targetGroupIds, ...d.targetDeviceIds, ...d.targetFilterIds]) {
       const found = byId.get(id);
       if (found && found.partnerId === d.partnerId) names[id] = found.name;
     }
@@ -85,7 +89,7 @@ export function toDeploymentDto(d: Deployment, progress: TDeploymentProgress, ta
     description: d.description,
     kind: d.kind,
     payload: d.payload as DeploymentPayload,
-    targets: { orgIds: d.targetOrgIds, siteIds: d.targetSiteIds, groupIds: d.targetGroupIds, deviceIds: d.targetDeviceIds },
+    targets: { orgIds: d.targetOrgIds, siteIds: d.targetSiteIds, groupIds: d.targetGroupIds, deviceIds: d.targetDeviceIds, filterIds: d.targetFilterIds },
     targetNames,
     rollout: { strategy: d.strategy, batchSize: d.batchSize, batchPercent: d.batchPercent, failureThresholdPercent: d.failureThresholdPercent, batchIntervalMinutes: d.batchIntervalMinutes },
     schedule: { maintenanceWindowOnly: d.maintenanceWindowOnly, deadline: d.deadline?.toISOString() ?? null },

@@ -12,6 +12,7 @@ import { assertDeploymentTransition } from '@/lib/deployments/transitions';
 import { validatePayload } from '@/lib/deployments/validate-payload';
 import { rolloutColumns, scheduleColumns, targetColumns } from '@/lib/deployments/create-deployment';
 import { deploymentDto } from '@/lib/deployments/to-deployment-dto';
+import { assertFilterTargets } from '@/lib/deployments/filter-targets';
 
 export async function updateDeployment(ctx: ActorContext, id: string, input: UpdateDeploymentInput): Promise<TDeployment> {
   return db.$transaction(async (tx) => {
@@ -19,6 +20,7 @@ export async function updateDeployment(ctx: ActorContext, id: string, input: Upd
     assertDeploymentWritable(ctx, current);
     const next = assertDeploymentTransition(current.status, 'update');
     if (input.targets) await assertWindowTargets(tx, ctx, current, input.targets);
+    if (input.targets) await assertFilterTargets(tx, ctx, current, input.targets.filterIds);
     if (input.payload) await validatePayload(tx, ctx, current.kind, input.payload);
     const data: Prisma.DeploymentUncheckedUpdateInput = {
       ...(input.name !== undefined ? { name: input.name } : {}),

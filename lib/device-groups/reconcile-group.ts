@@ -4,7 +4,7 @@
 import type { DbOrTx } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { ZGroupRules } from '@/lib/device-groups/schemas';
-import { compileRules } from '@/lib/device-groups/compile-rules';
+import { compileFilter } from '@/lib/device-filters/compile-filter';
 
 export interface GroupRef {
   id: string;
@@ -30,7 +30,7 @@ export function desiredMembersSql(group: GroupRef, rules: unknown, deviceId?: st
   return Prisma.sql`
     select d.id from devices d
     where d.org_id = ${group.orgId}::uuid and d.status <> 'decommissioned' ${site} ${onlyDevice}
-      and ${compileRules(parsed)}
+      and ${compileFilter(parsed)}
       and not exists (select 1 from device_group_pins p where p.group_id = ${group.id}::uuid and p.device_id = d.id and p.mode = 'exclude')
     union
     select d.id from device_group_pins p join devices d on d.id = p.device_id

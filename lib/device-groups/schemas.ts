@@ -1,40 +1,22 @@
 import { z } from 'zod';
 import { ZTimestamp } from '@/lib/http/common-schemas';
 import { zText } from '@/lib/http/storable-text';
-import { OS_TYPES } from '@/lib/agents/schemas';
-import { DEVICE_STATUSES, ZDevice } from '@/lib/devices/schemas';
+import { ZDevice } from '@/lib/devices/schemas';
+import { ZFilterCondition, ZFilterRules, walkConditions, type FilterCondition } from '@/lib/device-filters/schemas';
 
-const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(100)]);
-const pattern = zText(255, 1);
+/** One condition of a dynamic group's rule: the shared device filter grammar. */
+export const ZRuleCondition = ZFilterCondition;
+export type RuleCondition = FilterCondition;
 
-/** One condition of a dynamic group's rule, over device fields. */
-export const ZRuleCondition = z.discriminatedUnion('field', [
-  z.object({ field: z.literal('osType'), op: z.enum(['eq', 'neq', 'in']), value: oneOrMany(z.enum(OS_TYPES)) }),
-  z.object({ field: z.literal('status'), op: z.enum(['eq', 'neq', 'in']), value: oneOrMany(z.enum(DEVICE_STATUSES)) }),
-  z.object({ field: z.literal('siteId'), op: z.enum(['eq', 'neq', 'in']), value: oneOrMany(z.string().uuid()) }),
-  z.object({ field: z.literal('tags'), op: z.enum(['has', 'lacks']), value: zText(100, 1) }),
-  z.object({
-    field: z.literal('hostname'),
-    op: z.enum(['eq', 'contains', 'starts_with', 'ends_with', 'matches']),
-    value: pattern.describe('For matches: a case-insensitive glob, * any run of characters, ? one character (e.g. "web-*")'),
-  }),
-  z.object({ field: z.literal('osVersion'), op: z.enum(['eq', 'contains', 'starts_with']), value: pattern }),
-  z.object({ field: z.literal('agentVersion'), op: z.enum(['eq', 'neq', 'starts_with']), value: pattern }),
-  z.object({
-    field: z.literal('lastSeen'),
-    op: z.enum(['within_minutes', 'older_than_minutes']),
-    value: z.number().int().min(1).max(525_600).describe('older_than_minutes also matches devices never seen'),
-  }),
-]).meta({ id: 'DeviceGroupRuleCondition' });
-export type RuleCondition = z.output<typeof ZRuleCondition>;
-
-export const ZGroupRules = z
-  .object({
-    match: z.enum(['all', 'any']).default('all'),
-    conditions: z.array(ZRuleCondition).min(1).max(50),
-  })
-  .strict()
-  .meta({ id: 'DeviceGroupRules' });
+/**
+ * A dynamic group's rules: the device filter grammar, less group membership (a group whose
+ * members depend on other groups' members would depend on the order groups are reconciled in).
+ */
+export const ZGroupRules = ZFilterRules.superRefine((tree, ctx) => {
+  for (const { condition, path } of walkConditions(tree)) {
+    if (condition.field === 'groupId') ctx.addIssue({ code: 'custom', path: [...path, 'field'], message: 'A dynamic group cannot select devices by group membership' });
+  }
+}).meta({ id: 'DeviceGroupRules' });
 export type GroupRules = z.output<typeof ZGroupRules>;
 
 const name = zText(255, 1);

@@ -23,7 +23,7 @@ export async function updateGroup(ctx: ActorContext, id: string, input: z.output
       data: {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.rules ? { rules: input.rules as Prisma.InputJsonValue } : {}),
+        ...(input.rules ? { rules: input.rules as unknown as Prisma.InputJsonValue } : {}),
       },
     });
     if (input.rules) await reconcileGroup(tx, group, { actorId: ctx.userId });

@@ -28,8 +28,9 @@ export interface DevicePosition {
 }
 
 /** The query's filters (not the position) as a predicate over `devices d`. */
-export function deviceFilterSql(ctx: ScopedContext, q: ListDevicesQuery, opts: Pick<DeviceScopeOptions, 'perRowLiveness'> = {}): Prisma.Sql {
-  const parts = [deviceScopeSql(ctx, { includeDecommissioned: q.includeDecommissioned, ...opts })];
+export function deviceFilterSql(ctx: ScopedContext, q: ListDevicesQuery, opts: Pick<DeviceScopeOptions, 'perRowLiveness'> & { savedFilter?: Prisma.Sql } = {}): Prisma.Sql {
+  const parts = [deviceScopeSql(ctx, { includeDecommissioned: q.includeDecommissioned, perRowLiveness: opts.perRowLiveness })];
+  if (opts.savedFilter) parts.push(opts.savedFilter);
   const orgIds = [...(q.orgIds ?? []), ...(q.orgId ? [q.orgId] : [])];
   if (orgIds.length) parts.push(Prisma.sql`d.org_id = any(${orgIds}::uuid[])`);
   if (q.siteIds?.length) parts.push(Prisma.sql`d.site_id = any(${q.siteIds}::uuid[])`);

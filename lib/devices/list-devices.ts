@@ -3,8 +3,9 @@
 // cause neither duplicates nor gaps among the rows that existed throughout.
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import type { Prisma } from '@/lib/generated/prisma/client';
-import type { ScopedContext } from '@/lib/auth/context';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { ActorContext, ScopedContext } from '@/lib/auth/context';
+import { savedFilterSql } from '@/lib/filters/filter-devices-sql';
 import { decodeCursor, encodeCursor, pageResult } from '@/lib/http/pagination';
 import { RawJson } from '@/lib/http/raw-json';
 import type { ListDevicesQuery } from '@/lib/devices/schemas';
@@ -40,11 +41,32 @@ function orderBy(column: SortColumn, dir: 'asc' | 'desc'): Prisma.DeviceOrderByW
   return [first as Prisma.DeviceOrderByWithRelationInput, { id: dir }];
 }
 
-export async function listDevices(ctx: ScopedContext, q: ListDevicesQuery) {
+/**
+ * Page mode with a saved filter: the filter is SQL (lib/device-filters), so the page is read in
+ * SQL too, in the page mode's order, then loaded as rows.
+ */
+async function listFilteredPage(ctx: ScopedContext, q: ListDevicesQuery, savedFilter: Prisma.Sql, dir: 'asc' | 'desc') {
+  const where = deviceFilterSql(ctx, q, { savedFilter });
+  const col = Prisma.raw(FILTERED_SORT_SQL[q.sort]);
+  const way = Prisma.raw(dir);
+  const [ids, total] = await Promise.all([
+    db.$queryRaw<{ id: string }[]>`select d.id from devices d where ${where} order by ${col} ${way} nulls last, d.id ${way} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    countDevices(where),
+  ]);
+  const rows = await db.device.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return pageResult(ids.flatMap((r) => (byId.has(r.id) ? [toDeviceDto(byId.get(r.id)!)] : [])), { page: q.page, limit: q.limit }, total);
+}
+
+const FILTERED_SORT_SQL = { hostname: 'd.hostname', lastSeen: 'd.last_seen_at', enrolled: 'd.enrolled_at' } as const;
+
+export async function listDevices(ctx: ActorContext, q: ListDevicesQuery) {
   const column = SORT_COLUMNS[q.sort];
   const dir = q.sortDir ?? (q.sort === 'hostname' ? 'asc' : 'desc');
   const where = filterWhere(ctx, q);
+  const savedFilter = q.filterId ? await savedFilterSql(ctx, q.filterId) : undefined;
 
+  if (q.cursor === undefined && savedFilter) return listFilteredPage(ctx, q, savedFilter, dir);
   if (q.cursor === undefined) {
     const [rows, total] = await Promise.all([
       db.device.findMany({ where, orderBy: orderBy(column, dir), skip: (q.page - 1) * q.limit, take: q.limit }),
@@ -60,8 +82,8 @@ export async function listDevices(ctx: ScopedContext, q: ListDevicesQuery) {
     position = { value: c.v, id: c.id };
   }
   const [rows, total] = await Promise.all([
-    readDevicePage(devicePageSql(deviceFilterSql(ctx, q, { perRowLiveness: true }), q.sort, dir, q.limit, position)),
-    q.includeTotal ? countDevices(deviceFilterSql(ctx, q)) : Promise.resolve(undefined),
+    readDevicePage(devicePageSql(deviceFilterSql(ctx, q, { perRowLiveness: true, savedFilter }), q.sort, dir, q.limit, position)),
+    q.includeTotal ? countDevices(deviceFilterSql(ctx, q, { savedFilter })) : Promise.resolve(undefined),
   ]);
   const page = rows.length > q.limit ? rows.slice(0, q.limit) : rows;
   const last = page[page.length - 1];

@@ -32,6 +32,7 @@ export const ZListDevicesQuery = z.object({
   osType: z.enum(OS_TYPES).optional(),
   tag: zText(100, 1).optional(),
   search: zText(255, 1).optional().describe('Hostname or display name contains (case-insensitive)'),
+  filterId: z.string().uuid().optional().describe('A saved filter (GET /filters) the caller sees, applied with the other filters; 404 otherwise'),
   includeDecommissioned: boolQuery,
   includeTotal: boolQuery.describe('Cursor mode: also count every match (page mode always does)'),
 });

@@ -128,11 +128,37 @@ function walk(value: unknown, path: string[], depth: number, details: ErrorDetai
   }
 }
 
+interface FlatIssue {
+  path: PropertyKey[];
+  message: string;
+  code: string;
+}
+
+/** How badly a union branch missed: a wrong shape at its root (another kind of node) weighs 100. */
+function branchMiss(issues: FlatIssue[]): number {
+  return issues.reduce((n, i) => n + ((i.path.length === 0 && (i.code === 'unrecognized_keys' || i.code === 'invalid_type')) || i.code === 'invalid_discriminator' ? 100 : 1), 0);
+}
+
+/**
+ * An issue as leaf issues. A failed union ("Invalid input" at the union) is replaced by the issues
+ * of the branch that came closest, when exactly one did: a nested rule tree then reports the
+ * value inside it that is wrong, not the outermost node that holds it.
+ */
+function flattenIssue(issue: z.core.$ZodIssue): FlatIssue[] {
+  if (issue.code !== 'invalid_union') return [{ path: issue.path, message: issue.message, code: issue.code }];
+  if (!issue.errors.length) return [{ path: issue.path, message: issue.message, code: 'discriminator' in issue ? 'invalid_discriminator' : issue.code }];
+  const branches = issue.errors.map((branch) => branch.flatMap(flattenIssue));
+  const scores = branches.map(branchMiss);
+  const best = Math.min(...scores);
+  if (scores.filter((s) => s === best).length !== 1) return [{ path: issue.path, message: issue.message, code: issue.code }];
+  return branches[scores.indexOf(best)].map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+}
+
 export function zodDetails(error: z.ZodError, where: string) {
-  return error.issues.map((issue) => ({
+  return error.issues.flatMap(flattenIssue).map((issue) => ({
     path: [where, ...issue.path.map(String)].join('.'),
     message: issue.message,
-    code: issue.code,
+    code: issue.code === 'invalid_discriminator' ? 'invalid_union' : issue.code,
   }));
 }
 

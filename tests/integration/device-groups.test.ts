@@ -105,6 +105,21 @@ describe('dynamic groups', () => {
     expect((await log(siteOrProd.body.id))[0]).toMatchObject({ deviceId: web1.deviceId, action: 'left', reason: 'rule_unmatch' });
   });
 
+  it('nested all/any groups of the shared filter grammar decide membership; group membership is refused', async () => {
+    // linux and (in the site or named mac-*) — the site's web and db boxes, never the Mac.
+    const rules = { match: 'all', conditions: [{ field: 'osType', op: 'neq', value: 'macos' }, { match: 'any', conditions: [{ field: 'siteId', op: 'eq', value: site.id }, { field: 'hostname', op: 'matches', value: 'mac-*' }] }] };
+    const nested = await api.post('/groups', { token: admin, body: { name: 'Nested', orgId: org.id, type: 'dynamic', rules } });
+    expect(nested.status).toBe(201);
+    expect(nested.body.rules).toEqual(rules);
+    expect(await members(nested.body.id)).toEqual([web2.deviceId, db1.deviceId].sort());
+    const refused = await api.post('/groups', {
+      token: admin,
+      body: { name: 'By group', orgId: org.id, type: 'dynamic', rules: { conditions: [{ match: 'any', conditions: [{ field: 'groupId', op: 'in', value: nested.body.id }] }] } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0].path).toBe('body.rules.conditions.0.conditions.0.field');
+  });
+
   it('preview shows the would-be members and who joins or leaves, writing nothing', async () => {
     const g = await api.post('/groups', { token: admin, body: { name: 'Previewed', orgId: org.id, type: 'dynamic', rules: { conditions: [{ field: 'osType', op: 'eq', value: 'macos' }] } } });
     const logBefore = (await log(g.body.id)).length;

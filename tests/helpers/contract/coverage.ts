@@ -11,6 +11,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PUT /devices/{id}/custom-fields': { body: (ids) => ({ values: { [ids.customFieldKey]: 'tenancy probe' } }) },
   'POST /tickets/{id}/comments': { body: () => ({ content: 'tenancy probe' }) },
   'PATCH /deployments/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PATCH /filters/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**
@@ -21,7 +22,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
 export const KNOWN_DEFECTS: Record<string, string> = {};
 
 /** POST operations that read (analyses, previews): checked like lists. */
-export const READ_POSTS: string[] = ['POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview'];
+export const READ_POSTS: string[] = ['POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview', 'POST /filters/preview'];
 
 /** List operations the lists suite cannot call automatically, and why. */
 export const LIST_OPS_UNCHECKED: Record<string, string> = {};
@@ -30,6 +31,7 @@ export const LIST_OPS_UNCHECKED: Record<string, string> = {};
 export const LIST_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'GET /webhooks': { query: (ids) => ({ orgId: ids.org }) },
   'GET /devices/list-extras': { query: (ids) => ({ deviceIds: ids.device }) },
+  'POST /filters/preview': { body: () => ({ rules: { match: 'all', conditions: [{ field: 'status', op: 'neq', value: 'decommissioned' }] } }) },
   'GET /scripts/bundle/export': { query: (ids) => ({ ids: ids.script }) },
   'POST /scripts/bundle/preview': { body: (ids) => ({ bundle: { bundleVersion: 1, scripts: [] }, orgId: ids.org }) },
   'POST /orgs/contacts/import/preview': { body: (ids) => ({ rows: [{ organizationId: ids.org, name: 'Tenancy probe' }] }) },

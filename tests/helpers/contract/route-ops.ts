@@ -78,6 +78,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/distributor/orders/{id}/lines/{lineId}': 'distributorOrderLine',
   '/distributor/products/{productId}': 'distributorProductKey',
   '/enrollment-keys/{id}': 'enrollmentKey',
+  '/filters/{id}': 'savedFilter',
   '/groups/{id}': 'group',
   '/groups/{id}/devices/{deviceId}': 'device',
   '/invoices/{id}': 'invoice',

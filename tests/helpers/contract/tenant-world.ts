@@ -109,6 +109,7 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.groupId = ids.group;
   ids.dynamicGroup = (await c('/groups', { name: `${marker} dynamic group`, orgId: org.id, type: 'dynamic', rules: { match: 'all', conditions: [{ field: 'osType', op: 'eq', value: 'linux' }] } })).id;
   ids.deviceCommand = (await c(`/devices/${agent.deviceId}/commands`, { type: 'refresh_inventory' })).id;
+  ids.savedFilter = (await c('/filters', { name: `${marker} filter`, orgId: org.id, visibility: 'shared', rules: { match: 'all', conditions: [{ field: 'hostname', op: 'starts_with', value: marker.toLowerCase() }] } })).id;
   const software = [{ name: `${marker.toLowerCase()}-pkg`, version: '1.0', publisher: `${marker} vendor`, source: 'dpkg' }];
   ensure(await call('PUT', `/agents/${agent.agentId}/inventory`, { token: agent.authToken, body: { hardware: {}, os: {}, disks: [], network: [], software } }), 'device software');
   ids.deviceSoftware = (await db.deviceSoftware.findFirstOrThrow({ where: { deviceId: agent.deviceId } })).id;

@@ -27,7 +27,7 @@ export const POST = defineRoute({
   description: [
     'Needs `deployments:manage`. Creates a `draft`; `POST /deployments/:id/initialize` resolves the targets into devices and `POST /deployments/:id/start` rolls it out.',
     '**kind and payload**: `software` `{ packageId, versionId }` (a catalog version the caller sees; an installer version needs its installer uploaded), `patches` `{ patchIds }` (each approved for the targeted organizations and of a source agents install, today `linux`), `script` `{ scriptId, parameters }`. Anything else is a 400 naming the field (`PAYLOAD_NOT_FOUND`, `INSTALLER_MISSING`, `PATCH_NOT_APPROVED`, `PATCH_NOT_INSTALLABLE`).',
-    '**targets**: organizations, sites, groups and devices inside the deployment’s scope (else 400 `TARGET_NOT_IN_SCOPE`).',
+    '**targets**: organizations, sites, groups, devices and shared saved filters (`filterIds`, their matching devices resolved at initialize) inside the deployment’s scope (else 400 `TARGET_NOT_IN_SCOPE`; a private filter is 400 `FILTER_NOT_SHARED`).',
     DEPLOYMENT_STATES_DOC,
   ].join('\n\n'),
   tags: ['Deployments'],
