@@ -1,7 +1,11 @@
 // GET|POST /audit-logs/export: every matching entry as CSV or JSON, streamed. The stream reads
 // 1,000 entries at a time by keyset as the client consumes it (pull-based), so an export of any
 // size holds one batch in memory and a slow client slows the reads instead of filling a buffer.
+import { createHash } from 'node:crypto';
 import type { ActorContext } from '@/lib/auth/context';
+import { db } from '@/lib/db';
+import { notFound } from '@/lib/http/errors';
+import { orgInScope } from '@/lib/tenancy/scope';
 import { csvField } from '@/lib/csv';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { auditWhereSql } from '@/lib/audit/audit-where-sql';
@@ -17,13 +21,32 @@ function csvLine(e: TAuditEntry): string {
   return EXPORT_COLUMNS.map((c) => csvField(c === 'details' ? JSON.stringify(e.details) : e[c])).join(',') + '\r\n';
 }
 
-/** The filters as they were asked, for the export's own audit entry. */
+/**
+ * The filters as they were asked, for the export's own audit entry. The search text is kept as
+ * its SHA-256 only: it may hold personal data, and a suspected query can still be confirmed.
+ */
 function filtersOf(input: TExportAuditLogsInput): Record<string, unknown> {
-  const { format: _format, ...filters } = input;
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+  const { format: _format, q, ...filters } = input;
+  const recorded: Record<string, unknown> = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+  if (q) recorded.qSha256 = createHash('sha256').update(q).digest('hex');
+  return recorded;
+}
+
+/**
+ * An export names its organization or partner in its own audit entry, so one outside the
+ * caller's scope is refused (404, like any record out of scope) rather than recorded.
+ * Organizations deleted since keep their entries, so the lookup includes them.
+ */
+async function assertFiltersInScope(ctx: ActorContext, input: TExportAuditLogsInput): Promise<void> {
+  if (input.orgId) {
+    const org = await db.organization.findUnique({ where: { id: input.orgId }, select: { id: true, partnerId: true } });
+    if (!org || !orgInScope(ctx, org)) throw notFound('Organization');
+  }
+  if (input.partnerId && ctx.scope !== 'system' && input.partnerId !== ctx.partnerId) throw notFound('Partner');
 }
 
 export async function exportAuditLogs(ctx: ActorContext, input: TExportAuditLogsInput): Promise<Response> {
+  await assertFiltersInScope(ctx, input);
   const where = auditWhereSql(ctx, input);
   // Exporting the trail is itself recorded (compliance reports count exports).
   await writeAudit(ctx, { action: 'audit.export', targetType: 'audit_log', targetId: null, details: { format: input.format, filters: filtersOf(input) } });

@@ -1,6 +1,6 @@
 // The audit log's read API: lists, one entry, search, streamed exports, stats and reports, each
 // in the caller's scope, and the database's append-only guarantee.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { parseCsv } from '@/lib/csv';
@@ -249,8 +249,21 @@ describe('export', () => {
     expect(other[1][7]).toBe("'=cmd()");
   });
 
+  it('sends the file in pieces as it reads, one batch per pull', async () => {
+    const { GET } = await import('@/app/api/v1/audit-logs/export/route');
+    const req = new Request('http://localhost:3000/api/v1/audit-logs/export?action=bulk.event', { headers: { authorization: `Bearer ${bulkToken}` } });
+    const res = await GET(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const sizes: number[] = [];
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) sizes.push(chunk.value.length);
+    // The header, then one piece per 1,000 entries (the last read finds the end).
+    expect(sizes.length).toBeGreaterThanOrEqual(1 + BULK / 1000);
+    expect(Math.max(...sizes)).toBeLessThan(sizes.reduce((a, b) => a + b, 0) / 3);
+  });
+
   it('streams JSON with the filters in a POST body, and records the export', async () => {
-    const res = await api.post('/audit-logs/export', { token: bulkToken, body: { format: 'json', actionPrefix: 'bulk.', result: 'success' } });
+    const res = await api.post('/audit-logs/export', { token: bulkToken, body: { format: 'json', actionPrefix: 'bulk.', result: 'success', q: 'bulk' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('content-disposition')).toMatch(/\.json"$/);
@@ -258,13 +271,18 @@ describe('export', () => {
     expect(rows).toHaveLength(BULK - BULK / 10 + 1);
     expect(rows.every((r) => r.result === 'success' && r.action.startsWith('bulk.'))).toBe(true);
     const recorded = await api.get('/audit-logs/logs', { token: bulkToken, query: { action: 'audit.export' } });
-    expect(recorded.body.data[0]).toMatchObject({ action: 'audit.export', details: { format: 'json', filters: { actionPrefix: 'bulk.', result: 'success' } } });
+    expect(recorded.body.data[0]).toMatchObject({ action: 'audit.export', details: { format: 'json', filters: { actionPrefix: 'bulk.', result: 'success', qSha256: createHash('sha256').update('bulk').digest('hex') } } });
   });
 
   it('exports only the caller’s scope and refuses bad input', async () => {
     const mine = JSON.parse((await api.get('/audit-logs/export', { token: tokenB, query: { format: 'json', action: 'device.update' } })).text) as { id: string }[];
     expect(mine.map((e) => e.id)).toEqual([ids.foreign]);
     expect(JSON.parse((await api.get('/audit-logs/export', { token: tokenB, query: { format: 'json', action: 'bulk.event' } })).text)).toEqual([]);
+    // An export records its filters, so it refuses to name another partner's organization or partner.
+    expect((await api.get('/audit-logs/export', { token: tokenA, query: { orgId: orgB.id } })).status).toBe(404);
+    expect((await api.post('/audit-logs/export', { token: tokenA, body: { partnerId: B.id } })).status).toBe(404);
+    expect((await api.get('/audit-logs/export', { token: tokenRestricted, query: { orgId: orgA2.id } })).status).toBe(404);
+    expect((await api.get('/audit-logs/export', { token: tokenB, query: { orgId: orgB.id } })).status).toBe(200);
     expect((await api.get('/audit-logs/export', { token: tokenA, query: { format: 'xml' } })).status).toBe(400);
     expect((await api.post('/audit-logs/export', { token: tokenA, body: { result: 'nope' } })).status).toBe(400);
     expect((await api.post('/audit-logs/export', { token: tokenA, body: { from: ago(1).toISOString(), to: ago(2).toISOString() } })).status).toBe(400);
