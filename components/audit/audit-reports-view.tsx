@@ -158,7 +158,9 @@ export function AuditReportsView() {
               ))}
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Figure label="Failed sign-ins" value={security.data.failedSignIns.count} />
+              <dl>
+                <Figure label="Failed sign-ins" value={security.data.failedSignIns.count} />
+              </dl>
               <div>
                 <h3 className="mb-1 text-sm font-semibold">From addresses</h3>
                 <Ranked rows={security.data.failedSignIns.topAddresses} label="Failed sign-ins by address" />
