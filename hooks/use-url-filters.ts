@@ -9,20 +9,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 export type FilterValues = Record<string, string>;
 export type SetFilters<T extends FilterValues> = (patch: Partial<T>, opts?: { replace?: boolean }) => void;
 
-/**
- * The search the last write asked for while the address bar still shows the one it started
- * from. The router updates the URL a moment after a write, so two filters written in the same
- * instant (two search boxes whose typing pauses end together) would both start from the old URL
- * and the second would undo the first. Once the URL moved (to this write or by back/forward),
- * the URL is the truth again (the hook forgets the write as soon as the URL shows it).
- */
-let written: { path: string; base: string; next: string } | null = null;
-
-function currentSearch(): string {
-  const { pathname, search } = window.location;
-  return written && pathname === written.path && search === written.base ? written.next : search;
-}
-
 /** `defaults` is a constant (module level): its keys are the params the list owns. */
 export function useUrlFilters<T extends FilterValues>(defaults: T): [T, SetFilters<T>] {
   const params = useSearchParams();
@@ -33,19 +19,14 @@ export function useUrlFilters<T extends FilterValues>(defaults: T): [T, SetFilte
     const read = new URLSearchParams(query);
     return Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, read.get(k) ?? d])) as T;
   }, [query, defaults]);
-  // The URL caught up with the last write: from here on (back, forward, links) it alone counts.
-  useEffect(() => {
-    if (written && window.location.search === written.next) written = null;
-  }, [query]);
   const set = useCallback<SetFilters<T>>(
     (patch, opts) => {
-      const next = new URLSearchParams(currentSearch());
+      const next = new URLSearchParams(window.location.search);
       for (const [k, v] of Object.entries(patch)) {
         if (v === undefined || v === defaults[k]) next.delete(k);
         else next.set(k, v);
       }
       const qs = next.toString();
-      written = { path: window.location.pathname, base: window.location.search, next: qs ? `?${qs}` : '' };
       const url = qs ? `${pathname}?${qs}` : pathname;
       if (opts?.replace) router.replace(url, { scroll: false });
       else router.push(url, { scroll: false });
