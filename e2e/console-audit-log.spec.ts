@@ -69,10 +69,12 @@ test('a technician filters the audit log, opens an entry and exports the filtere
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
 
   // Filter to the device updates of one host: the filters go into the URL.
+  // One box at a time: each writes the URL once its typing pauses.
   await page.getByLabel('Action', { exact: true }).fill('device.update');
-  await page.getByLabel('Target id', { exact: true }).fill(host);
   await expect(page).toHaveURL(/action=device.update/);
+  await page.getByLabel('Target id', { exact: true }).fill(host);
   await expect(page).toHaveURL(new RegExp(`targetId=${host}`));
+  await expect(page).toHaveURL(/action=device.update/);
   const table = page.getByRole('table', { name: 'Audit log' });
   await expect(page.getByText(`${DEVICE_UPDATES} entries match`)).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(DEVICE_UPDATES + 1);
@@ -106,7 +108,6 @@ test('a technician filters the audit log, opens an entry and exports the filtere
   expect(JSON.parse(rows[1][13])).toEqual({ hostname: host, changes: { displayName: 'Front desk, "left" 1' } });
 
   // The search box finds the denied role change by words of its details.
-  // One filter at a time: each box writes the URL once typing pauses.
   await page.getByLabel('Action', { exact: true }).fill('');
   await expect(page).not.toHaveURL(/action=/);
   await page.getByLabel('Target id', { exact: true }).fill('');
