@@ -22,7 +22,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
 export const KNOWN_DEFECTS: Record<string, string> = {};
 
 /** POST operations that read (analyses, previews): checked like lists. */
-export const READ_POSTS: string[] = ['POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview', 'POST /filters/preview'];
+export const READ_POSTS: string[] = ['POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview', 'POST /audit-logs/export', 'POST /filters/preview'];
 
 /** List operations the lists suite cannot call automatically, and why. */
 export const LIST_OPS_UNCHECKED: Record<string, string> = {};
@@ -45,6 +45,10 @@ export const LIST_FOREIGN: Record<string, (o: { ids: Record<string, string>; mar
   'GET /scripts/bundle/export': (o) => [{ label: '?ids', query: { ids: o.ids.script } }],
   'GET /webhooks': (o) => [{ label: '?orgId', query: { orgId: o.ids.org } }],
   'GET /devices/list-extras': (o) => [{ label: '?deviceIds', query: { deviceIds: o.ids.device } }],
+  'POST /audit-logs/export': (o) => [
+    { label: ' body.orgId', body: { format: 'json', orgId: o.ids.org } },
+    { label: ' body.q', body: { format: 'json', q: o.marker } },
+  ],
   'POST /scripts/bundle/preview': (o) => [{ label: ' body.orgId', body: { bundle: { bundleVersion: 1, scripts: [] }, orgId: o.ids.org } }],
   'POST /orgs/contacts/import/preview': (o) => [
     { label: ' body.rows.organizationId', body: { rows: [{ organizationId: o.ids.org, name: 'Tenancy probe' }] } },

@@ -65,6 +65,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/alerts/{id}': 'alert',
   '/api-keys/{id}': 'apiKey',
   '/assets/{id}': 'asset',
+  '/audit-logs/logs/{id}': 'auditLog',
   '/catalog/{id}': 'catalogItem',
   '/contracts/{id}': 'contract',
   '/contracts/{id}/lines/{lineId}': 'contractLine',

@@ -97,6 +97,8 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   const c = (path: string, overrides: Record<string, unknown> = {}, method = 'POST') => create(token, path, ids, marker, overrides, method);
   ids.site = (await c('/orgs/sites', { orgId: org.id, name: `${marker} site` })).id;
   ids.siteId = ids.site;
+  // The audit entry of the site's creation: an entry of this organization.
+  ids.auditLog = (await db.auditLog.findFirstOrThrow({ where: { targetType: 'site', targetId: ids.site, orgId: org.id } })).id;
   const key = await createKey(token, { orgId: org.id, name: `${marker} enrollment` });
   ids.enrollmentKey = key.id;
   const agent = await enroll(key.key, { hostname: `${marker.toLowerCase()}-host-${uniq()}` });
