@@ -284,6 +284,7 @@ export const ZExecutiveSummary = z
     from: ZTimestamp,
     to: ZTimestamp,
     totals: ZSummaryFigures,
+    availabilityDevicesRead: z.number().int().describe('Devices whose heartbeat history the availability figures are computed from (bounded per request, most recently seen first)'),
     organizations: z.array(ZSummaryFigures.extend({ orgId: ZUuid, orgName: z.string() })),
   })
   .meta({ id: 'ExecutiveSummary' });
