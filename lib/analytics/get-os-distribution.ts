@@ -19,7 +19,7 @@ export async function getOsDistribution(ctx: ScopedContext, query: { orgId?: str
   for (const r of rows) byType.set(r.os_type, (byType.get(r.os_type) ?? 0) + r.n);
   return {
     total: rows.reduce((s, r) => s + r.n, 0),
-    byType: [...byType.entries()].map(([osType, count]) => ({ osType, count })).sort((a, b) => b.count - a.count),
+    byType: [...byType.entries()].map(([osType, count]) => ({ osType, count })).sort((a, b) => b.count - a.count || (a.osType ?? '~').localeCompare(b.osType ?? '~')),
     byVersion: rows.slice(0, 100).map((r) => ({ osType: r.os_type, osVersion: r.os_version, count: r.n })),
   };
 }
