@@ -30,10 +30,10 @@ CREATE TABLE "analytics_widgets" (
     "type" "DashboardWidgetType" NOT NULL,
     "query" JSONB NOT NULL,
     "options" JSONB NOT NULL DEFAULT '{}',
-    "x" INTEGER NOT NULL DEFAULT 0,
-    "y" INTEGER NOT NULL DEFAULT 0,
-    "w" INTEGER NOT NULL DEFAULT 6,
-    "h" INTEGER NOT NULL DEFAULT 4,
+    "pos_x" INTEGER NOT NULL DEFAULT 0,
+    "pos_y" INTEGER NOT NULL DEFAULT 0,
+    "width" INTEGER NOT NULL DEFAULT 6,
+    "height" INTEGER NOT NULL DEFAULT 4,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
@@ -66,7 +66,7 @@ CREATE INDEX "analytics_dashboards_partner_id_name_idx" ON "analytics_dashboards
 CREATE INDEX "analytics_dashboards_owner_id_idx" ON "analytics_dashboards"("owner_id");
 
 -- CreateIndex
-CREATE INDEX "analytics_widgets_dashboard_id_y_x_idx" ON "analytics_widgets"("dashboard_id", "y", "x");
+CREATE INDEX "analytics_widgets_dashboard_id_pos_y_pos_x_idx" ON "analytics_widgets"("dashboard_id", "pos_y", "pos_x");
 
 -- CreateIndex
 CREATE INDEX "sla_definitions_partner_id_name_idx" ON "sla_definitions"("partner_id", "name");

@@ -11,6 +11,10 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PUT /devices/{id}/custom-fields': { body: (ids) => ({ values: { [ids.customFieldKey]: 'tenancy probe' } }) },
   'POST /tickets/{id}/comments': { body: () => ({ content: 'tenancy probe' }) },
   'PATCH /deployments/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PATCH /analytics/dashboards/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'POST /analytics/dashboards/{id}/widgets': { body: () => ({ title: 'tenancy probe', type: 'number', query: { source: 'devices', measure: 'count' } }) },
+  'PATCH /analytics/widgets/{id}': { body: () => ({ title: 'tenancy probe' }) },
+  'PATCH /analytics/sla/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**
