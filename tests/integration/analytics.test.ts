@@ -91,8 +91,6 @@ async function beatAt(deviceId: string, when: number, sample: { cpu?: number; me
 }
 
 const query = (token: string, body: Record<string, unknown>) => api.post('/analytics/query', { token, body });
-const valueOf = (rows: { keys: Record<string, string | null>; value: number | null; count: number }[], keys: Record<string, string | null>) =>
-  rows.find((r) => Object.entries(keys).every(([k, v]) => r.keys[k] === v));
 
 beforeAll(async () => {
   partner = await makePartner();
