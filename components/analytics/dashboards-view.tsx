@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useCreateDashboard, useDashboards } from '@/hooks/use-analytics';
 import { useCan } from '@/hooks/use-me';
+import { useAllOrganizations } from '@/hooks/use-organizations';
 import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
 import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
@@ -23,13 +24,15 @@ function NewDashboardForm({ onDone }: { onDone: (id: string | null) => void }) {
   const create = useCreateDashboard();
   const [name, setName] = useState('');
   const [visibility, setVisibility] = useState<'shared' | 'private'>('shared');
+  const [orgId, setOrgId] = useState('');
+  const orgs = useAllOrganizations();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!name.trim()) return setErrors({ name: 'Give the dashboard a name' });
     try {
-      const d = await create.mutateAsync({ name: name.trim(), visibility });
+      const d = await create.mutateAsync({ name: name.trim(), visibility, orgId: orgId || null });
       onDone(d.id);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -39,7 +42,15 @@ function NewDashboardForm({ onDone }: { onDone: (id: string | null) => void }) {
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label="New dashboard">
       <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={255} autoFocus />
-      <SelectField label="Visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as 'shared' | 'private')} hint="Shared: everyone in your company with analytics access. Private: only you.">
+      <SelectField label="Organization" value={orgId} onChange={(e) => setOrgId(e.target.value)} error={errors.orgId} hint="A customer’s dashboard is also seen by that customer’s users.">
+        <option value="">Partner-wide</option>
+        {(orgs.data ?? []).map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as 'shared' | 'private')} hint="Shared: everyone who sees its organization. Private: only you.">
         <option value="shared">Shared</option>
         <option value="private">Private</option>
       </SelectField>

@@ -20,7 +20,7 @@ export async function addWidget(ctx: ActorContext, dashboardId: string, input: C
       data: { dashboardId, title: input.title, type: input.type, query: input.query as Prisma.InputJsonValue, options: input.options, ...position },
     });
     await tx.analyticsDashboard.update({ where: { id: dashboardId }, data: { updatedAt: new Date() } });
-    await writeAudit(ctx, { action: 'analytics_widget.create', targetType: 'analytics_widget', targetId: created.id, partnerId: dashboard.partnerId, orgId: null, details: { dashboardId, title: created.title, type: created.type, source: input.query.source } }, tx);
+    await writeAudit(ctx, { action: 'analytics_widget.create', targetType: 'analytics_widget', targetId: created.id, partnerId: dashboard.partnerId, orgId: dashboard.orgId, details: { dashboardId, title: created.title, type: created.type, source: input.query.source } }, tx);
     return widgetDto(created);
   });
 }

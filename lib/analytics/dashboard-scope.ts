@@ -1,14 +1,17 @@
-// Tenancy of dashboards: a dashboard belongs to one partner and one owner. Shared dashboards are
-// seen by every user of the partner, private ones by their owner only; anything else is 404.
-// Platform callers have no partner and so no dashboards.
+// Tenancy of dashboards: a dashboard belongs to one organization, or to the whole partner when
+// orgId is null. As with deployments, organization callers see their organization's only and
+// partner callers their organizations' plus the partner-wide ones; partner-wide dashboards are
+// written only by callers that see every organization. On top of that, a private dashboard is
+// seen by its owner alone. Anything else answers 404.
 import type { ActorContext } from '@/lib/auth/context';
 import { db, type DbOrTx } from '@/lib/db';
 import type { AnalyticsDashboard, Prisma } from '@/lib/generated/prisma/client';
 import { forbidden, notFound } from '@/lib/http/errors';
-import { ownPartnerWhere } from '@/lib/tenancy/scope';
+import { hasFullPartnerAccess, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
 
 export function dashboardWhere(ctx: ActorContext): Prisma.AnalyticsDashboardWhereInput {
-  return { ...ownPartnerWhere(ctx), OR: [{ visibility: 'shared' }, { ownerId: ctx.userId }] };
+  const tenancy = ctx.scope === 'organization' ? tenantWhere(ctx) : tenantOrPartnerWideWhere(ctx);
+  return { AND: [tenancy, { OR: [{ visibility: 'shared' }, { ownerId: ctx.userId }] }] };
 }
 
 export async function getDashboardOrThrow(ctx: ActorContext, id: string, client: DbOrTx = db): Promise<AnalyticsDashboard> {
@@ -21,10 +24,6 @@ export async function getDashboardOrThrow(ctx: ActorContext, id: string, client:
 export async function lockDashboard(tx: DbOrTx, ctx: ActorContext, id: string): Promise<AnalyticsDashboard> {
   const found = await getDashboardOrThrow(ctx, id, tx);
   await tx.$executeRaw`select 1 from analytics_dashboards where id = ${found.id}::uuid for update`;
+  if (found.orgId === null && !hasFullPartnerAccess(ctx)) throw forbidden('Partner-wide dashboards need access to every organization');
   return found;
-}
-
-export function partnerOf(ctx: ActorContext): string {
-  if (!ctx.partnerId) throw forbidden('Dashboards belong to a partner; platform callers have none');
-  return ctx.partnerId;
 }

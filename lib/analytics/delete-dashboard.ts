@@ -8,6 +8,6 @@ export async function deleteDashboard(ctx: ActorContext, id: string): Promise<vo
   await db.$transaction(async (tx) => {
     const current = await lockDashboard(tx, ctx, id);
     await tx.analyticsDashboard.delete({ where: { id } });
-    await writeAudit(ctx, { action: 'analytics_dashboard.delete', targetType: 'analytics_dashboard', targetId: id, partnerId: current.partnerId, orgId: null, details: { name: current.name } }, tx);
+    await writeAudit(ctx, { action: 'analytics_dashboard.delete', targetType: 'analytics_dashboard', targetId: id, partnerId: current.partnerId, orgId: current.orgId, details: { name: current.name } }, tx);
   });
 }

@@ -9,6 +9,6 @@ export async function deleteWidget(ctx: ActorContext, id: string): Promise<void>
     const { widget, dashboard } = await lockWidget(tx, ctx, id);
     await tx.analyticsWidget.delete({ where: { id } });
     await tx.analyticsDashboard.update({ where: { id: dashboard.id }, data: { updatedAt: new Date() } });
-    await writeAudit(ctx, { action: 'analytics_widget.delete', targetType: 'analytics_widget', targetId: id, partnerId: dashboard.partnerId, orgId: null, details: { dashboardId: dashboard.id, title: widget.title } }, tx);
+    await writeAudit(ctx, { action: 'analytics_widget.delete', targetType: 'analytics_widget', targetId: id, partnerId: dashboard.partnerId, orgId: dashboard.orgId, details: { dashboardId: dashboard.id, title: widget.title } }, tx);
   });
 }

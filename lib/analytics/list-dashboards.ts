@@ -1,4 +1,4 @@
-// GET /analytics/dashboards: the partner's shared dashboards and the caller's private ones, by name.
+// GET /analytics/dashboards: the shared dashboards in scope and the caller's private ones, by name.
 import { db } from '@/lib/db';
 import type { ActorContext } from '@/lib/auth/context';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -9,7 +9,7 @@ import { dashboardDtos } from '@/lib/analytics/to-dashboard-dto';
 
 export async function listDashboards(ctx: ActorContext, query: ListDashboardsQuery) {
   const where: Prisma.AnalyticsDashboardWhereInput = {
-    AND: [dashboardWhere(ctx), query.visibility ? { visibility: query.visibility } : {}, query.search ? { name: { contains: query.search, mode: 'insensitive' } } : {}],
+    AND: [dashboardWhere(ctx), query.orgId ? { orgId: query.orgId } : {}, query.visibility ? { visibility: query.visibility } : {}, query.search ? { name: { contains: query.search, mode: 'insensitive' } } : {}],
   };
   const [rows, total] = await Promise.all([db.analyticsDashboard.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...pageArgs(query) }), db.analyticsDashboard.count({ where })]);
   return pageResult(await dashboardDtos(db, rows), query, total);

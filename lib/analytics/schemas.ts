@@ -75,9 +75,10 @@ export type UpdateWidgetInput = z.output<typeof ZUpdateWidget>;
 export const ZDashboard = z
   .object({
     id: ZUuid,
+    orgId: ZUuid.nullable().describe('The organization it belongs to; null for a partner-wide dashboard'),
     name: z.string(),
     description: z.string().nullable(),
-    visibility: z.enum(DASHBOARD_VISIBILITIES).describe('shared: every user of the partner with analytics:read; private: its owner only'),
+    visibility: z.enum(DASHBOARD_VISIBILITIES).describe('shared: everyone with analytics:read who sees its organization (partner-wide: the partner’s staff); private: its owner only'),
     layout: ZDashboardLayout,
     ownerId: ZUuid,
     ownerName: z.string().nullable(),
@@ -91,6 +92,7 @@ export type TDashboard = z.infer<typeof ZDashboard>;
 
 export const ZCreateDashboard = z
   .object({
+    orgId: ZUuid.nullable().optional().describe('Owning organization; omitted or null for a partner-wide dashboard (callers that see every organization)'),
     name: zText(255, 1),
     description: zText(2000).nullable().optional(),
     visibility: z.enum(DASHBOARD_VISIBILITIES).default('shared'),
@@ -109,6 +111,7 @@ export const ZUpdateDashboard = z
 export type UpdateDashboardInput = z.output<typeof ZUpdateDashboard>;
 
 export const ZListDashboardsQuery = pageQuery(50, 100).extend({
+  orgId: ZUuid.optional().describe('Dashboards of this organization'),
   search: zText(255, 1).optional().describe('Name contains (case-insensitive)'),
   visibility: z.enum(DASHBOARD_VISIBILITIES).optional(),
 });

@@ -35,6 +35,7 @@ export async function dashboardDtos(client: DbOrTx, rows: AnalyticsDashboard[], 
     const layout = r.layout as { columns?: number };
     return {
       id: r.id,
+      orgId: r.orgId,
       name: r.name,
       description: r.description,
       visibility: r.visibility,

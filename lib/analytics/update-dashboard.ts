@@ -23,7 +23,7 @@ export async function updateDashboard(ctx: ActorContext, id: string, input: Upda
         ...(input.layout !== undefined ? { layout: input.layout } : {}),
       },
     });
-    await writeAudit(ctx, { action: 'analytics_dashboard.update', targetType: 'analytics_dashboard', targetId: id, partnerId: current.partnerId, orgId: null, details: { changed: Object.keys(input) } }, tx);
+    await writeAudit(ctx, { action: 'analytics_dashboard.update', targetType: 'analytics_dashboard', targetId: id, partnerId: current.partnerId, orgId: current.orgId, details: { changed: Object.keys(input) } }, tx);
     return dashboardDto(tx, updated);
   });
 }

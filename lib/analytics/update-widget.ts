@@ -21,7 +21,7 @@ export async function updateWidget(ctx: ActorContext, id: string, input: UpdateW
       },
     });
     await tx.analyticsDashboard.update({ where: { id: dashboard.id }, data: { updatedAt: new Date() } });
-    await writeAudit(ctx, { action: 'analytics_widget.update', targetType: 'analytics_widget', targetId: id, partnerId: dashboard.partnerId, orgId: null, details: { dashboardId: dashboard.id, changed: Object.keys(input) } }, tx);
+    await writeAudit(ctx, { action: 'analytics_widget.update', targetType: 'analytics_widget', targetId: id, partnerId: dashboard.partnerId, orgId: dashboard.orgId, details: { dashboardId: dashboard.id, changed: Object.keys(input) } }, tx);
     return widgetDto(updated);
   });
 }

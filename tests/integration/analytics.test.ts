@@ -305,7 +305,13 @@ describe('dashboards and widgets', () => {
     expect(hide.status).toBe(403);
     expect(hide.body.error.code).toBe('NOT_DASHBOARD_OWNER');
     expect((await api.post('/analytics/dashboards', { token: orgUser, body: { name: 'Nope' } })).status).toBe(403);
-    expect((await api.get(`/analytics/dashboards/${shared.body.id}`, { token: orgUser })).status).toBe(200);
+    // Organization users see their organization's dashboards, not the partner-wide ones.
+    expect((await api.get(`/analytics/dashboards/${shared.body.id}`, { token: orgUser })).status).toBe(404);
+    const customer = await api.post('/analytics/dashboards', { token: admin, body: { name: 'Alpha service review', orgId: orgA.id } });
+    expect(customer.body.orgId).toBe(orgA.id);
+    expect((await api.get(`/analytics/dashboards/${customer.body.id}`, { token: orgUser })).status).toBe(200);
+    expect((await api.get('/analytics/dashboards', { token: orgUser })).body.data.map((d: { name: string }) => d.name)).toEqual(['Alpha service review']);
+    expect((await api.post('/analytics/dashboards', { token: outsider, body: { name: 'Theirs', orgId: orgA.id } })).status).toBe(404);
   });
 });
 

@@ -11,6 +11,7 @@ CREATE TYPE "SlaTargetKind" AS ENUM ('alert', 'ticket');
 CREATE TABLE "analytics_dashboards" (
     "id" UUID NOT NULL,
     "partner_id" UUID NOT NULL,
+    "org_id" UUID,
     "owner_id" UUID NOT NULL,
     "name" VARCHAR(255) NOT NULL,
     "description" VARCHAR(2000),
@@ -61,6 +62,9 @@ CREATE TABLE "sla_definitions" (
 
 -- CreateIndex
 CREATE INDEX "analytics_dashboards_partner_id_name_idx" ON "analytics_dashboards"("partner_id", "name");
+
+-- CreateIndex
+CREATE INDEX "analytics_dashboards_org_id_idx" ON "analytics_dashboards"("org_id");
 
 -- CreateIndex
 CREATE INDEX "analytics_dashboards_owner_id_idx" ON "analytics_dashboards"("owner_id");

@@ -23,7 +23,7 @@ export const PATCH = defineRoute({
   params: ZIdParams,
   body: ZUpdateDashboard,
   summary: 'Edit an analytics dashboard',
-  description: 'Needs `analytics:manage`. Name, description and layout; only the owner changes `visibility` (else 403 NOT_DASHBOARD_OWNER).',
+  description: 'Needs `analytics:manage`. Name, description and layout; only the owner changes `visibility` (else 403 NOT_DASHBOARD_OWNER). A partner-wide dashboard needs access to every organization (else 403).',
   tags: ['Analytics'],
   response: ZDashboard,
   handler: ({ ctx, params, body }) => updateDashboard(ctx, params.id, body),
@@ -34,7 +34,7 @@ export const DELETE = defineRoute({
   permission: 'analytics:manage',
   params: ZIdParams,
   summary: 'Delete an analytics dashboard',
-  description: 'Needs `analytics:manage`. Deletes the dashboard and its widgets.',
+  description: 'Needs `analytics:manage`. Deletes the dashboard and its widgets. A partner-wide dashboard needs access to every organization (else 403).',
   tags: ['Analytics'],
   handler: ({ ctx, params }) => deleteDashboard(ctx, params.id),
 });
