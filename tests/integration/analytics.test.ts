@@ -229,6 +229,16 @@ describe('POST /analytics/query', () => {
     expect(await db.alert.count({ where: { partnerId: partner.id } })).toBe(5);
   });
 
+  it('needs the read permission of the source besides analytics:read', async () => {
+    const role = await db.role.create({ data: { partnerId: partner.id, name: 'Analyst of devices', scope: 'partner', permissions: ['analytics:read', 'devices:read'] } });
+    const analyst = await tokenFor(await makePartnerUser({ ...partner, roles: { Analyst: role.id } }, { role: 'Analyst' }), { mfa: true });
+    const refused = await query(analyst, { source: 'alerts', measure: 'count', timeRange: week });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('Querying alerts needs alerts:read');
+    expect((await query(analyst, { source: 'tickets', measure: 'count', timeRange: week })).status).toBe(403);
+    expect((await query(analyst, { source: 'devices', measure: 'count' })).body.rows).toEqual([{ keys: {}, value: 4, count: 4 }]);
+  });
+
   it('refuses metric queries over the device-days budget with QUERY_TOO_COSTLY', async () => {
     const fleet = await makePartner();
     const fleetAdmin = await tokenFor(await makePartnerUser(fleet), { mfa: true });
