@@ -8,7 +8,7 @@ import { useAddWidget, useAnalyticsQuery, type AnalyticsQueryInput, type Widget 
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { fieldErrorsOf, messageOf } from '@/lib/client/field-errors';
 import { ALERT_SEVERITIES, DIMENSIONS, MEASURES, QUERY_SOURCES, RELATIVE_RANGES, TIME_BUCKETS, ZAnalyticsQuery, type QuerySource } from '@/lib/analytics/query-schemas';
-import { CHART_KINDS, WIDGET_TYPES } from '@/lib/analytics/schemas';
+import { CHART_KINDS, WIDGET_TYPES } from '@/lib/analytics/widget-kinds';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/controls';

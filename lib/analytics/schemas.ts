@@ -6,13 +6,12 @@ import { ZTimestamp } from '@/lib/http/common-schemas';
 import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { ALERT_SEVERITIES, OS_TYPES, TICKET_PRIORITIES, ZAnalyticsQuery } from '@/lib/analytics/query-schemas';
+import { CHART_KINDS, WIDGET_TYPES } from '@/lib/analytics/widget-kinds';
 
 const ZUuid = z.string().uuid();
 export const GRID_COLUMNS = 12;
 export const MAX_WIDGETS_PER_DASHBOARD = 50;
 export const DASHBOARD_VISIBILITIES = ['shared', 'private'] as const;
-export const WIDGET_TYPES = ['chart', 'number', 'table'] as const;
-export const CHART_KINDS = ['line', 'bar', 'doughnut'] as const;
 
 // ---- dashboards and widgets ----
 
