@@ -2,6 +2,7 @@
 // or the first dimension runs along the axis, the other dimension becomes one series per value.
 import type { Series } from '@/components/ui/chart';
 import type { AnalyticsResult } from '@/hooks/use-analytics';
+import { bucketsBetween } from '@/lib/analytics/time-buckets';
 
 const PALETTE = ['#2f6fed', '#dc2626', '#d97706', '#16a34a', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#475569', '#ea580c'];
 const SEVERITY_COLORS: Record<string, string> = { critical: '#b91c1c', high: '#ea580c', medium: '#d97706', low: '#2f6fed', info: '#64748b' };
@@ -26,12 +27,15 @@ export function toChart(result: AnalyticsResult): { labels: string[]; series: Se
   const axis = dims.includes('time') ? 'time' : dims[0];
   const split = dims.find((d) => d !== axis);
   if (!axis) return { labels: ['All'], series: [{ label: measureLabel(result.measure), color: PALETTE[0], data: [result.rows[0]?.value ?? null] }] };
-  const axisKeys = [...new Set(result.rows.map((r) => r.keys[axis]))];
-  if (axis === 'time') axisKeys.sort((a, b) => (a ?? '').localeCompare(b ?? ''));
+  // A time axis shows every bucket of the range, so quiet days are there too.
+  const axisKeys =
+    axis === 'time' && result.timeRange && result.bucket
+      ? [...new Set([...bucketsBetween(new Date(result.timeRange.from), new Date(result.timeRange.to), result.bucket).map((d) => d.toISOString()), ...result.rows.map((r) => r.keys.time)])].sort((a, b) => (a ?? '').localeCompare(b ?? ''))
+      : [...new Set(result.rows.map((r) => r.keys[axis]))];
   const labels = axisKeys.map((k) => keyLabel(result, axis, k));
   if (!split) {
     const byKey = new Map(result.rows.map((r) => [r.keys[axis], r.value]));
-    return { labels, series: [{ label: measureLabel(result.measure), color: PALETTE[0], data: axisKeys.map((k) => byKey.get(k) ?? null) }] };
+    return { labels, series: [{ label: measureLabel(result.measure), color: PALETTE[0], data: axisKeys.map((k) => byKey.get(k) ?? (result.unit === 'count' ? 0 : null)) }] };
   }
   const splitKeys = [...new Set(result.rows.map((r) => r.keys[split]))];
   const countLike = result.unit === 'count';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { compileQuery } from '@/lib/analytics/compile-query';
 import { ZAnalyticsQuery, MAX_SPAN_DAYS, resolveTimeRange, type AnalyticsQuery } from '@/lib/analytics/query-schemas';
-import { bucketStart } from '@/lib/analytics/run-metric-query';
+import { bucketStart, bucketsBetween } from '@/lib/analytics/time-buckets';
 import { forecastFull } from '@/lib/analytics/forecast';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
@@ -92,6 +92,14 @@ describe('bucketStart and forecastFull', () => {
     expect(bucketStart(at, 'week').toISOString()).toBe('2026-11-23T00:00:00.000Z');
     expect(bucketStart(at, 'month').toISOString()).toBe('2026-11-01T00:00:00.000Z');
     expect(bucketStart(new Date('2026-11-29T10:00:00Z'), 'week').toISOString()).toBe('2026-11-23T00:00:00.000Z');
+  });
+
+  it('lists every bucket of a range, partial ones at both ends included', () => {
+    const days = bucketsBetween(new Date('2026-11-20T12:00:00Z'), new Date('2026-11-23T06:00:00Z'), 'day').map((d) => d.toISOString().slice(0, 10));
+    expect(days).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']);
+    const months = bucketsBetween(new Date('2026-01-31T00:00:00Z'), new Date('2026-04-01T00:00:00Z'), 'month').map((d) => d.toISOString().slice(0, 7));
+    expect(months).toEqual(['2026-01', '2026-02', '2026-03']);
+    expect(bucketsBetween(new Date('2026-11-20T00:00:00Z'), new Date('2026-11-27T00:00:00Z'), 'hour')).toHaveLength(168);
   });
 
   it('fits a least-squares line and forecasts days until 100 %', () => {

@@ -10,7 +10,8 @@ import type { ScopedContext } from '@/lib/auth/context';
 import { AppError } from '@/lib/http/errors';
 import { deviceScopeSql } from '@/lib/devices/device-scope-sql';
 import { readMetricSeries, readMetricSummary } from '@/lib/metric-history/read';
-import { MAX_METRIC_DEVICES, METRIC_DEVICE_DAYS_BUDGET, type AnalyticsQuery, type TimeBucket } from '@/lib/analytics/query-schemas';
+import { MAX_METRIC_DEVICES, METRIC_DEVICE_DAYS_BUDGET, type AnalyticsQuery } from '@/lib/analytics/query-schemas';
+import { bucketStart } from '@/lib/analytics/time-buckets';
 
 type MetricQuery = Extract<AnalyticsQuery, { source: 'metrics' }>;
 type DeviceRow = { id: string; org_id: string; site_id: string | null; os_type: string | null };
@@ -21,16 +22,6 @@ export interface MetricGroup {
 }
 
 const DAY_MS = 86_400_000;
-
-/** Start of the UTC bucket holding `at` (weeks start on Monday, as PostgreSQL's date_trunc). */
-export function bucketStart(at: Date, bucket: TimeBucket): Date {
-  const d = new Date(at);
-  if (bucket === 'hour') d.setUTCMinutes(0, 0, 0);
-  else d.setUTCHours(0, 0, 0, 0);
-  if (bucket === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  if (bucket === 'month') d.setUTCDate(1);
-  return d;
-}
 
 async function scopedDevices(ctx: ScopedContext, query: MetricQuery): Promise<DeviceRow[]> {
   const f = query.filters;
