@@ -7,6 +7,7 @@ import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { db } from '@/lib/db';
 import { accumulateMetricBucketsSql } from '@/lib/devices/accumulate-metric-buckets';
+import { bucketStart } from '@/lib/analytics/time-buckets';
 import type { AlertSeverity, AlertStatus, OsType, DeviceStatus, TicketPriority } from '@/lib/generated/prisma/client';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
@@ -206,6 +207,14 @@ describe('POST /analytics/query', () => {
     const perDay = await query(admin, { source: 'metrics', measure: 'avg_disk', dimensions: ['time'], bucket: 'day', timeRange: range });
     expect(perDay.body.rows.map((r: { value: number }) => r.value)).toEqual([40, 41, 42, 43, 44, 45, 46]);
     expect(perDay.body.rows[0]).toMatchObject({ keys: { time: iso(today - 6 * DAY) }, count: 2 });
+    // Weeks are grouped from the daily points: each week averages the days it holds (two devices a day).
+    const perWeek = await query(admin, { source: 'metrics', measure: 'avg_disk', dimensions: ['time'], bucket: 'week', timeRange: range });
+    const expected = new Map<string, number[]>();
+    for (let i = 0; i < 7; i++) {
+      const week = bucketStart(new Date(today - (6 - i) * DAY), 'week').toISOString();
+      expected.set(week, [...(expected.get(week) ?? []), 50 + 2 * i, 30]);
+    }
+    expect(perWeek.body.rows).toEqual([...expected].map(([week, values]) => ({ keys: { time: week }, value: Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100, count: 2 })));
     const max = await query(admin, { source: 'metrics', measure: 'max_disk', dimensions: ['os'], timeRange: range });
     expect(max.body.rows).toEqual([
       { keys: { os: 'linux' }, value: 62, count: 1 },
