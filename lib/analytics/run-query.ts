@@ -18,7 +18,7 @@ export const QUERY_TIMEOUT_MS = 10_000;
 const SOURCE_PERMISSION: Record<QuerySource, Permission> = { alerts: 'alerts:read', tickets: 'tickets:read', devices: 'devices:read', metrics: 'devices:read' };
 
 /** True for PostgreSQL's query_canceled (57014), however Prisma and its adapter wrap it. */
-function isStatementTimeout(error: unknown, depth = 0): boolean {
+export function isStatementTimeout(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
   const e = error as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown } };
   if (e.code === '57014' || e.originalCode === '57014' || e.meta?.code === '57014') return true;

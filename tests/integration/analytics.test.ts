@@ -8,6 +8,7 @@ import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '..
 import { db } from '@/lib/db';
 import { accumulateMetricBucketsSql } from '@/lib/devices/accumulate-metric-buckets';
 import { bucketStart } from '@/lib/analytics/time-buckets';
+import { isStatementTimeout } from '@/lib/analytics/run-query';
 import type { AlertSeverity, AlertStatus, OsType, DeviceStatus, TicketPriority } from '@/lib/generated/prisma/client';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
@@ -246,6 +247,17 @@ describe('POST /analytics/query', () => {
     expect(refused.body.error.message).toBe('Querying alerts needs alerts:read');
     expect((await query(analyst, { source: 'tickets', measure: 'count', timeRange: week })).status).toBe(403);
     expect((await query(analyst, { source: 'devices', measure: 'count' })).body.rows).toEqual([{ keys: {}, value: 4, count: 4 }]);
+  });
+
+  it('recognizes PostgreSQL cancelling a statement at its timeout (answered 422, not 500)', async () => {
+    const error = await db
+      .$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('set local statement_timeout = 20');
+        return tx.$queryRaw`select pg_sleep(1)`;
+      })
+      .catch((e: unknown) => e);
+    expect(isStatementTimeout(error)).toBe(true);
+    expect(isStatementTimeout(new Error('other'))).toBe(false);
   });
 
   it('refuses metric queries over the device-days budget with QUERY_TOO_COSTLY', async () => {
