@@ -61,6 +61,7 @@ function segments(ids: Record<string, string>): Record<string, string | undefine
     '/portal/tickets/[id]': ids.ticket,
     '/maintenance/[id]': ids.maintenanceWindow,
     '/deployments/[id]': ids.deployment,
+    '/analytics/dashboards/[id]': ids.dashboard,
     // A catch-all page is the not-found page of its area: the sweep looks at it on an address
     // nothing else serves.
     '/portal/[...missing]': MISSING,

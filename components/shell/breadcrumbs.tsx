@@ -56,6 +56,12 @@ const SEGMENTS: Record<string, string> = {
   categories: 'Categories & tags',
   bundles: 'Bundles',
   deployments: 'Deployments',
+  analytics: 'Analytics',
+  dashboards: 'Dashboards',
+  capacity: 'Capacity',
+  sla: 'Service levels',
+  'os-distribution': 'OS distribution',
+  'executive-summary': 'Executive summary',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

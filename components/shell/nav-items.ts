@@ -49,6 +49,16 @@ export const NAV: NavSection[] = [
     ],
   },
   {
+    section: 'Analytics',
+    items: [
+      { href: '/analytics', label: 'Dashboards', permission: 'analytics:read', description: 'Charts, numbers and tables over alerts, tickets, devices and metrics.' },
+      { href: '/analytics/capacity', label: 'Capacity', permission: 'analytics:read', description: 'Disk and memory trends with the days until full.' },
+      { href: '/analytics/sla', label: 'Service levels', permission: 'analytics:read', description: 'SLA targets for alerts and tickets and how often they are met.' },
+      { href: '/analytics/os-distribution', label: 'OS distribution', permission: 'analytics:read' },
+      { href: '/analytics/executive-summary', label: 'Executive summary', permission: 'analytics:read', description: 'Fleet and service figures per organization.' },
+    ],
+  },
+  {
     section: 'Service desk',
     serviceManagement: true,
     items: [

@@ -6,29 +6,13 @@ import { useDeviceMetrics, type Device, type DeviceMetricPoint } from '@/hooks/u
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { Card, StatusBadge } from '@/components/ui/controls';
 import { MUTED, formatDuration } from '@/components/devices/detail/format';
+import { Sparkline } from '@/components/ui/sparkline';
 
 const GAUGES = [
   { key: 'cpu', label: 'CPU', now: (d: Device) => d.cpuPercent, stroke: 'stroke-brand-600 dark:stroke-brand-100' },
   { key: 'memory', label: 'Memory', now: (d: Device) => d.memoryPercent, stroke: 'stroke-emerald-600 dark:stroke-emerald-300' },
   { key: 'disk', label: 'Disk', now: (d: Device) => d.diskPercent, stroke: 'stroke-amber-600 dark:stroke-amber-300' },
 ] as const;
-
-const W = 120;
-const H = 32;
-
-/** A 0–100 % line over the points (oldest first); decorative, the numbers carry the meaning. */
-function Sparkline({ values, stroke }: { values: (number | null)[]; stroke: string }) {
-  const known = values.map((v, i) => [i, v] as const).filter((p): p is readonly [number, number] => p[1] !== null);
-  if (known.length < 2) return <svg aria-hidden="true" viewBox={`0 0 ${W} ${H}`} className="h-8 w-full" />;
-  const x = (i: number) => (i / (values.length - 1)) * W;
-  const y = (v: number) => H - 2 - (Math.min(100, Math.max(0, v)) / 100) * (H - 4);
-  const d = known.map(([i, v], n) => `${n === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-  return (
-    <svg aria-hidden="true" viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-8 w-full">
-      <path d={d} fill="none" strokeWidth={1.5} vectorEffect="non-scaling-stroke" className={stroke} />
-    </svg>
-  );
-}
 
 function Gauge({ label, value, points, stroke, pick }: { label: string; value: number | null; points: DeviceMetricPoint[]; stroke: string; pick: (p: DeviceMetricPoint) => number | null }) {
   const peak = points.reduce<number | null>((m, p) => {

@@ -12,6 +12,10 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'POST /tickets/{id}/comments': { body: () => ({ content: 'tenancy probe' }) },
   'PATCH /deployments/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PATCH /filters/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PATCH /analytics/dashboards/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'POST /analytics/dashboards/{id}/widgets': { body: () => ({ title: 'tenancy probe', type: 'number', query: { source: 'devices', measure: 'count' } }) },
+  'PATCH /analytics/widgets/{id}': { body: () => ({ title: 'tenancy probe' }) },
+  'PATCH /analytics/sla/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**
@@ -22,7 +26,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
 export const KNOWN_DEFECTS: Record<string, string> = {};
 
 /** POST operations that read (analyses, previews): checked like lists. */
-export const READ_POSTS: string[] = ['POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview', 'POST /audit-logs/export', 'POST /filters/preview'];
+export const READ_POSTS: string[] = ['POST /analytics/query', 'POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview', 'POST /audit-logs/export', 'POST /filters/preview'];
 
 /** List operations the lists suite cannot call automatically, and why. */
 export const LIST_OPS_UNCHECKED: Record<string, string> = {};
@@ -30,6 +34,7 @@ export const LIST_OPS_UNCHECKED: Record<string, string> = {};
 /** Inputs of list operations the zod schema cannot show (built from the caller's own records). */
 export const LIST_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'GET /webhooks': { query: (ids) => ({ orgId: ids.org }) },
+  'POST /analytics/query': { body: () => ({ source: 'devices', measure: 'count', dimensions: ['org', 'site'] }) },
   'GET /devices/list-extras': { query: (ids) => ({ deviceIds: ids.device }) },
   'POST /filters/preview': { body: () => ({ rules: { match: 'all', conditions: [{ field: 'status', op: 'neq', value: 'decommissioned' }] } }) },
   'GET /scripts/bundle/export': { query: (ids) => ({ ids: ids.script }) },
@@ -44,6 +49,11 @@ export const LIST_INPUTS: Record<string, { body?: Input; query?: Input }> = {
 export const LIST_FOREIGN: Record<string, (o: { ids: Record<string, string>; marker: string }) => { label: string; query?: unknown; body?: unknown }[]> = {
   'GET /scripts/bundle/export': (o) => [{ label: '?ids', query: { ids: o.ids.script } }],
   'GET /webhooks': (o) => [{ label: '?orgId', query: { orgId: o.ids.org } }],
+  'POST /analytics/query': (o) => [
+    { label: ' body.filters.orgIds (devices)', body: { source: 'devices', measure: 'count', dimensions: ['org'], filters: { orgIds: [o.ids.org] } } },
+    { label: ' body.filters.orgIds (alerts)', body: { source: 'alerts', measure: 'count', dimensions: ['org'], filters: { orgIds: [o.ids.org] }, timeRange: { last: '7d' } } },
+    { label: ' body.filters.deviceIds (metrics)', body: { source: 'metrics', measure: 'max_cpu', dimensions: ['device'], filters: { deviceIds: [o.ids.device] }, timeRange: { last: '24h' } } },
+  ],
   'GET /devices/list-extras': (o) => [{ label: '?deviceIds', query: { deviceIds: o.ids.device } }],
   'POST /audit-logs/export': (o) => [
     { label: ' body.orgId', body: { format: 'json', orgId: o.ids.org } },

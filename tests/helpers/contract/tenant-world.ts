@@ -138,6 +138,9 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.maintenanceOccurrence = (await db.maintenanceOccurrence.findFirstOrThrow({ where: { windowId: window.id } })).id;
   ids.maintenanceWindowId = window.id;
   ids.deployment = (await c('/deployments', { name: `${marker} deployment`, orgId: org.id, kind: 'software', payload: { packageId: ids.softwarePackage, versionId: ids.softwareVersion }, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] } })).id;
+  ids.dashboard = (await c('/analytics/dashboards', { name: `${marker} dashboard`, orgId: org.id })).id;
+  ids.widget = (await c(`/analytics/dashboards/${ids.dashboard}/widgets`, { title: `${marker} widget`, type: 'number', query: { source: 'devices', measure: 'count' } })).id;
+  ids.sla = (await c('/analytics/sla', { name: `${marker} SLA`, orgId: org.id, targetKind: 'alert', responseMinutes: 15, resolveMinutes: 60 })).id;
   ids.patchPolicy = (await c('/patch-policies', { name: `${marker} patch policy`, orgId: org.id, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] }, maintenanceWindowId: window.id })).id;
   const now = new Date();
   const alert = await db.alert.create({

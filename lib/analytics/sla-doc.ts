@@ -1,0 +1,3 @@
+// How SLA compliance is judged, for the OpenAPI descriptions.
+export const SLA_DOC =
+  'An SLA definition targets `alert`s (minutes to acknowledge, `responseMinutes`, and to resolve) or `ticket`s (minutes to first response and to resolve), optionally only some alert `severities` or ticket `priorities`, for one organization (`orgId`) or the whole partner (null). Compliance judges each alert triggered (ticket created) in the range: a target is **met** when reached within its minutes, **breached** when reached later or not reached once its minutes ran out, else **pending** (not counted in `percent`). An alert resolved without acknowledgement responds when resolved; dismissed alerts and deleted tickets are left out; a ticket closed without resolving resolves when closed.';
