@@ -24,7 +24,7 @@ const invalid = (field: string, message: string) => badRequest(`query.${field}: 
  */
 export function resolveMetricInterval(from: Date, to: Date, asked: MetricInterval | undefined, retention: MetricRetention, now = new Date()): MetricInterval {
   const rangeMs = to.getTime() - from.getTime();
-  if (rangeMs > retention.dailyDays * DAY_MS) throw invalid('from', `range must be at most ${retention.dailyDays} days (METRIC_DAILY_DAYS)`);
+  if (rangeMs > retention.dailyDays * DAY_MS + CLOCK_SLACK_MS) throw invalid('from', `range must be at most ${retention.dailyDays} days (METRIC_DAILY_DAYS)`);
   const holds = (interval: MetricInterval) => from.getTime() >= now.getTime() - keptDays(interval, retention) * DAY_MS - CLOCK_SLACK_MS;
   if (asked) {
     if (asked === '5m' && rangeMs > METRIC_5M_RANGE_MAX_DAYS * DAY_MS) throw invalid('interval', `5m points cover at most ${METRIC_5M_RANGE_MAX_DAYS} days: use 1h or 1d`);
