@@ -9,8 +9,7 @@
 
 -- The 5-minute store, now partitioned. The key still leads with the device (every read names
 -- devices) and must hold the partition key. min columns join count, sum and max so that rollups
--- can keep minima. No index on bucket alone: retention drops partitions and rollups read whole
--- partitions, so it only cost every heartbeat an index entry.
+-- can keep minima. The btree on bucket alone goes: retention drops partitions instead.
 ALTER TABLE "device_metric_buckets" RENAME TO "device_metric_buckets_unpartitioned";
 ALTER TABLE "device_metric_buckets_unpartitioned" RENAME CONSTRAINT "device_metric_buckets_pkey" TO "device_metric_buckets_unpartitioned_pkey";
 ALTER TABLE "device_metric_buckets_unpartitioned" RENAME CONSTRAINT "device_metric_buckets_device_id_fkey" TO "device_metric_buckets_unpartitioned_device_id_fkey";
@@ -37,6 +36,10 @@ CREATE TABLE "device_metric_buckets" (
 
 ALTER TABLE "device_metric_buckets" ADD CONSTRAINT "device_metric_buckets_device_id_fkey" FOREIGN KEY ("device_id") REFERENCES "devices"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE TABLE "device_metric_buckets_default" PARTITION OF "device_metric_buckets" DEFAULT WITH (fillfactor = 70);
+
+-- Rollups read one hour (or day) of a partition: a BRIN index on bucket finds its pages (rows
+-- arrive in time order) for a few kilobytes, where a btree would cost every heartbeat an entry.
+CREATE INDEX "device_metric_buckets_bucket_brin" ON "device_metric_buckets" USING brin ("bucket");
 
 -- Hourly and daily rollups: per metric count, sum (avg = sum / count), min and max, the heartbeats
 -- (samples) and how many of the period's 5-minute buckets had one (beat_buckets, availability).
@@ -68,6 +71,9 @@ CREATE TABLE "device_metric_daily" (LIKE "device_metric_hourly" INCLUDING DEFAUL
 
 ALTER TABLE "device_metric_daily" ADD CONSTRAINT "device_metric_daily_device_id_fkey" FOREIGN KEY ("device_id") REFERENCES "devices"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE TABLE "device_metric_daily_default" PARTITION OF "device_metric_daily" DEFAULT;
+
+CREATE INDEX "device_metric_hourly_bucket_brin" ON "device_metric_hourly" USING brin ("bucket");
+CREATE INDEX "device_metric_daily_bucket_brin" ON "device_metric_daily" USING brin ("bucket");
 
 -- How far each rollup tier is complete: periods before rolled_through are in the tier and are
 -- read from it, later ones from the finer tiers.
