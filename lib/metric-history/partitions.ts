@@ -106,7 +106,10 @@ async function addPartition(pool: pg.Pool, p: Partition): Promise<boolean> {
     const stray = await client.query(`select 1 from ${p.parent}_default where bucket >= $1 and bucket < $2 limit 1`, [p.lo, p.hi]);
     if (stray.rowCount) {
       // The default holds rows of this range: move them into a standalone table, then attach it
-      // (attaching checks the default no longer holds any row of the range).
+      // (attaching checks the default no longer holds any row of the range). The default is
+      // locked first: a beat writing into it then waits for the move instead of deadlocking
+      // with it (attaching itself only needs a lock on the parent that beats do not block).
+      await client.query(`lock table ${p.parent}_default in access exclusive mode`);
       await client.query(`create table ${p.name} (like ${p.parent} including defaults)${storage}`);
       await client.query(
         `with moved as (delete from ${p.parent}_default where bucket >= $1 and bucket < $2 returning *) insert into ${p.name} select * from moved`,
