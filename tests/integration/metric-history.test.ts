@@ -11,6 +11,9 @@ import { ensureMetricPartitions, listMetricPartitions } from '@/lib/metric-histo
 import { maintainMetricHistory } from '@/lib/metric-history/maintain-metric-history';
 import { readWatermarks, rollUpMetricHistory } from '@/lib/metric-history/roll-up';
 import { readMetricSeries, readMetricSummary } from '@/lib/metric-history/read';
+import { enqueueJob } from '@/lib/jobs/enqueue-job';
+import { crontab } from '@/worker/task-list';
+import { runDueJobs } from '../helpers/jobs';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -208,5 +211,18 @@ describe('retention', () => {
     // The partitions of today and ahead stay.
     expect((await db.$queryRaw<{ r: string | null }[]>`select to_regclass(${dayName(new Date())})::text as r`)[0].r).not.toBeNull();
     expect((await maintainMetricHistory(dbPool(), new Date(), { bucketDays: 1, hourlyDays: 1, dailyDays: 730 })).dropped).toEqual([]);
+  });
+});
+
+describe('the worker task', () => {
+  it('runs hourly and keeps the partitions ahead, catching up a week of missing ones', async () => {
+    expect(crontab).toMatch(/^7 \* \* \* \* maintain_metric_history$/m);
+    const ahead = `device_metric_buckets_p${new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10).replace(/-/g, '')}`;
+    await db.$executeRawUnsafe(`drop table ${ahead}`);
+    await enqueueJob(db, 'maintain_metric_history', {});
+    await runDueJobs();
+    expect((await db.$queryRaw<{ r: string | null }[]>`select to_regclass(${ahead})::text as r`)[0].r).toBe(ahead);
+    const marks = await readWatermarks(dbPool());
+    expect(Date.now() - marks.hourly!.getTime()).toBeLessThan(HOUR + 6 * MIN);
   });
 });
