@@ -142,7 +142,7 @@ export const ZDeviceCommandParams = z.object({ id: z.string().uuid(), commandId:
 
 // Metric history: 5-minute buckets, hourly and daily rollups (lib/metric-history), read at 5m,
 // 1h or 1d resolution. The range limits depend on the retention settings and are checked by
-// getDeviceMetrics (resolveMetricRange).
+// getDeviceMetrics (resolveMetricInterval).
 export const METRIC_INTERVALS = ['5m', '1h', '1d'] as const;
 export type MetricInterval = (typeof METRIC_INTERVALS)[number];
 /** The longest range read at 5-minute resolution (8,928 points). */
