@@ -22,8 +22,9 @@ import { partnerExportScenario } from './scenarios/partner-export';
 import { heartbeatCapacityScenario } from './scenarios/heartbeat-capacity';
 import { reconnectScenario } from './scenarios/reconnect';
 import { patchIngestScenario } from './scenarios/patch-ingest';
+import { metricHistoryScenario } from './scenarios/metric-history';
 
-const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario];
+const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
@@ -32,6 +33,7 @@ const USAGE = `npm run bench -- [scenario…] [options]
                   7 heartbeat capacity (offered 1×–4× until it stops keeping up; compare --procs 1 and 2),
                   8 reconnection storm (50k offline devices beat again within one interval),
                   9 patch scan ingest (10k devices upload a scan, then rescan) and GET /patches, /patches/compliance
+                  10 metric history (100k devices' day of 5-minute buckets: rows/s, disk per day, rollup, retention drop)
                   (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)

@@ -130,6 +130,8 @@ test.describe('desktop', () => {
       await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('metrics-summary')).toContainText('Average per hour');
       await page.getByRole('button', { name: 'Last 30 days' }).click();
+      await expect(page.getByTestId('metrics-summary')).toContainText('Average per hour');
+      await page.getByRole('button', { name: 'Last 1 year' }).click();
       await expect(page.getByTestId('metrics-summary')).toContainText('Average per day');
       await expect(page.getByText('percent of capacity in use')).toBeVisible();
 

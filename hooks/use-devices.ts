@@ -200,12 +200,15 @@ export type DeviceMetrics = Wire<typeof ZDeviceMetrics>['data'];
 export type DeviceMetricPoint = Wire<typeof ZDeviceMetricPoint>;
 export type MetricStat = DeviceMetricPoint['cpu'];
 
-/** Ranges the Metrics tab offers, each read at the resolution that gives a readable chart. */
+/** Ranges the Metrics tab offers, each read at the resolution that gives a readable chart (the
+ * server reads each from the tier that holds it: 5-minute buckets, hourly or daily rollups). */
 export const METRIC_RANGES = {
   '1h': { label: '1 hour', ms: 3_600_000, interval: '5m', refetch: 30_000 },
   '24h': { label: '24 hours', ms: 86_400_000, interval: '5m', refetch: 60_000 },
   '7d': { label: '7 days', ms: 7 * 86_400_000, interval: '1h', refetch: 300_000 },
-  '30d': { label: '30 days', ms: 30 * 86_400_000, interval: '1d', refetch: 900_000 },
+  '30d': { label: '30 days', ms: 30 * 86_400_000, interval: '1h', refetch: 900_000 },
+  '90d': { label: '90 days', ms: 90 * 86_400_000, interval: '1d', refetch: 3_600_000 },
+  '1y': { label: '1 year', ms: 365 * 86_400_000, interval: '1d', refetch: 3_600_000 },
 } as const;
 export type MetricRange = keyof typeof METRIC_RANGES;
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV_KEYS, logSettings } from '@/lib/env';
+import { ENV_KEYS, env, logSettings, resetEnvCache } from '@/lib/env';
 import { parseDotEnv } from '../scripts/lib/dotenv';
 
 const example = readFileSync(path.join(import.meta.dirname, '..', '.env.example'), 'utf8');
@@ -49,5 +49,32 @@ describe('.env parsing', () => {
         else process.env[k] = v;
       }
     }
+  });
+});
+
+describe('metric history retention settings', () => {
+  const required = { DATABASE_URL: 'postgresql://localhost/x', JWT_SECRET: 'j'.repeat(32), ENCRYPTION_KEY: 'e'.repeat(32), PORTAL_SESSION_SECRET: 'p'.repeat(32) };
+  const withEnv = (extra: Record<string, string>) => {
+    const saved = { ...process.env };
+    Object.assign(process.env, required, extra);
+    resetEnvCache();
+    try {
+      return env();
+    } finally {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+      resetEnvCache();
+    }
+  };
+
+  it('default to 7, 90 and 730 days', () => {
+    expect(withEnv({})).toMatchObject({ METRIC_HISTORY_DAYS: 7, METRIC_HOURLY_DAYS: 90, METRIC_DAILY_DAYS: 730 });
+  });
+
+  it('refuse a coarser tier kept shorter than the finer one, and non-positive days', () => {
+    expect(() => withEnv({ METRIC_HISTORY_DAYS: '30', METRIC_HOURLY_DAYS: '14' })).toThrow(/METRIC_HOURLY_DAYS: must be at least METRIC_HISTORY_DAYS/);
+    expect(() => withEnv({ METRIC_HOURLY_DAYS: '800' })).toThrow(/METRIC_DAILY_DAYS: must be at least METRIC_HOURLY_DAYS/);
+    expect(() => withEnv({ METRIC_DAILY_DAYS: '0' })).toThrow(/METRIC_DAILY_DAYS/);
+    expect(withEnv({ METRIC_HISTORY_DAYS: '14', METRIC_HOURLY_DAYS: '180', METRIC_DAILY_DAYS: '1095' })).toMatchObject({ METRIC_HOURLY_DAYS: 180, METRIC_DAILY_DAYS: 1095 });
   });
 });

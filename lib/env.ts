@@ -119,7 +119,11 @@ const EnvFields = z.object({
   // An order still `submitting` this long after its claim was interrupted (see recover-interrupted-submits.ts).
   DISTRIBUTOR_SUBMIT_STALE_MINUTES: int(15, 1),
   MONITOR_MIN_INTERVAL_SECONDS: int(30, 1),
-  METRIC_HISTORY_DAYS: int(7, 1).describe('Days of per-device CPU/memory/disk history (5-minute buckets) kept; older buckets are pruned hourly'),
+  // Metric history tiers (lib/metric-history): each retention drops whole partitions, so data
+  // stays up to one partition (a day for 5-minute buckets, a month for rollups) longer.
+  METRIC_HISTORY_DAYS: int(7, 1).describe('Days of per-device CPU/memory/disk history kept at 5-minute resolution (daily partitions, dropped hourly once rolled up)'),
+  METRIC_HOURLY_DAYS: int(90, 1).describe('Days of hourly metric rollups (min/avg/max, availability) kept; at least METRIC_HISTORY_DAYS'),
+  METRIC_DAILY_DAYS: int(730, 1).describe('Days of daily metric rollups kept; at least METRIC_HOURLY_DAYS. Also the longest range GET /devices/:id/metrics answers'),
 
   DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
   DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
@@ -147,6 +151,13 @@ const EnvSchema = EnvFields.superRefine((v, ctx) => {
   // A switch that opens loopback to webhook deliveries must never reach a real deployment.
   if (v.WEBHOOK_TEST_ALLOW_LOOPBACK && v.NODE_ENV !== 'test') {
     ctx.addIssue({ code: 'custom', path: ['WEBHOOK_TEST_ALLOW_LOOPBACK'], message: 'is refused unless NODE_ENV=test' });
+  }
+  // A coarser tier outlives the finer one it is rolled up from, or its reads would have holes.
+  if (v.METRIC_HOURLY_DAYS < v.METRIC_HISTORY_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['METRIC_HOURLY_DAYS'], message: 'must be at least METRIC_HISTORY_DAYS' });
+  }
+  if (v.METRIC_DAILY_DAYS < v.METRIC_HOURLY_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['METRIC_DAILY_DAYS'], message: 'must be at least METRIC_HOURLY_DAYS' });
   }
 });
 

@@ -144,6 +144,9 @@ async function runUntilStopped(): Promise<void> {
       if (stopping) await runner.stop(); // the signal came while it was starting
       runnerState = 'running';
       logger.info({ restarts: starts }, starts === 0 ? 'worker started' : 'worker job runner restarted');
+      // Metric history partitions ahead and rollups caught up now rather than at the next hour
+      // (one job however many replicas start: the key folds them).
+      if (starts === 0) await runner.addJob('maintain_metric_history', {}, { jobKey: 'maintain_metric_history' });
       starts += 1;
       await Promise.race([runner.promise, abandoned]);
     } catch (error) {

@@ -24,7 +24,7 @@ import { runDueMonitorsTask } from './tasks/run-due-monitors';
 import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
 import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
 import { recoverDistributorSubmitsTask } from './tasks/recover-distributor-submits';
-import { pruneDeviceMetricHistoryTask } from './tasks/prune-device-metric-history';
+import { maintainMetricHistoryTask } from './tasks/maintain-metric-history';
 import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
 import { startPatchJobsTask } from './tasks/start-patch-jobs';
 import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
@@ -56,7 +56,7 @@ export const taskList: TaskList = {
   distributor_sync: distributorSyncTask,
   distributor_sync_all: distributorSyncAllTask,
   recover_distributor_submits: recoverDistributorSubmitsTask,
-  prune_device_metric_history: pruneDeviceMetricHistoryTask,
+  maintain_metric_history: maintainMetricHistoryTask,
   roll_forward_maintenance: rollForwardMaintenanceTask,
   start_patch_jobs: startPatchJobsTask,
   apply_patch_policies: applyPatchPoliciesTask,
@@ -84,7 +84,7 @@ export const crontab = [
   '50 3 * * * prune_monitor_results',
   '20 2 * * * distributor_sync_all',
   '*/5 * * * * recover_distributor_submits',
-  '35 * * * * prune_device_metric_history',
+  '7 * * * * maintain_metric_history',
   '10 * * * * roll_forward_maintenance',
   '* * * * * start_patch_jobs',
   '25 * * * * apply_patch_policies',

@@ -1,7 +1,8 @@
 'use client';
 
 // The device's stored metric history (GET /devices/:id/metrics): average CPU, memory and disk
-// per interval as lines, the interval's maximum in the tooltip and the data table.
+// per interval as lines, the interval's minimum and maximum in the tooltip and the data table,
+// over ranges from an hour to a year (the server reads the tier that holds each range).
 import { useMemo, useState } from 'react';
 import { METRIC_RANGES, useDeviceMetrics, type Device, type DeviceMetrics, type MetricRange } from '@/hooks/use-devices';
 import { ChartView, type Series } from '@/components/ui/chart';
@@ -17,11 +18,26 @@ const METRICS = [
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+function labelFormat(interval: DeviceMetrics['interval'], range: MetricRange): Intl.DateTimeFormatOptions {
+  if (range === '1h') return { hour: '2-digit', minute: '2-digit' };
+  if (interval === '1d') return range === '1y' ? { year: 'numeric', month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric' };
+  if (range === '30d') return { month: 'short', day: 'numeric', hour: '2-digit' };
+  return { weekday: 'short', hour: '2-digit', minute: '2-digit' };
+}
+
+/** Share of the window's 5-minute intervals with a heartbeat, from the points' availability. */
+function availability(m: DeviceMetrics): number {
+  const perPoint = STEP_MS[m.interval] / STEP_MS['5m'];
+  const beats = m.points.reduce((n, p) => n + (p.availabilityPercent / 100) * perPoint, 0);
+  const expected = (new Date(m.to).getTime() - new Date(m.from).getTime()) / STEP_MS['5m'];
+  return expected > 0 ? Math.min(100, round1((beats / expected) * 100)) : 0;
+}
+
 /** One slot per interval of the window (a missing point stays empty: the line shows a gap). */
 function toChart(m: DeviceMetrics, range: MetricRange): { labels: string[]; series: Series[] } {
   const step = STEP_MS[m.interval];
   const byAt = new Map(m.points.map((p) => [new Date(p.at).getTime(), p]));
-  const format: Intl.DateTimeFormatOptions = range === '1h' ? { hour: '2-digit', minute: '2-digit' } : m.interval === '1d' ? { month: 'short', day: 'numeric' } : { weekday: 'short', hour: '2-digit', minute: '2-digit' };
+  const format = labelFormat(m.interval, range);
   const slots: number[] = [];
   for (let t = Math.floor(new Date(m.from).getTime() / step) * step; t < new Date(m.to).getTime(); t += step) slots.push(t);
   const labels = slots.map((t) => new Date(t).toLocaleString(undefined, format));
@@ -33,14 +49,15 @@ function toChart(m: DeviceMetrics, range: MetricRange): { labels: string[]; seri
       return avg === null || avg === undefined ? null : round1(avg);
     }),
     detail: slots.map((t) => {
-      const max = byAt.get(t)?.[key].max;
-      return max === null || max === undefined ? null : `max ${round1(max)} %`;
+      const stat = byAt.get(t)?.[key];
+      if (!stat || stat.max === null) return null;
+      return stat.min === null ? `max ${round1(stat.max)} %` : `min ${round1(stat.min)} %, max ${round1(stat.max)} %`;
     }),
   }));
   return { labels, series };
 }
 
-const SHORT_LABELS: Record<MetricRange, string> = { '1h': '1 h', '24h': '24 h', '7d': '7 d', '30d': '30 d' };
+const SHORT_LABELS: Record<MetricRange, string> = { '1h': '1 h', '24h': '24 h', '7d': '7 d', '30d': '30 d', '90d': '90 d', '1y': '1 y' };
 
 function RangePicker({ value, onChange }: { value: MetricRange; onChange: (r: MetricRange) => void }) {
   return (
@@ -52,7 +69,7 @@ function RangePicker({ value, onChange }: { value: MetricRange; onChange: (r: Me
           aria-label={`Last ${METRIC_RANGES[id].label}`}
           aria-pressed={value === id}
           onClick={() => onChange(id)}
-          className={`px-3 py-1.5 text-xs font-medium ${value === id ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+          className={`px-2.5 py-1.5 text-xs font-medium sm:px-3 ${value === id ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800'}`}
         >
           {SHORT_LABELS[id]}
         </button>
@@ -83,7 +100,10 @@ export function DeviceMetricsChart({ device }: { device: Device }) {
           <ChartView type="line" labels={chart.labels} series={chart.series} label={`CPU, memory and disk use of ${device.hostname}, average per ${INTERVAL_WORDS[m.interval]}, last ${rangeLabel}`} max={100} height={260} />
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Vertical axis: percent of capacity in use (0–100 %).</p>
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="metrics-summary">
-            Average per {INTERVAL_WORDS[m.interval]} from {samples.toLocaleString()} heartbeat{samples === 1 ? '' : 's'} stored on the server; the tooltip shows each interval’s maximum. Gaps: no heartbeat. Refreshed every {METRIC_RANGES[range].refetch / 1000 >= 60 ? `${METRIC_RANGES[range].refetch / 60_000} min` : `${METRIC_RANGES[range].refetch / 1000} s`}.
+            Average per {INTERVAL_WORDS[m.interval]} from {samples.toLocaleString()} heartbeat{samples === 1 ? '' : 's'} stored on the server; the tooltip shows each interval’s minimum and maximum. Gaps: no heartbeat. Refreshed every {METRIC_RANGES[range].refetch / 1000 >= 60 ? `${METRIC_RANGES[range].refetch / 60_000} min` : `${METRIC_RANGES[range].refetch / 1000} s`}.
+          </p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="metrics-availability">
+            Heartbeats in {availability(m)} % of the 5-minute intervals of the last {rangeLabel}.
           </p>
         </div>
       )}

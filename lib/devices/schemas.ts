@@ -141,10 +141,13 @@ export const ZMoveDeviceOrg = z.object({ orgId: z.string().uuid(), siteId: z.str
 export const ZDeviceIdParams = z.object({ id: z.string().uuid() });
 export const ZDeviceCommandParams = z.object({ id: z.string().uuid(), commandId: z.string().uuid() });
 
-// Metric history (issue 12): stored 5-minute buckets, read at 5m, 1h or 1d resolution.
+// Metric history: 5-minute buckets, hourly and daily rollups (lib/metric-history), read at 5m,
+// 1h or 1d resolution. The range limits depend on the retention settings and are checked by
+// getDeviceMetrics (resolveMetricInterval).
 export const METRIC_INTERVALS = ['5m', '1h', '1d'] as const;
 export type MetricInterval = (typeof METRIC_INTERVALS)[number];
-export const METRIC_RANGE_MAX_DAYS = 31;
+/** The longest range read at 5-minute resolution (8,928 points). */
+export const METRIC_5M_RANGE_MAX_DAYS = 31;
 const HOUR_MS = 3_600_000;
 
 /** The interval a range gets when none is asked for: at most a few hundred points. */
@@ -156,7 +159,10 @@ export const ZDeviceMetricsQuery = z
   .object({
     from: z.iso.datetime({ offset: true }).optional().describe('Start of the range (inclusive). Default: 24 hours before `to`'),
     to: z.iso.datetime({ offset: true }).optional().describe('End of the range (exclusive). Default: now'),
-    interval: z.enum(METRIC_INTERVALS).optional().describe('Width of each point. Default by range: up to 24 h `5m`, up to 7 days `1h`, longer `1d`'),
+    interval: z
+      .enum(METRIC_INTERVALS)
+      .optional()
+      .describe('Width of each point. Default by range: up to 24 h `5m`, up to 7 days `1h`, longer `1d`, each made coarser when its tier no longer holds `from`'),
   })
   .transform((q, ctx) => {
     const to = q.to ? new Date(q.to) : new Date();
@@ -165,15 +171,12 @@ export const ZDeviceMetricsQuery = z
       ctx.addIssue({ code: 'custom', path: ['from'], message: 'must be before to' });
       return z.NEVER;
     }
-    if (to.getTime() - from.getTime() > METRIC_RANGE_MAX_DAYS * 24 * HOUR_MS) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: `range must be at most ${METRIC_RANGE_MAX_DAYS} days` });
-      return z.NEVER;
-    }
-    return { from, to, interval: q.interval ?? defaultMetricInterval(to.getTime() - from.getTime()) };
+    return { from, to, interval: q.interval };
   });
 
 const ZMetricStat = z.object({
   avg: z.number().nullable().describe('Mean of the samples that reported this metric; null when none did'),
+  min: z.number().nullable().describe('Lowest sample (null when none did, or for history stored before minima were kept)'),
   max: z.number().nullable(),
 });
 
@@ -183,6 +186,7 @@ export const ZDeviceMetricPoint = z.object({
   memory: ZMetricStat,
   disk: ZMetricStat,
   samples: z.number().int().describe('Heartbeats in the interval'),
+  availabilityPercent: z.number().describe('Share of the interval’s 5-minute buckets with at least one heartbeat, 0–100'),
 });
 
 export const ZDeviceMetrics = z.object({

@@ -1,11 +1,13 @@
 // Reading stored device metrics for reports and analytics. Callers pass device ids they have
-// already scoped to the caller; these functions only read. The storage behind them (today the
-// 5-minute `device_metric_buckets`) may change; the shapes returned here are the contract.
-import { db } from '@/lib/db';
+// already scoped to the caller; these functions only read. Behind them is the tiered store
+// (5-minute buckets, hourly and daily rollups, see query-metric-bins.ts): each period is read
+// from the coarsest tier that holds it and fits the resolution. The shapes returned here are
+// the contract.
+import { queryMetricBins } from '@/lib/metric-history/query-metric-bins';
+import type { MetricResolution } from '@/lib/metric-history/tier-ranges';
 
-export type MetricResolution = '5m' | '1h' | '1d';
+export type { MetricResolution } from '@/lib/metric-history/tier-ranges';
 
-const BIN: Record<MetricResolution, string> = { '5m': '5 minutes', '1h': '1 hour', '1d': '1 day' };
 /** Length of one stored bucket, in seconds: availability counts buckets with a heartbeat. */
 export const STORED_BUCKET_SECONDS = 300;
 
@@ -34,70 +36,35 @@ export interface DeviceMetricSummary {
   availabilityPercent: number;
 }
 
-interface SeriesRow {
-  device_id: string;
-  at: Date;
-  samples: number;
-  cpu_avg: number | null;
-  cpu_max: number | null;
-  memory_avg: number | null;
-  memory_max: number | null;
-  disk_avg: number | null;
-  disk_max: number | null;
-}
-
 /** Per device, points of `resolution` (UTC bins) over [from, to), oldest first. */
 export async function readMetricSeries(deviceIds: string[], from: Date, to: Date, resolution: MetricResolution): Promise<MetricPoint[]> {
-  if (deviceIds.length === 0) return [];
-  const rows = await db.$queryRaw<SeriesRow[]>`
-    select device_id::text as device_id, date_bin(${BIN[resolution]}::interval, bucket, timestamptz '1970-01-01 00:00:00+00') as at,
-      sum(samples)::int as samples,
-      round((sum(cpu_sum) / nullif(sum(cpu_count), 0))::numeric, 2)::float8 as cpu_avg, round(max(cpu_max)::numeric, 2)::float8 as cpu_max,
-      round((sum(memory_sum) / nullif(sum(memory_count), 0))::numeric, 2)::float8 as memory_avg, round(max(memory_max)::numeric, 2)::float8 as memory_max,
-      round((sum(disk_sum) / nullif(sum(disk_count), 0))::numeric, 2)::float8 as disk_avg, round(max(disk_max)::numeric, 2)::float8 as disk_max
-    from device_metric_buckets
-    where device_id = any(${deviceIds}::uuid[]) and bucket >= ${from} and bucket < ${to}
-    group by 1, 2
-    order by 1, 2`;
-  return rows.map((r) => ({
-    deviceId: r.device_id,
-    at: r.at,
-    samples: r.samples,
-    cpuAvg: r.cpu_avg,
-    cpuMax: r.cpu_max,
-    memoryAvg: r.memory_avg,
-    memoryMax: r.memory_max,
-    diskAvg: r.disk_avg,
-    diskMax: r.disk_max,
+  const bins = await queryMetricBins(deviceIds, from, to, resolution);
+  return bins.map((b) => ({
+    deviceId: b.deviceId,
+    at: b.at as Date,
+    samples: b.samples,
+    cpuAvg: b.cpu.avg,
+    cpuMax: b.cpu.max,
+    memoryAvg: b.memory.avg,
+    memoryMax: b.memory.max,
+    diskAvg: b.disk.avg,
+    diskMax: b.disk.max,
   }));
-}
-
-interface SummaryRow extends Omit<SeriesRow, 'at'> {
-  buckets: number;
 }
 
 /** One row per device with any data in [from, to): averages, maxima and availability. */
 export async function readMetricSummary(deviceIds: string[], from: Date, to: Date): Promise<DeviceMetricSummary[]> {
-  if (deviceIds.length === 0) return [];
   const expected = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / (STORED_BUCKET_SECONDS * 1000)));
-  const rows = await db.$queryRaw<SummaryRow[]>`
-    select device_id::text as device_id, sum(samples)::int as samples, count(*)::int as buckets,
-      round((sum(cpu_sum) / nullif(sum(cpu_count), 0))::numeric, 2)::float8 as cpu_avg, round(max(cpu_max)::numeric, 2)::float8 as cpu_max,
-      round((sum(memory_sum) / nullif(sum(memory_count), 0))::numeric, 2)::float8 as memory_avg, round(max(memory_max)::numeric, 2)::float8 as memory_max,
-      round((sum(disk_sum) / nullif(sum(disk_count), 0))::numeric, 2)::float8 as disk_avg, round(max(disk_max)::numeric, 2)::float8 as disk_max
-    from device_metric_buckets
-    where device_id = any(${deviceIds}::uuid[]) and bucket >= ${from} and bucket < ${to}
-    group by 1
-    order by 1`;
-  return rows.map((r) => ({
-    deviceId: r.device_id,
-    samples: r.samples,
-    cpuAvg: r.cpu_avg,
-    cpuMax: r.cpu_max,
-    memoryAvg: r.memory_avg,
-    memoryMax: r.memory_max,
-    diskAvg: r.disk_avg,
-    diskMax: r.disk_max,
-    availabilityPercent: Math.min(100, Math.round((r.buckets / expected) * 10000) / 100),
+  const bins = await queryMetricBins(deviceIds, from, to, 'summary');
+  return bins.map((b) => ({
+    deviceId: b.deviceId,
+    samples: b.samples,
+    cpuAvg: b.cpu.avg,
+    cpuMax: b.cpu.max,
+    memoryAvg: b.memory.avg,
+    memoryMax: b.memory.max,
+    diskAvg: b.disk.avg,
+    diskMax: b.disk.max,
+    availabilityPercent: Math.min(100, Math.round((b.beatBuckets / expected) * 10000) / 100),
   }));
 }

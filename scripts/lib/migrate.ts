@@ -2,6 +2,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Logger, runMigrations } from 'graphile-worker';
+import pg from 'pg';
+import { ensureMetricPartitions } from '../../lib/metric-history/partitions';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -23,6 +25,15 @@ export function prismaCli(args: string[], databaseUrl: string, opts: { quiet?: b
 export async function migrateDatabase(databaseUrl: string, opts: { quiet?: boolean } = {}): Promise<void> {
   await prismaCli(['migrate', 'deploy'], databaseUrl, opts);
   await runMigrations({ connectionString: databaseUrl, logger: quietLogger() });
+  // Time partitions of the metric history are made by code (their dates move): the days ahead
+  // exist before any process takes heartbeats, and rows a migration left in a default partition
+  // move into theirs.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await ensureMetricPartitions(pool);
+  } finally {
+    await pool.end();
+  }
 }
 
 // graphile-worker's Logger wants a factory; migrations need no chatter.

@@ -1,14 +1,11 @@
-// Metric history (issue 12): heartbeats accumulate 5-minute buckets in the heartbeat statement,
-// GET /devices/:id/metrics aggregates them, and the worker prunes old buckets.
+// Metric history: heartbeats accumulate 5-minute buckets in the heartbeat statement and
+// GET /devices/:id/metrics aggregates them (tiers, rollups and retention: metric-history.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat, type EnrolledAgent } from '../helpers/agents';
-import { runDueJobs } from '../helpers/jobs';
 import { makeApiKey, withKey } from '../helpers/access';
 import { db } from '@/lib/db';
-import { enqueueJob } from '@/lib/jobs/enqueue-job';
-import { pruneMetricHistory } from '@/lib/devices/prune-metric-history';
 
 type Partner = Awaited<ReturnType<typeof makePartner>>;
 let partner: Partner;
@@ -33,10 +30,12 @@ beforeAll(async () => {
 interface Bucket {
   at: Date;
   samples: number;
-  cpu?: [number, number, number]; // count, sum, max
-  memory?: [number, number, number];
-  disk?: [number, number, number];
+  cpu?: [number, number, number, number]; // count, sum, max, min
+  memory?: [number, number, number, number];
+  disk?: [number, number, number, number];
 }
+
+const st = (avg: number | null, min: number | null, max: number | null) => ({ avg, min, max });
 
 async function insertBuckets(deviceId: string, buckets: Bucket[]) {
   await db.deviceMetricBucket.createMany({
@@ -47,20 +46,23 @@ async function insertBuckets(deviceId: string, buckets: Bucket[]) {
       cpuCount: b.cpu?.[0] ?? 0,
       cpuSum: b.cpu?.[1] ?? 0,
       cpuMax: b.cpu?.[2] ?? null,
+      cpuMin: b.cpu?.[3] ?? null,
       memoryCount: b.memory?.[0] ?? 0,
       memorySum: b.memory?.[1] ?? 0,
       memoryMax: b.memory?.[2] ?? null,
+      memoryMin: b.memory?.[3] ?? null,
       diskCount: b.disk?.[0] ?? 0,
       diskSum: b.disk?.[1] ?? 0,
       diskMax: b.disk?.[2] ?? null,
+      diskMin: b.disk?.[3] ?? null,
     })),
   });
 }
 
 async function totals(deviceId: string) {
-  const [t] = await db.$queryRaw<{ rows: number; samples: number; cpu_count: number; cpu_sum: number; cpu_max: number | null; memory_count: number; memory_sum: number; memory_max: number | null; disk_count: number; disk_sum: number; disk_max: number | null }[]>`
+  const [t] = await db.$queryRaw<{ rows: number; samples: number; cpu_count: number; cpu_sum: number; cpu_max: number | null; cpu_min: number | null; memory_min: number | null; disk_min: number | null; memory_count: number; memory_sum: number; memory_max: number | null; disk_count: number; disk_sum: number; disk_max: number | null }[]>`
     select count(*)::int as rows, coalesce(sum(samples), 0)::int as samples,
-      coalesce(sum(cpu_count), 0)::int as cpu_count, coalesce(sum(cpu_sum), 0)::float8 as cpu_sum, max(cpu_max)::float8 as cpu_max,
+      coalesce(sum(cpu_count), 0)::int as cpu_count, coalesce(sum(cpu_sum), 0)::float8 as cpu_sum, max(cpu_max)::float8 as cpu_max, min(cpu_min)::float8 as cpu_min, min(memory_min)::float8 as memory_min, min(disk_min)::float8 as disk_min,
       coalesce(sum(memory_count), 0)::int as memory_count, coalesce(sum(memory_sum), 0)::float8 as memory_sum, max(memory_max)::float8 as memory_max,
       coalesce(sum(disk_count), 0)::int as disk_count, coalesce(sum(disk_sum), 0)::float8 as disk_sum, max(disk_max)::float8 as disk_max
     from device_metric_buckets where device_id = ${deviceId}::uuid`;
@@ -84,6 +86,8 @@ describe('heartbeats write metric history', () => {
     expect(t.rows).toBeGreaterThanOrEqual(1);
     expect(t.rows).toBeLessThanOrEqual(2);
     expect(t).toMatchObject({ samples: 3, cpu_count: 3, cpu_sum: 90.5, cpu_max: 50.5, memory_count: 3, memory_sum: 150, memory_max: 60, disk_count: 2, disk_sum: 141, disk_max: 71 });
+    // Minima too (a beat without a disk value leaves the disk minimum alone).
+    expect(t).toMatchObject({ cpu_min: 10, memory_min: 40, disk_min: 70 });
     const rows = await db.deviceMetricBucket.findMany({ where: { deviceId: agent.deviceId } });
     for (const r of rows) {
       expect(r.bucket.getTime() % (5 * MIN)).toBe(0);
@@ -120,11 +124,11 @@ describe('GET /devices/:id/metrics', () => {
   beforeAll(async () => {
     deviceId = (await enroll(keyA)).deviceId;
     await insertBuckets(deviceId, [
-      { at: at(0), samples: 2, cpu: [2, 20, 15], memory: [2, 100, 55], disk: [2, 140, 70] },
-      { at: at(5), samples: 1, cpu: [1, 30, 30], memory: [1, 40, 40] },
-      { at: at(60), samples: 3, cpu: [3, 30, 12], memory: [3, 90, 31], disk: [3, 213, 71] },
-      { at: at(24 * 60 + 10), samples: 4, cpu: [4, 200, 80], memory: [4, 160, 45], disk: [4, 288, 72.5] },
-      { at: at(2 * 24 * 60), samples: 1, cpu: [1, 99, 99] }, // outside [day0, day0 + 2 days)
+      { at: at(0), samples: 2, cpu: [2, 20, 15, 5], memory: [2, 100, 55, 45], disk: [2, 140, 70, 70] },
+      { at: at(5), samples: 1, cpu: [1, 30, 30, 30], memory: [1, 40, 40, 40] },
+      { at: at(60), samples: 3, cpu: [3, 30, 12, 8], memory: [3, 90, 31, 29], disk: [3, 213, 71, 71] },
+      { at: at(24 * 60 + 10), samples: 4, cpu: [4, 200, 80, 20], memory: [4, 160, 45, 35], disk: [4, 288, 72.5, 71.5] },
+      { at: at(2 * 24 * 60), samples: 1, cpu: [1, 99, 99, 99] }, // outside [day0, day0 + 2 days)
     ]);
   });
 
@@ -135,10 +139,10 @@ describe('GET /devices/:id/metrics', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ deviceId, interval: '5m', from: day0.toISOString(), to: new Date(day0.getTime() + 2 * DAY).toISOString() });
     expect(res.body.data.points).toEqual([
-      { at: at(0).toISOString(), samples: 2, cpu: { avg: 10, max: 15 }, memory: { avg: 50, max: 55 }, disk: { avg: 70, max: 70 } },
-      { at: at(5).toISOString(), samples: 1, cpu: { avg: 30, max: 30 }, memory: { avg: 40, max: 40 }, disk: { avg: null, max: null } },
-      { at: at(60).toISOString(), samples: 3, cpu: { avg: 10, max: 12 }, memory: { avg: 30, max: 31 }, disk: { avg: 71, max: 71 } },
-      { at: at(24 * 60 + 10).toISOString(), samples: 4, cpu: { avg: 50, max: 80 }, memory: { avg: 40, max: 45 }, disk: { avg: 72, max: 72.5 } },
+      { at: at(0).toISOString(), samples: 2, cpu: st(10, 5, 15), memory: st(50, 45, 55), disk: st(70, 70, 70), availabilityPercent: 100 },
+      { at: at(5).toISOString(), samples: 1, cpu: st(30, 30, 30), memory: st(40, 40, 40), disk: st(null, null, null), availabilityPercent: 100 },
+      { at: at(60).toISOString(), samples: 3, cpu: st(10, 8, 12), memory: st(30, 29, 31), disk: st(71, 71, 71), availabilityPercent: 100 },
+      { at: at(24 * 60 + 10).toISOString(), samples: 4, cpu: st(50, 20, 80), memory: st(40, 35, 45), disk: st(72, 71.5, 72.5), availabilityPercent: 100 },
     ]);
   });
 
@@ -146,9 +150,9 @@ describe('GET /devices/:id/metrics', () => {
     const res = await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: query({ interval: '1h' }) });
     expect(res.status).toBe(200);
     expect(res.body.data.points).toEqual([
-      { at: at(0).toISOString(), samples: 3, cpu: { avg: 16.67, max: 30 }, memory: { avg: 46.67, max: 55 }, disk: { avg: 70, max: 70 } },
-      { at: at(60).toISOString(), samples: 3, cpu: { avg: 10, max: 12 }, memory: { avg: 30, max: 31 }, disk: { avg: 71, max: 71 } },
-      { at: at(24 * 60).toISOString(), samples: 4, cpu: { avg: 50, max: 80 }, memory: { avg: 40, max: 45 }, disk: { avg: 72, max: 72.5 } },
+      { at: at(0).toISOString(), samples: 3, cpu: st(16.67, 5, 30), memory: st(46.67, 40, 55), disk: st(70, 70, 70), availabilityPercent: 16.67 },
+      { at: at(60).toISOString(), samples: 3, cpu: st(10, 8, 12), memory: st(30, 29, 31), disk: st(71, 71, 71), availabilityPercent: 8.33 },
+      { at: at(24 * 60).toISOString(), samples: 4, cpu: st(50, 20, 80), memory: st(40, 35, 45), disk: st(72, 71.5, 72.5), availabilityPercent: 8.33 },
     ]);
   });
 
@@ -156,8 +160,8 @@ describe('GET /devices/:id/metrics', () => {
     const res = await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: query({ interval: '1d' }) });
     expect(res.status).toBe(200);
     expect(res.body.data.points).toEqual([
-      { at: at(0).toISOString(), samples: 6, cpu: { avg: 13.33, max: 30 }, memory: { avg: 38.33, max: 55 }, disk: { avg: 70.6, max: 71 } },
-      { at: at(24 * 60).toISOString(), samples: 4, cpu: { avg: 50, max: 80 }, memory: { avg: 40, max: 45 }, disk: { avg: 72, max: 72.5 } },
+      { at: at(0).toISOString(), samples: 6, cpu: st(13.33, 5, 30), memory: st(38.33, 29, 55), disk: st(70.6, 70, 71), availabilityPercent: 1.04 },
+      { at: at(24 * 60).toISOString(), samples: 4, cpu: st(50, 20, 80), memory: st(40, 35, 45), disk: st(72, 71.5, 72.5), availabilityPercent: 0.35 },
     ]);
   });
 
@@ -175,12 +179,16 @@ describe('GET /devices/:id/metrics', () => {
     expect((await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: month })).body.data.interval).toBe('1d');
   });
 
-  it('400 on from after to, a range over 31 days, an unknown interval or a malformed date', async () => {
+  it('400 on from after to, a range over the daily retention, a resolution beyond its tier, an unknown interval or a malformed date', async () => {
     const to = day0.toISOString();
+    const now = Date.now();
     const cases = [
       { from: new Date(day0.getTime() + MIN).toISOString(), to },
       { from: to, to },
-      { from: new Date(day0.getTime() - 32 * DAY).toISOString(), to },
+      { from: new Date(now - 731 * DAY).toISOString() }, // over METRIC_DAILY_DAYS (730)
+      { from: new Date(now - 8 * DAY).toISOString(), interval: '5m' }, // 5-minute tier keeps 7 days
+      { from: new Date(now - 32 * DAY).toISOString(), interval: '5m' },
+      { from: new Date(now - 92 * DAY).toISOString(), interval: '1h' }, // hourly tier keeps 90 days
       { interval: '15m' },
       { from: 'yesterday' },
     ];
@@ -190,10 +198,21 @@ describe('GET /devices/:id/metrics', () => {
       expect(res.body.error.code).toBe('VALIDATION_ERROR');
       expect(res.body.error.message).toMatch(/^query\./);
     }
-    const tooLong = await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: { from: new Date(day0.getTime() - 32 * DAY).toISOString(), to } });
-    expect(tooLong.body.error.message).toContain('31 days');
-    // Exactly 31 days is allowed.
-    expect((await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: { from: new Date(day0.getTime() - 31 * DAY).toISOString(), to } })).status).toBe(200);
+    const tooLong = await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: { from: new Date(now - 731 * DAY).toISOString() } });
+    expect(tooLong.body.error.message).toContain('730 days');
+    const fine = await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: { from: new Date(now - 8 * DAY).toISOString(), interval: '5m' } });
+    expect(fine.body.error.message).toContain('METRIC_HISTORY_DAYS');
+    // Up to the daily retention is allowed, read at 1d; 90 days at 1h; the default moves to a
+    // coarser tier when the finer one no longer holds `from`.
+    const year = await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: { from: new Date(now - 730 * DAY).toISOString() } });
+    expect(year.status).toBe(200);
+    expect(year.body.data.interval).toBe('1d');
+    expect(year.body.data.points.map((p: { at: string }) => p.at)).toEqual([at(0).toISOString(), at(24 * 60).toISOString(), at(2 * 24 * 60).toISOString()]);
+    const quarter = await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: { from: new Date(now - 89 * DAY).toISOString(), interval: '1h' } });
+    expect(quarter.status).toBe(200);
+    expect(quarter.body.data.points).toHaveLength(4);
+    const oldDay = { from: new Date(now - 20 * DAY).toISOString(), to: new Date(now - 19 * DAY).toISOString() };
+    expect((await api.get(`/devices/${deviceId}/metrics`, { token: admin, query: oldDay })).body.data.interval).toBe('1h');
   });
 
   it('404 outside the caller’s scope (another partner, another organization); the history is unchanged', async () => {
@@ -227,35 +246,5 @@ describe('GET /devices/:id/metrics', () => {
     expect(op).toBeDefined();
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['from', 'id', 'interval', 'to']);
     expect(JSON.stringify(op.responses)).toContain('samples');
-  });
-});
-
-describe('metric history retention', () => {
-  it('prunes only buckets older than the retention, in bounded batches', async () => {
-    const deviceId = (await enroll(keyA)).deviceId;
-    const now = Date.now();
-    const aligned = (ms: number) => new Date(Math.floor(ms / (5 * MIN)) * 5 * MIN);
-    const old = [8, 9, 10, 11, 12].map((d) => ({ at: aligned(now - d * DAY), samples: 1, cpu: [1, 5, 5] as [number, number, number] }));
-    const recent = [1, 6].map((d) => ({ at: aligned(now - d * DAY), samples: 1, cpu: [1, 5, 5] as [number, number, number] }));
-    await insertBuckets(deviceId, [...old, ...recent]);
-    // Other tests' devices only hold recent buckets, so exactly the five old ones go, two at a time.
-    expect(await pruneMetricHistory(7, 2)).toBe(5);
-    const left = await db.deviceMetricBucket.findMany({ where: { deviceId }, orderBy: { bucket: 'asc' } });
-    expect(left.map((b) => b.bucket.toISOString())).toEqual(recent.map((b) => b.at.toISOString()).reverse());
-    expect(await pruneMetricHistory(7, 2)).toBe(0);
-  });
-
-  it('the worker task prunes with METRIC_HISTORY_DAYS (default 7)', async () => {
-    const deviceId = (await enroll(keyA)).deviceId;
-    const now = Date.now();
-    await insertBuckets(deviceId, [
-      { at: new Date(now - 7 * DAY - 10 * MIN), samples: 1 },
-      { at: new Date(now - 7 * DAY + 30 * MIN), samples: 1 },
-    ]);
-    await enqueueJob(db, 'prune_device_metric_history', {});
-    await runDueJobs();
-    const left = await db.deviceMetricBucket.findMany({ where: { deviceId } });
-    expect(left).toHaveLength(1);
-    expect(left[0].bucket.getTime()).toBe(now - 7 * DAY + 30 * MIN);
   });
 });
