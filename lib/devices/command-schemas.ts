@@ -10,7 +10,8 @@ import { zText, zRawText } from '@/lib/http/storable-text';
 // thirdPartyTestId?, package } where package is { kind: 'package_manager', manager, name, version }
 // or { kind: 'installer', versionId, fileName, sha256, sizeBytes, downloadPath, silentArgs }; result
 // { installedVersion, manager, alreadyInstalled }, or { unsupported: true, reason } when the agent cannot.
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install'] as const;
+// policy_check is queued by policy evaluation only: payload and result in lib/policies/check-wire.ts.
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;
