@@ -20,8 +20,8 @@ export async function updateReport(ctx: ActorContext, id: string, input: UpdateR
     const schedule = input.schedule !== undefined ? input.schedule : current.schedule;
     const config = input.config ?? configOf(current.config);
     const filters = input.filters ?? filtersOf(current.filters);
-    if (schedule === 'weekly' && config.schedule?.day === undefined) throw badRequest('A weekly report needs config.schedule.day', [{ path: 'config.schedule.day', message: 'Required for a weekly schedule' }]);
-    if (schedule === 'monthly' && config.schedule?.date === undefined) throw badRequest('A monthly report needs config.schedule.date', [{ path: 'config.schedule.date', message: 'Required for a monthly schedule' }]);
+    if (schedule === 'weekly' && config.schedule?.day === undefined) throw badRequest('A weekly report needs config.schedule.day', [{ path: 'body.config.schedule.day', message: 'Required for a weekly schedule' }]);
+    if (schedule === 'monthly' && config.schedule?.date === undefined) throw badRequest('A monthly report needs config.schedule.date', [{ path: 'body.config.schedule.date', message: 'Required for a monthly schedule' }]);
     if (input.filters) await assertFiltersInScope(ctx, current, filters);
     const rescheduled = input.schedule !== undefined || input.config !== undefined;
     const updated = await tx.report.update({
