@@ -11,6 +11,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PUT /devices/{id}/custom-fields': { body: (ids) => ({ values: { [ids.customFieldKey]: 'tenancy probe' } }) },
   'POST /tickets/{id}/comments': { body: () => ({ content: 'tenancy probe' }) },
   'PATCH /deployments/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PUT /reports/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**
