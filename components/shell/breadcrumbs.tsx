@@ -56,6 +56,7 @@ const SEGMENTS: Record<string, string> = {
   categories: 'Categories & tags',
   bundles: 'Bundles',
   deployments: 'Deployments',
+  reports: 'Reports',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });
