@@ -6,15 +6,15 @@ import { db, type DbOrTx } from '@/lib/db';
 import type { Prisma, Report, ReportRun } from '@/lib/generated/prisma/client';
 import { badRequest, forbidden, notFound } from '@/lib/http/errors';
 import { isValidTimeZone } from '@/lib/tenancy/timezone';
-import { hasFullPartnerAccess, orgWhere, tenantOrPartnerWideWhere, tenantWhere } from '@/lib/tenancy/scope';
+import { hasFullPartnerAccess, orgWhere, tenantWhere } from '@/lib/tenancy/scope';
 import type { ReportFilters } from '@/lib/reports/schemas';
 
 export function reportWhere(ctx: ScopedContext): Prisma.ReportWhereInput {
-  return ctx.scope === 'organization' ? tenantWhere(ctx) : tenantOrPartnerWideWhere(ctx);
+  return tenantWhere(ctx);
 }
 
 export function reportRunWhere(ctx: ScopedContext): Prisma.ReportRunWhereInput {
-  return ctx.scope === 'organization' ? tenantWhere(ctx) : tenantOrPartnerWideWhere(ctx);
+  return tenantWhere(ctx);
 }
 
 export async function getReportOrThrow(ctx: ScopedContext, id: string, client: DbOrTx = db): Promise<Report> {

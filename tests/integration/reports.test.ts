@@ -22,6 +22,7 @@ let orgAdmin: string;
 let orgReader: string;
 let outsider: string;
 let partnerId: string;
+let partnerRef: Awaited<ReturnType<typeof makePartner>>;
 let orgA: { id: string; partnerId: string };
 let orgB: { id: string; partnerId: string };
 let siteA: { id: string };
@@ -70,6 +71,7 @@ beforeAll(async () => {
   setEnv({ SMTP_URL: smtp.url });
   const partner = await makePartner({ settings: { timezone: 'America/New_York' } });
   partnerId = partner.id;
+  partnerRef = partner;
   admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
   orgA = await db.organization.update({ where: { id: (await makeOrg(partner.id, `${tag} Alpha`)).id }, data: { timezone: 'Asia/Tokyo' } });
   orgB = await makeOrg(partner.id, `${tag} Beta`);
@@ -198,6 +200,15 @@ describe('report definitions', () => {
     const partnerWide = await create({ ...weekly(), orgId: null });
     expect(partnerWide.orgId).toBeNull();
     expect((await api.get(`/reports/${partnerWide.id}`, { token: orgAdmin })).status).toBe(404);
+    // A partner-wide report holds every organization's data: not for a technician who sees some.
+    const selected = await tokenFor(await makePartnerUser(partnerRef, { role: 'Technician', orgAccess: 'selected', orgIds: [orgA.id] }), { mfa: true });
+    expect((await api.get(`/reports/${partnerWide.id}`, { token: selected })).status).toBe(404);
+    expect((await api.post(`/reports/${partnerWide.id}/generate`, { token: selected, body: {} })).status).toBe(404);
+    expect((await api.get(`/reports/${own.id}`, { token: selected })).status).toBe(200);
+    const partnerRun = await api.post(`/reports/${partnerWide.id}/generate`, { token: admin, body: { email: false } });
+    expect(partnerRun.status).toBe(202);
+    expect((await api.get(`/reports/runs/${partnerRun.body.id}`, { token: selected })).status).toBe(404);
+    expect((await api.get('/reports/runs', { token: selected })).body.data.map((r: { id: string }) => r.id)).not.toContain(partnerRun.body.id);
   });
 });
 
