@@ -11,6 +11,8 @@ import { createKey, enroll, heartbeat, type EnrolledAgent } from '../helpers/age
 import { makeJobsDue, pendingJobCount, runDueJobs } from '../helpers/jobs';
 import { pdfText } from '../helpers/pdf';
 import { setEnv } from '../helpers/s3';
+import { fileUpload } from '../helpers/multipart';
+import { badgePng } from '../../e2e/helpers/png';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 import { freePort } from '../../scripts/lib/postgres';
 import { db } from '@/lib/db';
@@ -321,6 +323,20 @@ describe('report generation', () => {
     expect(rows.map((r) => r[0]).sort()).toEqual([host('alpha-1'), host('alpha-2'), host('alpha-3')]);
     const outside = await api.post('/reports/generate', { token: outsider, body: { orgId: orgA.id, type: 'device_inventory', format: 'csv' } });
     expect(outside.status).toBe(404);
+  });
+
+  it('carries the partner’s branding: its name, colour and uploaded logo', async () => {
+    const branded = await api.patch('/orgs/partners/me/portal-branding', { token: admin, body: { name: `${tag} Managed IT`, primaryColor: '#aa3311' } });
+    expect(branded.status, branded.text).toBe(200);
+    const form = fileUpload(badgePng('#aa3311', '#ffffff'), 'logo.png');
+    const logo = await api.put('/orgs/partners/me/portal-branding/logo', { token: admin, rawBody: form.body, headers: { 'content-type': form.contentType } });
+    expect(logo.status, logo.text).toBe(200);
+    const report = await create(weekly({ config: { schedule: { time: '07:30', day: 'monday' }, emailRecipients: [] } }));
+    const run = await generated(report.id);
+    expect(run.status, run.error).toBe('succeeded');
+    const bytes = (await download(run)).bytes;
+    expect(await pdfText(bytes)).toContain(`${tag} Managed IT`);
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Subtype \/Image/);
   });
 
   it('retries a failing run with backoff, shows the reason while queued, and fails it after the last attempt', async () => {
