@@ -401,6 +401,20 @@ describe('scheduled reports', () => {
     expect(run.emailedAt).not.toBeNull();
   });
 
+  it('holds the schedule of a suspended partner until it is active again', async () => {
+    await db.report.updateMany({ data: { schedule: null, nextRunAt: null } });
+    const report = await create(weekly({ name: `${tag} held`, config: { schedule: { time: '06:00', day: 'sunday' }, emailRecipients: [] } }));
+    const after = new Date(new Date(report.nextRunAt).getTime() + 60_000);
+    await db.partner.update({ where: { id: partnerId }, data: { status: 'suspended' } });
+    try {
+      expect(await enqueueDueReports(after)).toBe(0);
+    } finally {
+      await db.partner.update({ where: { id: partnerId }, data: { status: 'active' } });
+    }
+    expect(await enqueueDueReports(after)).toBe(1);
+    expect(await db.reportRun.count({ where: { reportId: report.id, trigger: 'schedule', dueAt: new Date(report.nextRunAt) } })).toBe(1);
+  });
+
   it('mails CSV for an excel report', async () => {
     const report = await create(weekly({ name: `${tag} excel mail`, format: 'excel', config: { schedule: { time: '07:30', day: 'monday' }, emailRecipients: ['sheets@example.test'] } }));
     await generated(report.id);
