@@ -10,7 +10,7 @@ import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makeSite, tokenFor 
 import { createKey, enroll, heartbeat, type EnrolledAgent } from '../helpers/agents';
 import { makeJobsDue, pendingJobCount, runDueJobs } from '../helpers/jobs';
 import { pdfText } from '../helpers/pdf';
-import { setEnv } from '../helpers/s3';
+import { setEnv, startS3Server } from '../helpers/s3';
 import { fileUpload } from '../helpers/multipart';
 import { badgePng } from '../../e2e/helpers/png';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
@@ -337,6 +337,25 @@ describe('report generation', () => {
     const bytes = (await download(run)).bytes;
     expect(await pdfText(bytes)).toContain(`${tag} Managed IT`);
     expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it('stores the file in the bucket when object storage is configured, and serves it from there', async () => {
+    const s3 = await startS3Server();
+    setEnv(s3.env);
+    try {
+      const report = await create(weekly({ format: 'csv', config: { schedule: { time: '07:30', day: 'monday' }, emailRecipients: [] } }));
+      const run = await generated(report.id);
+      expect(run.status, run.error).toBe('succeeded');
+      const stored = await db.reportRun.findUniqueOrThrow({ where: { id: run.id }, include: { file: true } });
+      expect(stored).toMatchObject({ storage: 's3', storageBucket: s3.bucket, file: null });
+      const object = await s3.getObject(stored.storageKey!);
+      const res = await download(run);
+      expect(Buffer.from(res.bytes).equals(object!)).toBe(true);
+      expect(parseCsv(res.text).slice(1).map((r) => r[0]).sort()).toEqual([host('alpha-1'), host('alpha-2'), host('alpha-3')]);
+    } finally {
+      setEnv(Object.fromEntries(Object.keys(s3.env).map((k) => [k, undefined])));
+      await s3.stop();
+    }
   });
 
   it('retries a failing run with backoff, shows the reason while queued, and fails it after the last attempt', async () => {
