@@ -25,7 +25,7 @@ interface Row {
 
 export const deviceInventory: ReportDefinition = {
   title: 'Device inventory',
-  description: 'Devices with organization, site, operating system, agent version, status and last contact',
+  description: 'Devices that existed at the end of the period (decommissioned ones left out) with organization, site, operating system, agent version, status and last contact; summarized by status and operating system',
   landscape: true,
   columns: [
     { key: 'hostname', header: 'Hostname' },

@@ -20,7 +20,7 @@ const avg = (values: (number | null)[]) => {
 
 export const metrics: ReportDefinition = {
   title: 'Availability and resource use',
-  description: 'Per device over the period: availability, average and peak CPU, memory and disk use',
+  description: 'Per device over the period: availability (share of 5-minute intervals with a heartbeat), average and peak CPU, memory and disk use; devices without data show 0% availability',
   landscape: true,
   columns: [
     { key: 'hostname', header: 'Device' },

@@ -26,7 +26,7 @@ function perDevice(ctx: ScopedContext, sel: ReportSelection) {
 
 export const patchCompliance: ReportDefinition = {
   title: 'Patch compliance',
-  description: 'Per device: missing patches, missing critical or important ones, failed installs, and whether it is up to date',
+  description: 'Per device existing at the end of the period, as of now: missing patches (declined ones not counted), missing critical or important ones, failed installs, and whether it is up to date',
   columns: [
     { key: 'hostname', header: 'Device' },
     { key: 'organization', header: 'Organization' },

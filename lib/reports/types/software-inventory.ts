@@ -12,7 +12,7 @@ const where = (ctx: ScopedContext, sel: ReportSelection) =>
 
 export const softwareInventory: ReportDefinition = {
   title: 'Software inventory',
-  description: 'Installed software titles and versions with the number of devices that have each',
+  description: 'Installed software titles and versions with the number of devices that have each (installs dated after the period left out)',
   columns: [
     { key: 'name', header: 'Software' },
     { key: 'version', header: 'Version', width: 90 },
