@@ -18,6 +18,8 @@ import { freePort } from '../../scripts/lib/postgres';
 import { db } from '@/lib/db';
 import { parseCsv } from '@/lib/csv';
 import { enqueueDueReports } from '@/lib/reports/enqueue-due-reports';
+import { enqueueJob } from '@/lib/jobs/enqueue-job';
+import { crontab } from '@/worker/task-list';
 
 let admin: string;
 let orgAdmin: string;
@@ -432,6 +434,21 @@ describe('scheduled reports', () => {
     }
     expect(await enqueueDueReports(after)).toBe(1);
     expect(await db.reportRun.count({ where: { reportId: report.id, trigger: 'schedule', dueAt: new Date(report.nextRunAt) } })).toBe(1);
+  });
+
+  it('runs from the worker’s per-minute cron task through generation', async () => {
+    expect(crontab).toMatch(/^\* \* \* \* \* enqueue_due_reports$/m);
+    await db.report.updateMany({ data: { schedule: null, nextRunAt: null } });
+    const report = await create(weekly({ name: `${tag} cron`, format: 'csv', config: { schedule: { time: '05:00', day: 'monday' }, emailRecipients: [] } }));
+    // Its due time has come (moved into the past, as time passing would).
+    const due = new Date(Date.now() - 60_000);
+    await db.report.update({ where: { id: report.id }, data: { nextRunAt: due } });
+    await enqueueJob(db, 'enqueue_due_reports', {});
+    await runDueJobs();
+    const runs = await db.reportRun.findMany({ where: { reportId: report.id } });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ trigger: 'schedule', dueAt: due, status: 'succeeded', attempts: 1 });
+    expect((await db.report.findUniqueOrThrow({ where: { id: report.id } })).nextRunAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('mails CSV for an excel report', async () => {
