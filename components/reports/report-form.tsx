@@ -5,7 +5,7 @@
 // optional time zone) and the email recipients, checked here as the API checks them (valid
 // addresses, each once, at most 50) and again by the API, whose field errors land on the fields.
 import { useState, type FormEvent } from 'react';
-import { useAllOrganizations } from '@/hooks/use-organizations';
+import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useMe } from '@/hooks/use-me';
 import { useCreateReport, useUpdateReport, type CreateReportBody, type Report } from '@/hooks/use-reports';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
@@ -44,6 +44,9 @@ export function ReportForm({ report, defaultOrgId, onDone }: { report?: Report; 
   const orgScoped = useMe().data?.scope === 'organization';
   const [orgId, setOrgId] = useState(report ? (report.orgId ?? '') : (defaultOrgId ?? (orgScoped ? (orgs.data?.[0]?.id ?? '') : '')));
   const [schedule, setSchedule] = useState<string>(report?.schedule ?? 'weekly');
+  const [orgFilter, setOrgFilter] = useState<string[]>(report?.filters.orgIds ?? []);
+  const [siteFilter, setSiteFilter] = useState<string[]>(report?.filters.siteIds ?? []);
+  const sites = useSites({ orgId: orgId || undefined });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
@@ -72,7 +75,7 @@ export function ReportForm({ report, defaultOrgId, onDone }: { report?: Report; 
       description: str('description') || null,
       type: str('type') as CreateReportBody['type'],
       format: str('format') as CreateReportBody['format'],
-      filters: { orgIds: [], siteIds: [], rangeDays: Number(str('rangeDays')) || 30 },
+      filters: { orgIds: orgId ? [] : orgFilter, siteIds: orgId ? siteFilter : [], rangeDays: Number(str('rangeDays')) || 30 },
       schedule: (schedule || null) as CreateReportBody['schedule'],
       config: { ...(scheduleConfig ? { schedule: scheduleConfig } : {}), emailRecipients: recipients },
     };
@@ -89,7 +92,8 @@ export function ReportForm({ report, defaultOrgId, onDone }: { report?: Report; 
         day: under(byPath, 'config.schedule.day') ?? '',
         date: under(byPath, 'config.schedule.date') ?? '',
         timezone: under(byPath, 'config.schedule.timezone') ?? '',
-        rangeDays: under(byPath, 'filters') ?? '',
+        rangeDays: under(byPath, 'filters.rangeDays') ?? '',
+        filterIds: under(byPath, 'filters.orgIds') ?? under(byPath, 'filters.siteIds') ?? '',
       });
       setFormError(formErrorOf(err, SHOWN_FIELDS, 'Could not save the report'));
     }
@@ -100,7 +104,15 @@ export function ReportForm({ report, defaultOrgId, onDone }: { report?: Report; 
     <form onSubmit={onSubmit} className="space-y-4" aria-label={report ? 'Edit report' : 'New report'} noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" name="name" required maxLength={255} defaultValue={report?.name ?? ''} error={e('name')} autoFocus />
-        <SelectField label="Organization" value={orgId} onChange={(ev) => setOrgId(ev.target.value)} disabled={!!report} error={e('orgId')} hint={report ? 'Fixed once created' : undefined}>
+        <SelectField
+          label="Organization"
+          value={orgId}
+          onChange={(ev) => {
+            setOrgId(ev.target.value);
+            setOrgFilter([]);
+            setSiteFilter([]);
+          }}
+          disabled={!!report} error={e('orgId')} hint={report ? 'Fixed once created' : undefined}>
           {!orgScoped && <option value="">All organizations (partner-wide)</option>}
           {(orgs.data ?? []).map((o) => (
             <option key={o.id} value={o.id}>
@@ -124,6 +136,11 @@ export function ReportForm({ report, defaultOrgId, onDone }: { report?: Report; 
         </SelectField>
         <Field label="Period (days)" name="rangeDays" type="number" min={1} max={366} defaultValue={report?.filters.rangeDays ?? 30} error={e('rangeDays')} hint="Alerts, tickets and metrics of the days before each run" />
       </div>
+      {orgId ? (
+        <CheckList legend="Only these sites (none checked: every site)" options={(sites.data?.data ?? []).map((x) => ({ id: x.id, name: x.name }))} value={siteFilter} onChange={setSiteFilter} error={e('filterIds')} />
+      ) : (
+        <CheckList legend="Only these organizations (none checked: every organization)" options={(orgs.data ?? []).map((o) => ({ id: o.id, name: o.name }))} value={orgFilter} onChange={setOrgFilter} error={e('filterIds')} />
+      )}
       <TextAreaField label="Description" name="description" rows={2} maxLength={2000} defaultValue={report?.description ?? ''} error={e('description')} />
       <fieldset className={FIELDSET}>
         <legend className={LEGEND}>Schedule</legend>
@@ -163,5 +180,28 @@ export function ReportForm({ report, defaultOrgId, onDone }: { report?: Report; 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A fieldset of checkboxes choosing some of `options`. */
+function CheckList({ legend, options, value, onChange, error }: { legend: string; options: { id: string; name: string }[]; value: string[]; onChange: (ids: string[]) => void; error?: string }) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className={FIELDSET}>
+      <legend className={LEGEND}>{legend}</legend>
+      <div className="grid max-h-40 gap-1 overflow-y-auto sm:grid-cols-2">
+        {options.map((o) => (
+          <label key={o.id} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={value.includes(o.id)} onChange={(ev) => onChange(ev.target.checked ? [...value, o.id] : value.filter((id) => id !== o.id))} />
+            {o.name}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
