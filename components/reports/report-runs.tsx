@@ -3,19 +3,20 @@
 // The run history: each run's report, trigger, state (with the failure reason and attempts of a
 // run waiting for a retry or failed for good), when it finished, and its file to download.
 import { useState } from 'react';
-import { downloadReportRun, useReportRuns, type ReportRun } from '@/hooks/use-reports';
+import { downloadReportRun, useReportRuns, type Report, type ReportRun } from '@/hooks/use-reports';
 import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
-import { Card, EmptyState, ErrorText, Pager, StatusBadge } from '@/components/ui/controls';
+import { Card, EmptyState, ErrorText, Pager, SelectField, StatusBadge } from '@/components/ui/controls';
 import { FORMAT_LABELS } from '@/components/reports/report-labels';
 
 const CELL = 'px-4 py-2';
 const TRIGGERS: Record<ReportRun['trigger'], string> = { manual: 'Generated now', schedule: 'Scheduled', ad_hoc: 'Ad hoc' };
 
-export function ReportRuns() {
+export function ReportRuns({ reports }: { reports: Pick<Report, 'id' | 'name'>[] }) {
   const [page, setPage] = useState(1);
-  const runs = useReportRuns({ page });
+  const [reportId, setReportId] = useState('');
+  const runs = useReportRuns({ page, reportId: reportId || undefined });
   const [error, setError] = useState<unknown>(null);
   const rows = runs.data?.data ?? [];
 
@@ -30,6 +31,23 @@ export function ReportRuns() {
 
   return (
     <Card title="Run history">
+      <div className="mb-3 max-w-xs">
+        <SelectField
+          label="Runs of"
+          value={reportId}
+          onChange={(e) => {
+            setReportId(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">Every report</option>
+          {reports.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <ErrorText error={runs.error ?? error} />
       {runs.data && rows.length === 0 ? (
         <EmptyState title="No runs yet">Generate a report now, or wait for its schedule.</EmptyState>

@@ -114,7 +114,7 @@ export function ReportsView() {
         )
       )}
       {list.data && list.data.pagination.total > list.data.pagination.limit && <Pager page={page} total={list.data.pagination.total} limit={list.data.pagination.limit} onPage={(p) => setF({ page: String(p) })} />}
-      <ReportRuns />
+      <ReportRuns reports={rows} />
       <Dialog open={f.create === '1'} onClose={() => setF({ create: '' })} title="New report" wide>
         {f.create === '1' && <ReportForm defaultOrgId={currentOrg} onDone={() => setF({ create: '' })} />}
       </Dialog>
