@@ -9,8 +9,7 @@ import { writeAudit } from '@/lib/audit/write-audit';
 import { resolveRecordOwner } from '@/lib/tenancy/record-owner';
 import { REPORT_DEFINITIONS } from '@/lib/reports/report-types';
 import { assertFiltersInScope, getReportOrThrow } from '@/lib/reports/report-scope';
-import { configOf } from '@/lib/reports/to-report-dto';
-import { toReportRunDto } from '@/lib/reports/to-report-dto';
+import { configOf, toReportRunDto } from '@/lib/reports/to-report-dto';
 import type { AdHocReportInput, TReportRun } from '@/lib/reports/schemas';
 
 export const GENERATE_TASK = 'generate_report_run';
