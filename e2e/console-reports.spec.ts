@@ -60,7 +60,7 @@ test('a technician schedules a weekly device report, generates it now, downloads
   await expect(row).toContainText('Device inventory');
 
   // Generate now: the run appears in the history and finishes in the worker.
-  await row.getByRole('button', { name: `Generate ${name} now` }).click();
+  await row.getByRole('button', { name: `Generate now: ${name}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'emailed to 1 recipient' })).toBeVisible();
   const runs = page.getByRole('table', { name: 'Report runs' });
   const run = runs.getByRole('row').filter({ hasText: name }).first();

@@ -96,7 +96,7 @@ export function ReportsView() {
                 <td className={`${CELL} whitespace-nowrap`}>
                   {canManage && (
                     <div className="flex gap-2">
-                      <Button onClick={() => void generateNow(r)} disabled={generate.isPending} aria-label={`Generate ${r.name} now`}>
+                      <Button onClick={() => void generateNow(r)} disabled={generate.isPending} aria-label={`Generate now: ${r.name}`}>
                         Generate now
                       </Button>
                       <Button variant="secondary" onClick={() => setF({ edit: r.id })} aria-label={`Edit ${r.name}`}>
