@@ -29,6 +29,8 @@ import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
 import { startPatchJobsTask } from './tasks/start-patch-jobs';
 import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
 import { advanceDeploymentsTask } from './tasks/advance-deployments';
+import { generateReportRunTask } from './tasks/generate-report-run';
+import { enqueueDueReportsTask } from './tasks/enqueue-due-reports';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -61,6 +63,8 @@ export const taskList: TaskList = {
   start_patch_jobs: startPatchJobsTask,
   apply_patch_policies: applyPatchPoliciesTask,
   advance_deployments: advanceDeploymentsTask,
+  generate_report_run: generateReportRunTask,
+  enqueue_due_reports: enqueueDueReportsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -88,4 +92,5 @@ export const crontab = [
   '10 * * * * roll_forward_maintenance',
   '* * * * * start_patch_jobs',
   '25 * * * * apply_patch_policies',
+  '* * * * * enqueue_due_reports',
 ].join('\n');

@@ -62,6 +62,7 @@ const SEGMENTS: Record<string, string> = {
   sla: 'Service levels',
   'os-distribution': 'OS distribution',
   'executive-summary': 'Executive summary',
+  reports: 'Reports',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

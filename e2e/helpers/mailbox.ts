@@ -7,6 +7,7 @@ export interface ReceivedEmail {
   text: string;
   html: string | null;
   date: string | null;
+  attachments: { filename: string | null; contentType: string; size: number; contentBase64: string }[];
 }
 
 function mailboxUrl(): string {

@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   'filters:manage': 'Create, edit and delete saved device filters',
   'analytics:read': 'Run analytics queries and view dashboards, capacity, SLA compliance and summaries',
   'analytics:manage': 'Create, edit and delete analytics dashboards, widgets and SLA definitions',
+  'reports:read': 'View reports, their runs and files, and report data',
+  'reports:manage': 'Create, edit, schedule, generate and delete reports',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -60,6 +62,7 @@ const TECHNICIAN: Permission[] = [
   'deployments:manage',
   'filters:manage',
   'analytics:manage',
+  'reports:manage',
 ];
 
 /** Built-in roles every partner gets (isSystem: read-only, clonable). */
@@ -71,13 +74,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read', 'reports:read'] as Permission[],
   },
 ] as const;
 

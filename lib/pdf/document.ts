@@ -371,6 +371,39 @@ export class PdfDocument {
     }
   }
 
+  /**
+   * A horizontal bar chart across the page width: one labelled bar per value, scaled to the
+   * largest, with the value printed after the bar. Drawn with vector rectangles.
+   */
+  barChart(title: string, bars: { label: string; value: number }[], options: { color?: string; size?: number } = {}): void {
+    const size = options.size ?? 8;
+    const barHeight = size + 4;
+    const step = barHeight + 4;
+    const labelWidth = Math.min(160, this.contentWidth / 3);
+    const valueWidth = 50;
+    const track = this.contentWidth - labelWidth - valueWidth - 8;
+    const max = Math.max(0, ...bars.map((b) => b.value));
+    this.heading(title, 10);
+    for (const bar of bars) {
+      this.ensure(step);
+      const label = this.fitLine(bar.label, labelWidth - 6, size);
+      this.text(this.left, this.y + size + 1, label, { size });
+      const width = max > 0 ? Math.max(bar.value > 0 ? 1 : 0, (bar.value / max) * track) : 0;
+      this.rect(this.left + labelWidth, this.y, track, barHeight, COLORS.band);
+      if (width > 0) this.rect(this.left + labelWidth, this.y, width, barHeight, options.color ?? '#3b6fb6');
+      this.text(this.right, this.y + size + 1, String(bar.value), { size, align: 'right' });
+      this.y += step;
+    }
+    this.space(10);
+  }
+
+  /** A PNG or JPEG image fitted into width × height points at the left edge (a logo). */
+  image(data: Buffer, width: number, height: number): void {
+    this.ensure(height);
+    this.doc.image(data, this.left, this.y, { fit: [width, height] });
+    this.y += height + 6;
+  }
+
   /** Label and value pairs at the right, under a rule (subtotal, tax, total). */
   totals(rows: TotalsRow[], options: { valueWidth?: number; size?: number } = {}): void {
     const size = options.size ?? 10;

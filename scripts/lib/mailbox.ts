@@ -14,6 +14,8 @@ export interface MailboxMessage {
   text: string;
   html: string | null;
   date: string | null;
+  /** Attached files with their bytes (base64), for specs that check a mailed document. */
+  attachments: { filename: string | null; contentType: string; size: number; contentBase64: string }[];
 }
 
 export interface Mailbox {
@@ -35,6 +37,7 @@ function toMessage(mail: ParsedMail): MailboxMessage {
     text: mail.text ?? '',
     html: typeof mail.html === 'string' ? mail.html : null,
     date: mail.date?.toISOString() ?? null,
+    attachments: mail.attachments.map((a) => ({ filename: a.filename ?? null, contentType: a.contentType, size: a.size, contentBase64: a.content.toString('base64') })),
   };
 }
 

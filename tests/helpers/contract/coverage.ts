@@ -16,6 +16,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'POST /analytics/dashboards/{id}/widgets': { body: () => ({ title: 'tenancy probe', type: 'number', query: { source: 'devices', measure: 'count' } }) },
   'PATCH /analytics/widgets/{id}': { body: () => ({ title: 'tenancy probe' }) },
   'PATCH /analytics/sla/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PUT /reports/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**

@@ -107,6 +107,8 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/quotes/{id}': 'quote',
   '/quotes/{id}/blocks/{blockId}': 'quoteBlock',
   '/quotes/{id}/lines/{lineId}': 'quoteLine',
+  '/reports/{id}': 'report',
+  '/reports/runs/{id}': 'reportRun',
   '/roles/{id}': 'role',
   '/script-library/categories/{id}': 'scriptCategory',
   // A template id names a built-in template; a tenant's script id must not pass for one.

@@ -13,6 +13,7 @@ import { fileUpload, SAMPLES } from '../multipart';
 import { enroll, createKey } from '../agents';
 import { makePortalUser } from '../portal';
 import { validInput } from './valid-input';
+import { runReport } from '@/lib/reports/run-report';
 
 const uniq = () => randomBytes(3).toString('hex');
 
@@ -202,6 +203,10 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   const order = await db.distributorOrder.create({ data: { partnerId: org.partnerId, orgId: org.id, integrationId: t.ids.distributorIntegration } });
   ids.distributorOrder = order.id;
   ids.distributorOrderLine = (await db.distributorOrderLine.create({ data: { orderId: order.id, action: 'new_subscription', distributorProductId: t.ids.distributorProductKey, quantity: '1' } })).id;
+  ids.report = (await c('/reports', { orgId: org.id, name: `${marker} report`, type: 'device_inventory', format: 'csv', schedule: null, config: { emailRecipients: [] }, filters: { orgIds: [], siteIds: [], rangeDays: 30 } })).id;
+  ids.reportRun = (await c(`/reports/${ids.report}/generate`, { email: false })).id;
+  // Generated at once (the worker's own function), so its file exists for the download probe.
+  await runReport(ids.reportRun, { attempt: 1, maxAttempts: 1 });
   return ids;
 }
 

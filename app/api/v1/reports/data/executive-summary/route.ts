@@ -1,0 +1,17 @@
+// GET /api/v1/reports/data/executive-summary — the rows of the executive_summary report as JSON.
+import { defineRoute } from '@/lib/http/define-route';
+import { ZReportDataPage, ZReportDataQuery } from '@/lib/reports/schemas';
+import { getReportData } from '@/lib/reports/get-report-data';
+import { REPORT_DEFINITIONS } from '@/lib/reports/report-types';
+import { REPORT_DATA_DOC } from '@/lib/reports/docs';
+
+export const GET = defineRoute({
+  auth: ['user', 'apiKey'],
+  permission: 'reports:read',
+  query: ZReportDataQuery,
+  summary: `Report data: ${REPORT_DEFINITIONS.executive_summary.title.toLowerCase()}`,
+  description: `Needs \`reports:read\`. ${REPORT_DEFINITIONS.executive_summary.description}.\n\n${REPORT_DATA_DOC}`,
+  tags: ['Reports'],
+  response: ZReportDataPage,
+  handler: ({ ctx, query }) => getReportData(ctx, 'executive_summary', query),
+});
