@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPolicyCheckPayload, ZPolicyCheckResult } from '@/lib/policies/check-wire';
-import { parseLaunchctlState, parsePolicyCheckPayload, parsePsComm, parseScQueryState, parseTasklistCsv, runCheck, runPolicyCheck, systemdUnit, TEXT_MAX_BYTES, type AgentCheck } from './policy-check';
+import { decodeText, parseLaunchctlState, parsePolicyCheckPayload, parsePsComm, parseScQueryState, parseTasklistCsv, runCheck, runPolicyCheck, systemdUnit, TEXT_MAX_BYTES, type AgentCheck } from './policy-check';
 
 const linux = process.platform === 'linux';
 let dir: string;
@@ -134,6 +134,14 @@ describe('file_exists and file_content', () => {
     expect(fail.detail).toBe(`${file} does not contain "PermitRootLogin yes"; no line matches /^Port 2222$/; sha256 is ${sha}, expected ${'0'.repeat(64)}`);
     expect(await runCheck({ id: 'm', kind: 'file_content', path: path.join(dir, 'nope'), contains: 'x' })).toMatchObject({ status: 'fail', detail: `${path.join(dir, 'nope')} does not exist` });
     expect(await runCheck({ id: 'd', kind: 'file_content', path: dir, contains: 'x' })).toMatchObject({ status: 'error', detail: `${dir} is not a regular file` });
+  });
+
+  it('reads UTF-16 text with a byte order mark, as Windows tools write it', async () => {
+    const le = path.join(dir, 'utf16le.ini');
+    writeFileSync(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('[Policy]\r\nEnabled=1\r\n', 'utf16le')]));
+    expect(await runCheck({ id: 'le', kind: 'file_content', path: le, contains: 'Enabled=1', regex: '^\\[Policy\\]\r?$' })).toMatchObject({ status: 'pass' });
+    expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('Hi', 'utf16le').swap16()]))).toBe('Hi');
+    expect(decodeText(Buffer.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');
   });
 
   it('answers error for an invalid regex, a catastrophic one, and a file over the read cap', async () => {

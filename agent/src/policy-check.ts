@@ -10,7 +10,8 @@
 // - process_running: Linux reads /proc/<pid>/comm and the argv[0] of /proc/<pid>/cmdline (no ps
 //   needed); macOS `ps -axco comm`; Windows `tasklist` filtered by image name.
 // - file_exists and file_content (contains, a regex matched line by line, SHA-256). Text
-//   conditions read at most 10 MB; a hash alone streams files up to 1 GB.
+//   conditions read at most 10 MB (UTF-8, or UTF-16 with a byte order mark); a hash alone
+//   streams files up to 1 GB.
 // - script: the run_script runner (temp file, interpreter, process group, timeout); exit 0
 //   passes. With a remediation, a failure runs it once and the check runs again.
 // Processes run without a shell. An OS or interpreter this agent cannot check answers `unsupported`.
@@ -308,6 +309,18 @@ async function readAndHash(file: string, keep: number): Promise<{ text: Buffer; 
   return { text: Buffer.concat(chunks), sha256: hash.digest('hex') };
 }
 
+/** File text as UTF-8, or UTF-16 when a byte order mark says so (Windows tools often write UTF-16LE). */
+export function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    // Big-endian: swap each pair into little-endian (a trailing odd byte is not a character).
+    const body = bytes.subarray(2, 2 + ((bytes.length - 2) & ~1));
+    return Buffer.from(body).swap16().toString('utf16le');
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  return bytes.toString('utf8');
+}
+
 /** Whether any line of `content` matches `regex`; throws when it runs past REGEX_TIMEOUT_MS. */
 function regexMatches(regex: RegExp, content: string): boolean {
   return vm.runInNewContext('regex.test(content)', { regex, content }, { timeout: REGEX_TIMEOUT_MS }) as boolean;
@@ -335,7 +348,7 @@ async function fileContent(id: string, check: Extract<AgentCheck, { kind: 'file_
   }
   if (!needsText && check.sha256 === undefined) return { id, status: 'pass', detail: clip(`${file} exists (${st.size} bytes); no content condition was given`) };
   const { text: bytes, sha256 } = await readAndHash(file, needsText ? TEXT_MAX_BYTES : 0);
-  const content = bytes.toString('utf8');
+  const content = decodeText(bytes);
   const failures: string[] = [];
   const passes: string[] = [];
   if (check.contains !== undefined) (content.includes(check.contains) ? passes : failures).push(`${content.includes(check.contains) ? 'contains' : 'does not contain'} ${JSON.stringify(check.contains.slice(0, 200))}`);
