@@ -49,13 +49,15 @@ describe.skipIf(!linux)('process_running on Linux (/proc)', () => {
     expect(await runCheck(check)).toEqual({ id: 'p', status: 'fail', detail: `no process named ${name} is running` });
   });
 
-  it('matches a name longer than the kernel keeps in comm, and an argv[0] set with exec -a', async () => {
+  it('matches a name longer than the kernel keeps in comm, a full path, and an argv[0] set with exec -a', async () => {
     const long = `rmm-policy-long-name-${tag}`;
     const child = await startNamed(long);
     const renamed = await startNamed(`rmmpc2-${tag}`, `renamed-${tag}`);
     try {
       expect((await runCheck({ id: 'l', kind: 'process_running', name: long })).status).toBe('pass');
       expect((await runCheck({ id: 'a', kind: 'process_running', name: `renamed-${tag}` })).status).toBe('pass');
+      expect((await runCheck({ id: 'f', kind: 'process_running', name: path.join(dir, long) })).status).toBe('pass');
+      expect((await runCheck({ id: 'g', kind: 'process_running', name: path.join(os.tmpdir(), long) })).status).toBe('fail');
       // A different long name that shares only the first 15 characters is a different process.
       expect((await runCheck({ id: 'x', kind: 'process_running', name: `rmm-policy-long-other` })).status).toBe('fail');
     } finally {

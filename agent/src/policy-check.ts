@@ -7,8 +7,8 @@
 // - service_running: Linux with systemd `systemctl is-active` (".service" added to a bare name);
 //   Linux without systemd falls back to a process of that name and says so; macOS
 //   `launchctl print system/<label>` (system domain); Windows `sc.exe query <name>`.
-// - process_running: Linux reads /proc/<pid>/comm and the argv[0] of /proc/<pid>/cmdline (no ps
-//   needed); macOS `ps -axco comm`; Windows `tasklist` filtered by image name.
+// - process_running: Linux reads /proc/<pid>/comm, argv[0] and exe (no ps needed; a name with a
+//   slash is a full path); macOS `ps -axco comm`; Windows `tasklist` filtered by image name.
 // - file_exists and file_content (contains, a regex matched line by line, SHA-256). Text
 //   conditions read at most 10 MB (UTF-8, or UTF-16 with a byte order mark); a hash alone
 //   streams files up to 1 GB.
@@ -146,8 +146,9 @@ const SAFE_NAME = /^[A-Za-z0-9_@][A-Za-z0-9_@.+:\- ]*$/;
 interface LinuxProcess {
   pid: number;
   comm: string;
+  /** argv[0] as the process set it. */
   argv0: string;
-  /** Basename of /proc/<pid>/exe; empty when another user's process hides it. */
+  /** /proc/<pid>/exe; empty when another user's process hides it. */
   exe: string;
 }
 
@@ -164,7 +165,7 @@ async function linuxProcesses(): Promise<LinuxProcess[]> {
       const cmdline = await fsp.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
       const argv0 = cmdline.split('\0')[0] ?? '';
       const exe = await fsp.readlink(`/proc/${entry}/exe`).catch(() => '');
-      out.push({ pid: Number(entry), comm, argv0: argv0 ? path.posix.basename(argv0) : '', exe: exe ? path.posix.basename(exe.replace(/ \(deleted\)$/, '')) : '' });
+      out.push({ pid: Number(entry), comm, argv0, exe: exe.replace(/ \(deleted\)$/, '') });
     } catch {
       // The process exited while being read.
     }
@@ -194,10 +195,13 @@ export function parsePsComm(stdout: string): string[] {
 
 async function processRunning(id: string, name: string, platform: NodeJS.Platform, signal?: AbortSignal): Promise<CheckResult> {
   if (platform === 'linux') {
-    // comm holds 15 characters: a longer name is told apart by argv[0] or the executable, and
-    // by the truncated comm alone only when neither can be read.
-    const matches = (p: LinuxProcess) =>
-      p.comm === name || p.argv0 === name || p.exe === name || (name.length > 15 && !p.argv0 && !p.exe && commMatches(p.comm, name));
+    // A name with a slash is a full path (of the executable or argv[0]). comm holds 15
+    // characters: a longer name is told apart by argv[0] or the executable, and by the
+    // truncated comm alone only when neither can be read.
+    const base = (p: string) => (p ? path.posix.basename(p) : '');
+    const matches = name.includes('/')
+      ? (p: LinuxProcess) => p.exe === name || p.argv0 === name
+      : (p: LinuxProcess) => p.comm === name || base(p.argv0) === name || base(p.exe) === name || (name.length > 15 && !p.argv0 && !p.exe && commMatches(p.comm, name));
     const found = (await linuxProcesses()).filter(matches);
     return found.length
       ? { id, status: 'pass', detail: clip(`${name} is running (pid ${found.slice(0, 10).map((p) => p.pid).join(', ')}${found.length > 10 ? ', …' : ''})`) }
