@@ -83,6 +83,18 @@ describe.skipIf(!linux)('service_running on Linux', () => {
     expect(gone.detail).toContain('systemd is not running');
   });
 
+  // On a machine where systemd runs, an unknown unit is `inactive`; where it does not (this
+  // container), systemctl cannot answer and the check says why instead of guessing.
+  it('asks systemctl is-active for the unit', async () => {
+    const r = await runCheck({ id: 's', kind: 'service_running', name: `rmm-none-${tag}` }, { systemd: true });
+    if (existsSync('/run/systemd/system')) {
+      expect(r).toEqual({ id: 's', status: 'fail', detail: `rmm-none-${tag}.service is inactive` });
+    } else {
+      expect(r.status).toBe('error');
+      expect(r.detail).toMatch(new RegExp(`^systemctl is-active rmm-none-${tag}\\.service failed: `));
+    }
+  });
+
   it('refuses a name that would read as an option, and names units the systemd way', async () => {
     expect(await runCheck({ id: 's', kind: 'service_running', name: '--all' })).toMatchObject({ status: 'error', detail: '"--all" is not a valid service name' });
     expect(systemdUnit('nginx')).toBe('nginx.service');
