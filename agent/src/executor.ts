@@ -5,12 +5,13 @@ import { uninstallSoftware, type UninstallPayload } from './software-uninstall';
 import { installSoftware, type SoftwareInstallPayload } from './software-install';
 import { log } from './log';
 import { runPatchCommand } from './patch-commands';
+import { runPolicyCheck } from './policy-check';
 import type { PatchReport } from './patch-manager';
 import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check';
   payload: Record<string, unknown>;
 }
 
@@ -106,6 +107,9 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
       case 'patch_install':
       case 'patch_rollback':
         result = await runPatchCommand(command.type, command.payload, hooks.sendPatches);
+        break;
+      case 'policy_check':
+        result = await runPolicyCheck(command.payload, { signal: hooks.signal });
         break;
       default:
         result = { status: 'failed', stderr: `Unknown command type ${(command as { type: string }).type}` };

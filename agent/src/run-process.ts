@@ -42,7 +42,7 @@ export function run(cmd: string, args: string[], opts: { timeoutMs: number; sign
     let timedOut = false;
     let cancelled = false;
     let settled = false;
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: ENV, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: ENV, detached: true, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const kill = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');

@@ -27,8 +27,8 @@ export const CAPTURE_LIMIT_BYTES = 1024 * 1024;
 
 const which = (cmd: string) => spawnSync(process.platform === 'win32' ? 'where' : 'which', [cmd], { stdio: 'ignore' }).status === 0;
 
-export function resolveInterpreter(name: ScriptPayload['interpreter']): { command: string; args: string[]; ext: string } | null {
-  const win = process.platform === 'win32';
+export function resolveInterpreter(name: ScriptPayload['interpreter'], platform: NodeJS.Platform = process.platform): { command: string; args: string[]; ext: string } | null {
+  const win = platform === 'win32';
   switch (name) {
     case 'bash':
       return which('bash') ? { command: 'bash', args: [], ext: '.sh' } : null;
