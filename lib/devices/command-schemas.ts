@@ -53,6 +53,25 @@ export const ZCommandInput = z.discriminatedUnion('type', [
 ]);
 export type CommandInput = z.output<typeof ZCommandInput>;
 
+/**
+ * The agent runs a policy's checks one after another: a script check may run, be remediated and
+ * run again, each step up to its own timeout; other checks take seconds.
+ */
+function policyCheckTimeoutSeconds(payload: unknown): number {
+  const checks = (payload as { checks?: unknown })?.checks;
+  if (!Array.isArray(checks)) return 300;
+  let total = 60;
+  for (const c of checks as { kind?: unknown; check?: { timeoutSeconds?: unknown }; remediation?: { timeoutSeconds?: unknown } }[]) {
+    if (c?.kind !== 'script') {
+      total += 10;
+      continue;
+    }
+    const step = (s: { timeoutSeconds?: unknown } | undefined) => (typeof s?.timeoutSeconds === 'number' ? s.timeoutSeconds : 60);
+    total += c.remediation ? 2 * step(c.check) + step(c.remediation) : step(c.check);
+  }
+  return Math.max(300, total);
+}
+
 /** Timeout after which a sent command without a result is marked timed_out (plus a grace). */
 export function commandTimeoutSeconds(type: string, payload: unknown): number {
   if (type === 'run_script') {
@@ -65,6 +84,7 @@ export function commandTimeoutSeconds(type: string, payload: unknown): number {
   }
   // A package refresh plus installs over a slow mirror.
   if (type === 'patch_scan' || type === 'patch_install' || type === 'patch_rollback' || type === 'software_install') return 3600;
+  if (type === 'policy_check') return policyCheckTimeoutSeconds(payload);
   return 300;
 }
 
