@@ -6,10 +6,9 @@
 // Reports of a partner that is not active (pending, suspended, churned, offboarding, deleted)
 // or of a deleted organization wait: they run once, for their last due time, if it comes back.
 import { db } from '@/lib/db';
-import type { Prisma } from '@/lib/generated/prisma/client';
 import { configOf } from '@/lib/reports/to-report-dto';
 import { scheduleNextRun } from '@/lib/reports/create-report';
-import { enqueueRunJob, RUN_MAX_ATTEMPTS } from '@/lib/reports/queue-report-run';
+import { enqueueRunJob, runOfReportData } from '@/lib/reports/queue-report-run';
 
 const BATCH = 50;
 
@@ -28,21 +27,7 @@ export async function enqueueDueReports(now = new Date()): Promise<number> {
         const report = (await tx.report.findUnique({ where: { id } }))!;
         const config = configOf(report.config);
         const runs = await tx.reportRun.createManyAndReturn({
-          data: [
-            {
-              partnerId: report.partnerId,
-              orgId: report.orgId,
-              reportId: report.id,
-              name: report.name,
-              type: report.type,
-              format: report.format,
-              filters: report.filters as Prisma.InputJsonValue,
-              trigger: 'schedule',
-              dueAt: report.nextRunAt,
-              maxAttempts: RUN_MAX_ATTEMPTS,
-              emailRecipients: config.emailRecipients,
-            },
-          ],
+          data: [runOfReportData(report, { trigger: 'schedule', dueAt: report.nextRunAt, email: true })],
           skipDuplicates: true,
         });
         for (const run of runs) await enqueueRunJob(tx, run);

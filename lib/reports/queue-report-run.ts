@@ -20,24 +20,27 @@ export async function enqueueRunJob(client: DbOrTx, run: Pick<ReportRun, 'id'>):
   await enqueueJob(client, GENERATE_TASK, { runId: run.id }, { jobKey: `report-run:${run.id}`, maxAttempts: RUN_MAX_ATTEMPTS });
 }
 
+/** The row of a run of a saved report: now (manual) or for a scheduled due time. */
+export function runOfReportData(report: Report, opts: { trigger: 'manual' | 'schedule'; dueAt?: Date | null; requestedBy?: string | null; email: boolean }): Prisma.ReportRunUncheckedCreateInput {
+  return {
+    partnerId: report.partnerId,
+    orgId: report.orgId,
+    reportId: report.id,
+    name: report.name,
+    type: report.type,
+    format: report.format,
+    filters: report.filters as Prisma.InputJsonValue,
+    trigger: opts.trigger,
+    dueAt: opts.dueAt ?? null,
+    maxAttempts: RUN_MAX_ATTEMPTS,
+    emailRecipients: opts.email ? configOf(report.config).emailRecipients : [],
+    requestedBy: opts.requestedBy ?? null,
+  };
+}
+
 /** The run of a saved report: now (manual) or for a scheduled due time. */
 export async function createRunOfReport(client: DbOrTx, report: Report, opts: { trigger: 'manual' | 'schedule'; dueAt?: Date; requestedBy?: string | null; email: boolean }) {
-  return client.reportRun.create({
-    data: {
-      partnerId: report.partnerId,
-      orgId: report.orgId,
-      reportId: report.id,
-      name: report.name,
-      type: report.type,
-      format: report.format,
-      filters: report.filters as Prisma.InputJsonValue,
-      trigger: opts.trigger,
-      dueAt: opts.dueAt ?? null,
-      maxAttempts: RUN_MAX_ATTEMPTS,
-      emailRecipients: opts.email ? configOf(report.config).emailRecipients : [],
-      requestedBy: opts.requestedBy ?? null,
-    },
-  });
+  return client.reportRun.create({ data: runOfReportData(report, opts) });
 }
 
 /** POST /reports/:id/generate */
