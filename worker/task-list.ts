@@ -29,6 +29,7 @@ import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
 import { startPatchJobsTask } from './tasks/start-patch-jobs';
 import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
 import { advanceDeploymentsTask } from './tasks/advance-deployments';
+import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } from './tasks/automations';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -61,6 +62,9 @@ export const taskList: TaskList = {
   start_patch_jobs: startPatchJobsTask,
   apply_patch_policies: applyPatchPoliciesTask,
   advance_deployments: advanceDeploymentsTask,
+  run_automation: runAutomationTask,
+  match_automation_events: matchAutomationEventsTask,
+  run_due_automations: runDueAutomationsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -74,6 +78,8 @@ export const crontab = [
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
   '* * * * * sweep_device_presence',
   '* * * * * advance_deployments',
+  '* * * * * match_automation_events',
+  '* * * * * run_due_automations',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
