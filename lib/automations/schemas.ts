@@ -42,7 +42,7 @@ export const ZTrigger = z
   .meta({ id: 'AutomationTrigger' });
 export type TTrigger = z.output<typeof ZTrigger>;
 
-export const ZConditions = z
+const ZConditionsObject = z
   .object({
     osTypes: z.array(z.enum(OS_TYPES)).max(3).default([]).describe('Device OS is one of these'),
     statuses: z.array(z.enum(DEVICE_STATUSES)).max(3).default([]).describe('Device status is one of these (e.g. `online`)'),
@@ -50,8 +50,8 @@ export const ZConditions = z
     tags: z.array(zText(100, 1)).max(20).default([]).describe('Device carries one of these tags'),
   })
   .strict()
-  .default({ osTypes: [], statuses: [], siteIds: [], tags: [] })
   .meta({ id: 'AutomationConditions', description: 'Checked per device before the actions when the trigger fires; every non-empty list must contain the device’s value. `POST /automations/:id/run` skips them.' });
+export const ZConditions = ZConditionsObject.default({ osTypes: [], statuses: [], siteIds: [], tags: [] });
 export type TConditions = z.output<typeof ZConditions>;
 
 const ZDeviceCommand = ZCommandInput.refine((c) => c.type !== 'self_uninstall' && c.type !== 'run_script', { message: 'Use the run_script action for scripts; self_uninstall is not available to automations' });
@@ -69,15 +69,15 @@ export type TAction = z.output<typeof ZAction>;
 /** Actions performed once per device; the others once per run. */
 export const PER_DEVICE_ACTIONS = new Set<TAction['type']>(['run_script', 'device_command', 'add_to_group']);
 
-export const ZTargets = z
+const ZTargetsObject = z
   .object({
     deviceIds: z.array(ZUuid).max(MAX_TARGET_DEVICES).default([]),
     groupIds: z.array(ZUuid).max(50).default([]),
     siteIds: z.array(ZUuid).max(100).default([]),
   })
   .strict()
-  .default({ deviceIds: [], groupIds: [], siteIds: [] })
   .meta({ id: 'AutomationTargets', description: 'Devices of schedule and manual triggers (the union of the lists). Event and alert triggers act on the event’s `deviceId`.' });
+export const ZTargets = ZTargetsObject.default({ deviceIds: [], groupIds: [], siteIds: [] });
 export type TTargets = z.output<typeof ZTargets>;
 
 export const ZCreateAutomation = z
@@ -100,9 +100,9 @@ export const ZUpdateAutomation = z
     description: zText(2000).nullable().optional(),
     enabled: z.boolean().optional(),
     trigger: ZTrigger.optional(),
-    conditions: ZConditions.optional(),
+    conditions: ZConditionsObject.optional(),
     actions: z.array(ZAction).min(1).max(MAX_ACTIONS).optional(),
-    targets: ZTargets.optional(),
+    targets: ZTargetsObject.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Give at least one field');
@@ -117,9 +117,9 @@ export const ZAutomation = z
     description: z.string().nullable(),
     enabled: z.boolean(),
     trigger: ZTrigger,
-    conditions: ZConditions,
+    conditions: ZConditionsObject,
     actions: z.array(ZAction),
-    targets: ZTargets,
+    targets: ZTargetsObject,
     nextRunAt: ZTimestamp.nullable().describe('Next due time of a schedule trigger'),
     lastRunAt: ZTimestamp.nullable(),
     createdBy: ZUuid.nullable(),
