@@ -159,6 +159,27 @@ describe('event trigger', () => {
   });
 });
 
+describe('alert trigger', () => {
+  it('fires for its rule and severities only', async () => {
+    const ruleId = '11111111-1111-4111-8111-111111111111';
+    const a = (await create({ trigger: { type: 'alert', ruleId, severities: ['critical', 'high'] }, actions: [{ type: 'device_command', command: { type: 'shutdown', payload: {} } }] })).body;
+    expect(a.trigger).toEqual({ type: 'alert', ruleId, severities: ['critical', 'high'] });
+    const other = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: { event: { data: { ruleId: '22222222-2222-4222-8222-222222222222', severity: 'high', deviceId: linux.deviceId } } } });
+    expect(other.body.error.code).toBe('EVENT_NOT_MATCHED');
+    const low = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: { event: { data: { ruleId, severity: 'low', deviceId: linux.deviceId } } } });
+    expect(low.status).toBe(409);
+    const wrongType = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: { event: { type: 'alert.resolved', data: { ruleId, severity: 'high' } } } });
+    expect(wrongType.status).toBe(409);
+    const fired = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: { event: { data: { ruleId, severity: 'high', deviceId: linux.deviceId } } } });
+    expect(fired.status, fired.text).toBe(202);
+    expect(fired.body).toMatchObject({ source: 'alert', deviceIds: [linux.deviceId], event: { type: 'alert.triggered' } });
+    // A disabled automation does not fire, but can still be run on chosen devices.
+    await api.patch(`/automations/${a.id}`, { token: admin, body: { enabled: false } });
+    expect((await api.post(`/automations/${a.id}/trigger`, { token: admin, body: { event: { data: { ruleId, severity: 'high' } } } })).body.error.code).toBe('AUTOMATION_DISABLED');
+    expect((await api.post(`/automations/${a.id}/run`, { token: admin, body: { deviceIds: [linux.deviceId] } })).status).toBe(202);
+  });
+});
+
 describe('actions, failures and tickets', () => {
   it('runs ordered actions per device and records a failed step; emits automation.failed', async () => {
     const a = (await create({
