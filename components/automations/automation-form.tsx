@@ -15,7 +15,7 @@ import { SelectField, TextAreaField } from '@/components/ui/controls';
 import { FormError } from '@/components/ui/form-error';
 
 type TriggerType = 'schedule' | 'event' | 'alert' | 'manual';
-type ActionDraft = { type: 'run_script'; scriptId: string } | { type: 'device_command'; command: 'refresh_inventory' | 'reboot' } | { type: 'create_ticket'; subject: string };
+type ActionDraft = { type: 'run_script'; scriptId: string } | { type: 'device_command'; command: 'refresh_inventory' | 'reboot' } | { type: 'create_ticket'; subject: string } | { type: 'call_webhook'; url: string };
 
 const SHOWN = ['name', 'orgId', 'trigger', 'actions', 'conditions'] as const;
 const FIELDSET = 'space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700';
@@ -69,7 +69,13 @@ export function AutomationForm({ defaultOrgId, onDone }: { defaultOrgId?: string
       trigger,
       conditions: { osTypes: osTypes as (typeof OS)[number][], statuses: f.get('onlineOnly') ? ['online'] : [] },
       actions: actions.map((a) =>
-        a.type === 'run_script' ? { type: 'run_script', scriptId: a.scriptId } : a.type === 'device_command' ? { type: 'device_command', command: { type: a.command, payload: {} } } : { type: 'create_ticket', subject: a.subject },
+        a.type === 'run_script'
+          ? { type: 'run_script', scriptId: a.scriptId }
+          : a.type === 'device_command'
+            ? { type: 'device_command', command: { type: a.command, payload: {} } }
+            : a.type === 'call_webhook'
+              ? { type: 'call_webhook', url: a.url }
+              : { type: 'create_ticket', subject: a.subject },
       ),
     };
     try {
@@ -151,6 +157,7 @@ export function AutomationForm({ defaultOrgId, onDone }: { defaultOrgId?: string
                   <option value="reboot">Reboot</option>
                 </SelectField>
               )}
+              {a.type === 'call_webhook' && <Field label={`Webhook URL of action ${i + 1}`} type="url" value={a.url} onChange={(e) => setAction(i, { type: 'call_webhook', url: e.target.value })} />}
               {a.type === 'create_ticket' && <Field label={`Ticket subject of action ${i + 1}`} value={a.subject} onChange={(e) => setAction(i, { type: 'create_ticket', subject: e.target.value })} />}
               <Button type="button" variant="secondary" onClick={() => setActions((l) => l.filter((_, j) => j !== i))}>
                 Remove
@@ -167,6 +174,9 @@ export function AutomationForm({ defaultOrgId, onDone }: { defaultOrgId?: string
           </Button>
           <Button type="button" variant="secondary" onClick={() => setActions((l) => [...l, { type: 'create_ticket', subject: '' }])}>
             Add: create a ticket
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => setActions((l) => [...l, { type: 'call_webhook', url: '' }])}>
+            Add: call a webhook
           </Button>
         </div>
       </fieldset>

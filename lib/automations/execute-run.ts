@@ -11,8 +11,14 @@ import { executeScript } from '@/lib/scripts/executions/execute-script';
 import { acceptsCommands, commandRow, insertCommands } from '@/lib/devices/create-device-command';
 import { addStaticMembers } from '@/lib/device-groups/add-group-devices';
 import { insertTicket } from '@/lib/tickets/insert-ticket';
+import { checkWebhookUrl } from '@/lib/webhooks/check-webhook-url';
+import { sendWebhookRequest } from '@/lib/webhooks/send-webhook-request';
+import { USER_AGENT } from '@/lib/webhooks/attempt-delivery';
 import { actingAs } from '@/lib/automations/acting-as';
 import { PER_DEVICE_ACTIONS, type TAction, type TConditions } from '@/lib/automations/schemas';
+
+/** A webhook action holds its step's transaction open while it waits: kept short. */
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 async function lockRun(tx: Tx, runId: string): Promise<(AutomationRun & { automation: Automation }) | null> {
   const rows = await tx.$queryRaw<{ id: string }[]>`select id from automation_runs where id = ${runId}::uuid for update`;
@@ -92,20 +98,34 @@ async function perform(tx: Tx, run: AutomationRun & { automation: Automation }, 
       const ticket = await insertTicket(tx, ctx, { partnerId: run.partnerId, orgId: run.orgId, deviceId, subject: action.subject, description: action.description, priority: action.priority, source: 'automation', createdById: null }, { notify: false });
       return { status: 'succeeded', result: { ticketId: ticket.id, number: ticket.number } };
     }
+    case 'call_webhook': {
+      // Checked again at call time: the name may resolve elsewhere now. The pinned address is
+      // the one connected to, so no second lookup can lead the request somewhere else.
+      const check = await checkWebhookUrl(action.url);
+      if (!check.ok) throw new AppError('UNSAFE_URL', 409, `The webhook URL is refused: ${check.reason}`);
+      const body = JSON.stringify({ automationId: run.automationId, runId: run.id, name: run.automation.name, source: run.source, event: run.event ?? null, deviceIds: run.deviceIds });
+      const res = await sendWebhookRequest({ url: check.url, pinned: check.pinned, headers: { ...action.headers, 'content-type': 'application/json', 'user-agent': USER_AGENT }, body, timeoutMs: WEBHOOK_TIMEOUT_MS });
+      if (res.error) throw new AppError('WEBHOOK_UNREACHABLE', 502, res.error);
+      if (res.status === null || res.status < 200 || res.status >= 300) throw new AppError('WEBHOOK_REJECTED', 502, `The webhook answered ${res.status}`);
+      return { status: 'succeeded', result: { status: res.status, durationMs: res.durationMs } };
+    }
   }
 }
 
 async function runStep(runId: string, stepId: string): Promise<void> {
   try {
-    await db.$transaction(async (tx) => {
-      const run = await lockRun(tx, runId);
-      if (!run || run.status !== 'running') return;
-      const step = await tx.automationRunStep.findUnique({ where: { id: stepId } });
-      if (!step || step.status !== 'pending') return;
-      const action = (run.automation.actions as TAction[])[step.actionIndex];
-      const out = action ? await perform(tx, run, step, action) : { status: 'skipped' as const, result: {}, error: 'The action was removed from the automation' };
-      await tx.automationRunStep.update({ where: { id: stepId }, data: { status: out.status, result: out.result as Prisma.InputJsonValue, error: out.error ?? null, finishedAt: new Date() } });
-    });
+    await db.$transaction(
+      async (tx) => {
+        const run = await lockRun(tx, runId);
+        if (!run || run.status !== 'running') return;
+        const step = await tx.automationRunStep.findUnique({ where: { id: stepId } });
+        if (!step || step.status !== 'pending') return;
+        const action = (run.automation.actions as TAction[])[step.actionIndex];
+        const out = action ? await perform(tx, run, step, action) : { status: 'skipped' as const, result: {}, error: 'The action was removed from the automation' };
+        await tx.automationRunStep.update({ where: { id: stepId }, data: { status: out.status, result: out.result as Prisma.InputJsonValue, error: out.error ?? null, finishedAt: new Date() } });
+      },
+      { timeout: WEBHOOK_TIMEOUT_MS + 20_000 },
+    );
   } catch (e) {
     // The action's transaction rolled back: nothing it did stays. Only refusals the domain
     // raised settle the step as failed; anything else (the database gone) retries the job.

@@ -5,6 +5,7 @@ import type { DbOrTx } from '@/lib/db';
 import { AppError, badRequest } from '@/lib/http/errors';
 import { getScriptOrThrow } from '@/lib/scripts/get-script-or-throw';
 import { assertTicketCreationAllowed } from '@/lib/tickets/assert-ticket-creation-allowed';
+import { assertWebhookUrl } from '@/lib/webhooks/assert-webhook-url';
 import { actingAs } from '@/lib/automations/acting-as';
 import type { TAction, TConditions, TTargets } from '@/lib/automations/schemas';
 
@@ -26,6 +27,8 @@ export async function validateAutomationRefs(client: DbOrTx, owner: { partnerId:
       if (group.type !== 'static') throw badRequest('Devices can be added to static groups only', [{ path: `body.actions.${i}.groupId`, message: 'A dynamic group' }], 'GROUP_NOT_STATIC');
     } else if (action.type === 'create_ticket') {
       await assertTicketCreationAllowed(client, owner.partnerId);
+    } else if (action.type === 'call_webhook') {
+      await assertWebhookUrl(action.url, `body.actions.${i}.url`);
     }
   }
   const t = input.targets;

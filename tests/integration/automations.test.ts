@@ -7,8 +7,10 @@ import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat, postResult, type EnrolledAgent } from '../helpers/agents';
 import { asPrincipal, makePrincipal } from '../helpers/partner-api';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { runDueJobs } from '../helpers/jobs';
 import { db } from '@/lib/db';
+import { resetEnvCache } from '@/lib/env';
 import { sweepDevicePresence } from '@/lib/devices/sweep-device-presence';
 import { matchAutomationEvents, runDueAutomations } from '@/lib/automations/sweeps';
 import { executeAutomationRun } from '@/lib/automations/execute-run';
@@ -239,6 +241,35 @@ describe('actions, failures and tickets', () => {
     expect(await db.ticket.count({ where: { subject: 'Once only', orgId } })).toBe(1);
     expect(await db.deviceCommand.count({ where: { deviceId: linux2.deviceId, type: 'reboot' } })).toBe(2);
     expect((await run(r2!)).status).toBe('completed');
+  });
+});
+
+describe('call_webhook', () => {
+  it('posts the run to the URL under the webhook address rules; a refused URL is 400', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data', 'http://localhost:8080/hook', 'ftp://example.test/x']) {
+      const res = await create({ trigger: { type: 'manual' }, actions: [{ type: 'call_webhook', url }] });
+      expect(res.status, url).toBe(400);
+    }
+    process.env.WEBHOOK_TEST_ALLOW_LOOPBACK = 'true';
+    resetEnvCache();
+    const receiver = await startWebhookReceiver();
+    try {
+      const a = (await create({ trigger: { type: 'manual' }, actions: [{ type: 'call_webhook', url: `${receiver.url}/hook`, headers: { 'X-Token': 'abc' } }], targets: { deviceIds: [windows.deviceId] } })).body;
+      const fired = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: {} });
+      await runDueJobs();
+      const got = await receiver.nth(1);
+      expect(got.headers['x-token']).toBe('abc');
+      expect(JSON.parse(got.body)).toMatchObject({ automationId: a.id, runId: fired.body.id, source: 'manual', deviceIds: [windows.deviceId] });
+      expect(await run(fired.body.id)).toMatchObject({ status: 'completed', steps: [{ actionType: 'call_webhook', deviceId: null, status: 'succeeded', result: { status: 200 } }] });
+      receiver.respond(() => ({ status: 500 }));
+      const again = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: {} });
+      await runDueJobs();
+      expect(await run(again.body.id)).toMatchObject({ status: 'failed', steps: [{ status: 'failed', error: expect.stringContaining('500') }] });
+    } finally {
+      await receiver.stop();
+      delete process.env.WEBHOOK_TEST_ALLOW_LOOPBACK;
+      resetEnvCache();
+    }
   });
 });
 
