@@ -14,6 +14,10 @@ import { insertTicket } from '@/lib/tickets/insert-ticket';
 import { checkWebhookUrl } from '@/lib/webhooks/check-webhook-url';
 import { sendWebhookRequest } from '@/lib/webhooks/send-webhook-request';
 import { USER_AGENT } from '@/lib/webhooks/attempt-delivery';
+import { writeAudit } from '@/lib/audit/write-audit';
+import { lockDeployment } from '@/lib/deployments/lock-deployment';
+import { assertDeploymentTransition } from '@/lib/deployments/transitions';
+import { wakeDeployment } from '@/lib/deployments/change-deployment-state';
 import { actingAs } from '@/lib/automations/acting-as';
 import { PER_DEVICE_ACTIONS, type TAction, type TConditions } from '@/lib/automations/schemas';
 
@@ -97,6 +101,17 @@ async function perform(tx: Tx, run: AutomationRun & { automation: Automation }, 
       const deviceId = run.deviceIds.length === 1 ? run.deviceIds[0] : null;
       const ticket = await insertTicket(tx, ctx, { partnerId: run.partnerId, orgId: run.orgId, deviceId, subject: action.subject, description: action.description, priority: action.priority, source: 'automation', createdById: null }, { notify: false });
       return { status: 'succeeded', result: { ticketId: ticket.id, number: ticket.number } };
+    }
+    case 'start_deployment': {
+      // POST /deployments/:id/start inside the step's transaction, so the start and the step's
+      // outcome commit together.
+      const current = await lockDeployment(tx, ctx, action.deploymentId);
+      const next = assertDeploymentTransition(current.status, 'start');
+      const now = new Date();
+      await tx.deployment.update({ where: { id: current.id }, data: { status: next as 'running', startedAt: now, currentBatch: 1, batchStartedAt: now, pauseReason: null } });
+      await wakeDeployment(tx, current.id);
+      await writeAudit(ctx, { action: 'deployment.start', targetType: 'deployment', targetId: current.id, partnerId: current.partnerId, orgId: current.orgId, details: { from: current.status, to: next, automationRunId: run.id } }, tx);
+      return { status: 'succeeded', result: { deploymentId: current.id } };
     }
     case 'call_webhook': {
       // Checked again at call time: the name may resolve elsewhere now. The pinned address is

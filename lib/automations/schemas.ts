@@ -11,7 +11,7 @@ import { TICKET_PRIORITIES } from '@/lib/tickets/schemas';
 import { cronError } from '@/lib/automations/cron';
 
 export const TRIGGER_TYPES = ['schedule', 'event', 'alert', 'manual'] as const;
-export const ACTION_TYPES = ['run_script', 'device_command', 'create_ticket', 'add_to_group', 'call_webhook'] as const;
+export const ACTION_TYPES = ['run_script', 'device_command', 'create_ticket', 'add_to_group', 'call_webhook', 'start_deployment'] as const;
 export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'suppressed'] as const;
 export const RUN_SOURCES = ['schedule', 'event', 'alert', 'manual', 'run'] as const;
 export const STEP_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
@@ -69,6 +69,7 @@ export const ZAction = z
         headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'A header name'), z.string().max(1000)).refine((h) => Object.keys(h).length <= 10, 'At most 10 headers').default({}),
       })
       .strict(),
+    z.object({ type: z.literal('start_deployment'), deploymentId: ZUuid.describe('A deployment of the automation’s organization; it must be `ready` when the action runs') }).strict(),
   ])
   .meta({ id: 'AutomationAction' });
 export type TAction = z.output<typeof ZAction>;
@@ -177,7 +178,7 @@ export const ZRunStep = z
     actionType: z.enum(ACTION_TYPES),
     deviceId: ZUuid.nullable().describe('Null for once-per-run actions (create_ticket, call_webhook)'),
     status: z.enum(STEP_STATUSES),
-    result: z.record(z.string(), z.unknown()).nullable().describe('What the action produced: `executionId`/`commandId` (run_script), `commandId` (device_command), `ticketId`/`number` (create_ticket), `added` (add_to_group), `status`/`durationMs` (call_webhook)'),
+    result: z.record(z.string(), z.unknown()).nullable().describe('What the action produced: `executionId`/`commandId` (run_script), `commandId` (device_command), `ticketId`/`number` (create_ticket), `added` (add_to_group), `status`/`durationMs` (call_webhook), `deploymentId` (start_deployment)'),
     error: z.string().nullable(),
     finishedAt: ZTimestamp.nullable(),
   })
@@ -208,7 +209,7 @@ export const ZRunIdParams = z.object({ runId: ZUuid });
 
 export const AUTOMATION_DOC = [
   '**Triggers**: `schedule` (`cron`, five fields, in the organization’s time zone), `event` (`eventType` from the webhook event catalogue and a `filter` on its data), `alert` (an alert rule firing: `alert.triggered`, narrowed by `ruleId` and `severities`), `manual` (only the endpoints start it).',
-  '**Actions** run in order, each on every target device before the next: `run_script` (a script execution per device, in the script history), `device_command` (a device command per device; not `run_script` or `self_uninstall`), `create_ticket` (one ticket per run; 409 `service_management_off` when the partner’s service management is off), `add_to_group` (a static group of the organization), `call_webhook` (one POST per run of `{ automationId, runId, name, source, event, deviceIds }` as JSON, under the same address rules as webhooks; a non-2xx answer fails the step; a worker crash between the call and its record may repeat the call).',
+  '**Actions** run in order, each on every target device before the next: `run_script` (a script execution per device, in the script history), `device_command` (a device command per device; not `run_script` or `self_uninstall`), `create_ticket` (one ticket per run; 409 `service_management_off` when the partner’s service management is off), `add_to_group` (a static group of the organization), `call_webhook` (one POST per run of `{ automationId, runId, name, source, event, deviceIds }` as JSON, under the same address rules as webhooks; a non-2xx answer fails the step; a worker crash between the call and its record may repeat the call), `start_deployment` (starts a `ready` deployment of the organization once per run, as `POST /deployments/:id/start`; any other state fails the step with `DEPLOYMENT_STATE`).',
   '**Runs** are executed by worker jobs and record every action’s outcome per device. Each step commits with its effect, so a run re-executed after a worker crash performs only unfinished steps. Runs emit `automation.started`, then `automation.completed` (no step failed) or `automation.failed`.',
   `**Loop guard**: a run fired by an event that a run of the same automation caused (event data naming this automation, e.g. its own \`automation.*\` events) or a run beyond ${LOOP_GUARD_MAX_RUNS} runs of the automation within ${LOOP_GUARD_WINDOW_MINUTES} minutes is recorded as \`suppressed\` with its reason and does nothing.`,
 ].join('\n\n');

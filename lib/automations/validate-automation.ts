@@ -27,6 +27,9 @@ export async function validateAutomationRefs(client: DbOrTx, owner: { partnerId:
       if (group.type !== 'static') throw badRequest('Devices can be added to static groups only', [{ path: `body.actions.${i}.groupId`, message: 'A dynamic group' }], 'GROUP_NOT_STATIC');
     } else if (action.type === 'create_ticket') {
       await assertTicketCreationAllowed(client, owner.partnerId);
+    } else if (action.type === 'start_deployment') {
+      const found = await client.deployment.findFirst({ where: { id: action.deploymentId, orgId: owner.orgId }, select: { id: true } });
+      if (!found) throw missing(`body.actions.${i}.deploymentId`, 'Deployment');
     } else if (action.type === 'call_webhook') {
       await assertWebhookUrl(action.url, `body.actions.${i}.url`);
     }

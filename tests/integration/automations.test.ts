@@ -273,6 +273,23 @@ describe('call_webhook', () => {
   });
 });
 
+describe('start_deployment', () => {
+  it('starts a ready deployment of the organization once; a second start fails the step', async () => {
+    const dep = await api.post('/deployments', { token: admin, body: { name: 'Auto rollout', orgId, kind: 'script', payload: { scriptId }, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [linux2.deviceId] } } });
+    expect(dep.status, dep.text).toBe(201);
+    expect((await api.post(`/deployments/${dep.body.id}/initialize`, { token: admin })).status).toBe(200);
+    expect((await create({ trigger: { type: 'manual' }, actions: [{ type: 'start_deployment', deploymentId: '00000000-0000-4000-8000-000000000000' }] })).status).toBe(400);
+    const a = (await create({ trigger: { type: 'manual' }, actions: [{ type: 'start_deployment', deploymentId: dep.body.id }] })).body;
+    const first = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: {} });
+    await runDueJobs();
+    expect(await run(first.body.id)).toMatchObject({ status: 'completed', steps: [{ actionType: 'start_deployment', status: 'succeeded', result: { deploymentId: dep.body.id } }] });
+    expect(['running', 'completed']).toContain((await api.get(`/deployments/${dep.body.id}`, { token: admin })).body.status);
+    const second = await api.post(`/automations/${a.id}/trigger`, { token: admin, body: {} });
+    await runDueJobs();
+    expect(await run(second.body.id)).toMatchObject({ status: 'failed', steps: [{ status: 'failed', error: expect.stringContaining('DEPLOYMENT_STATE') }] });
+  });
+});
+
 describe('loop guard', () => {
   it('suppresses a run fired by its own automation events', async () => {
     const a = (await create({ trigger: { type: 'event', eventType: 'automation.completed', filter: {} }, actions: [{ type: 'device_command', command: { type: 'refresh_inventory', payload: {} } }] })).body;
