@@ -31,6 +31,7 @@ import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
 import { advanceDeploymentsTask } from './tasks/advance-deployments';
 import { generateReportRunTask } from './tasks/generate-report-run';
 import { enqueueDueReportsTask } from './tasks/enqueue-due-reports';
+import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } from './tasks/automations';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -65,6 +66,9 @@ export const taskList: TaskList = {
   advance_deployments: advanceDeploymentsTask,
   generate_report_run: generateReportRunTask,
   enqueue_due_reports: enqueueDueReportsTask,
+  run_automation: runAutomationTask,
+  match_automation_events: matchAutomationEventsTask,
+  run_due_automations: runDueAutomationsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -78,6 +82,8 @@ export const crontab = [
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
   '* * * * * sweep_device_presence',
   '* * * * * advance_deployments',
+  '* * * * * match_automation_events',
+  '* * * * * run_due_automations',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',

@@ -56,6 +56,7 @@ const SEGMENTS: Record<string, string> = {
   categories: 'Categories & tags',
   bundles: 'Bundles',
   deployments: 'Deployments',
+  automations: 'Automations',
   analytics: 'Analytics',
   dashboards: 'Dashboards',
   capacity: 'Capacity',

@@ -45,6 +45,7 @@ export const NAV: NavSection[] = [
       { href: '/software', label: 'Software', permission: 'devices:read', description: 'Installed software across the fleet, and the software catalog.' },
       { href: '/deployments', label: 'Deployments', permission: 'deployments:read', description: 'Software, scripts and patches rolled out to many devices in batches.' },
       { href: '/reports', label: 'Reports', permission: 'reports:read', description: 'Inventories, compliance, availability and SLA reports, on demand or emailed on a schedule.' },
+      { href: '/automations', label: 'Automations', permission: 'automations:read', description: 'Scripts, commands and tickets run on events, schedules and alerts.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
     ],

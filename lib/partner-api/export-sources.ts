@@ -262,7 +262,7 @@ export const customFieldValuesExport: ExportSource<CustomFieldValueRow> = {
 
 /**
  * Exports of resources this service does not hold yet (configuration policies and their
- * assignments, automations, backup configurations): the route, its
+ * assignments, backup configurations): the route, its
  * scope check and its paging contract exist, and the page is empty until the domain lands.
  */
 export function notYetStoredExport(name: string): ExportSource<Record<string, unknown>> {

@@ -4,7 +4,7 @@ import { ZTimestamp } from '@/lib/http/common-schemas';
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'on_hold', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['p1', 'p2', 'p3', 'p4'] as const;
 export const TICKET_TYPES = ['incident', 'service_request', 'problem', 'change', 'question'] as const;
-export const TICKET_SOURCES = ['console', 'portal', 'email', 'ai', 'vulnerability', 'alert'] as const;
+export const TICKET_SOURCES = ['console', 'portal', 'email', 'ai', 'vulnerability', 'alert', 'automation'] as const;
 export const COMMENT_VISIBILITIES = ['public', 'internal'] as const;
 
 export type TicketStatusName = (typeof TICKET_STATUSES)[number];

@@ -69,6 +69,8 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/api-keys/{id}': 'apiKey',
   '/assets/{id}': 'asset',
   '/audit-logs/logs/{id}': 'auditLog',
+  '/automations/{id}': 'automation',
+  '/automations/runs/{runId}': 'automationRun',
   '/catalog/{id}': 'catalogItem',
   '/contracts/{id}': 'contract',
   '/contracts/{id}/lines/{lineId}': 'contractLine',

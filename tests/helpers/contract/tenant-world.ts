@@ -175,6 +175,8 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.scriptVersion = (await db.scriptVersion.findFirstOrThrow({ where: { scriptId: script.id }, orderBy: { createdAt: 'asc' } })).id;
   ensure(await api.post(`/scripts/${script.id}/execute`, { token, body: { deviceIds: [agent.deviceId] } }), 'execute');
   ids.scriptExecution = (await db.scriptExecution.findFirstOrThrow({ where: { scriptId: script.id } })).id;
+  ids.automation = (await c('/automations', { name: `${marker} automation`, orgId: org.id, trigger: { type: 'manual' }, actions: [{ type: 'run_script', scriptId: script.id }], targets: { deviceIds: [agent.deviceId] } })).id;
+  ids.automationRun = ensure(await api.post(`/automations/${ids.automation}/trigger`, { token, body: {} }), 'automation trigger').id;
   ids.customFieldKey = `${marker.toLowerCase()}_field`;
   ids.customField = (await c('/custom-fields', { orgId: org.id, key: ids.customFieldKey, name: `${marker} field`, type: 'text' })).id;
   ids.asset = (await c('/assets', { orgId: org.id, kind: 'other', name: `${marker} asset` })).id;

@@ -1,0 +1,161 @@
+'use client';
+
+// One automation: what it does, "Run now" on chosen devices of its organization (actions only,
+// no trigger or conditions), and its run history with every action's outcome per device.
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useAutomation, useAutomationRuns, useDeleteAutomation, useRunAutomation, useUpdateAutomation } from '@/hooks/use-automations';
+import { useScriptTargetDevices } from '@/hooks/use-devices';
+import { useCan } from '@/hooks/use-me';
+import { formatDate } from '@/lib/client/format';
+import { messageOf } from '@/lib/client/field-errors';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, ErrorText, PageHeader, Pager } from '@/components/ui/controls';
+import { triggerText } from '@/components/automations/automations-view';
+
+const TONES: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { completed: 'green', succeeded: 'green', failed: 'red', suppressed: 'amber', skipped: 'amber', pending: 'slate', running: 'slate' };
+
+export function AutomationDetail({ id }: { id: string }) {
+  const router = useRouter();
+  const automation = useAutomation(id);
+  const [page, setPage] = useState(1);
+  const runs = useAutomationRuns(id, page);
+  const devices = useScriptTargetDevices(automation.data?.orgId, '');
+  const runNow = useRunAutomation();
+  const update = useUpdateAutomation();
+  const remove = useDeleteAutomation();
+  const canManage = useCan('automations:manage');
+  const [picked, setPicked] = useState<string[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const a = automation.data;
+  const names = new Map((devices.data?.devices ?? []).map((d) => [d.id, d.hostname]));
+
+  async function onRun() {
+    setMessage(null);
+    try {
+      await runNow.mutateAsync({ id, body: { deviceIds: picked } });
+      setMessage('Run started.');
+    } catch (err) {
+      setMessage(messageOf(err, 'The run could not be started'));
+    }
+  }
+
+  if (!a) return <ErrorText error={automation.error} />;
+  return (
+    <div className="min-w-0 space-y-4">
+      <PageHeader
+        title={a.name}
+        description={a.description ?? undefined}
+        actions={
+          canManage && (
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={() => update.mutate({ id, body: { enabled: !a.enabled } })}>
+                {a.enabled ? 'Disable' : 'Enable'}
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  if (window.confirm(`Delete ${a.name} and its run history?`)) remove.mutate(id, { onSuccess: () => router.push('/automations') });
+                }}
+              >
+                Delete
+              </Button>
+            </div>
+          )
+        }
+      />
+      <Card title="Definition">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium">Trigger</dt>
+          <dd>{triggerText(a)}</dd>
+          <dt className="font-medium">State</dt>
+          <dd>{a.enabled ? 'Enabled' : 'Disabled'}</dd>
+          <dt className="font-medium">Actions</dt>
+          <dd>
+            <ol className="list-decimal pl-5">
+              {a.actions.map((x, i) => (
+                <li key={i}>{x.type === 'create_ticket' ? `create_ticket: ${x.subject}` : x.type === 'device_command' ? `device_command: ${x.command.type}` : x.type}</li>
+              ))}
+            </ol>
+          </dd>
+          {a.nextRunAt && (
+            <>
+              <dt className="font-medium">Next run</dt>
+              <dd>{formatDate(a.nextRunAt)}</dd>
+            </>
+          )}
+        </dl>
+      </Card>
+      {canManage && (
+        <Card title="Run now">
+          <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Runs the actions at once on the devices chosen, without the trigger or the conditions.</p>
+          <fieldset className="flex flex-wrap gap-4 text-sm" aria-label="Devices to run on">
+            {(devices.data?.devices ?? []).map((d) => (
+              <label key={d.id} className="flex items-center gap-2">
+                <input type="checkbox" checked={picked.includes(d.id)} onChange={(e) => setPicked((l) => (e.target.checked ? [...l, d.id] : l.filter((x) => x !== d.id)))} />
+                {d.hostname}
+              </label>
+            ))}
+          </fieldset>
+          <div className="mt-3 flex items-center gap-3">
+            <Button onClick={() => void onRun()} disabled={runNow.isPending}>
+              Run now
+            </Button>
+            {message && (
+              <span role="status" className="text-sm">
+                {message}
+              </span>
+            )}
+          </div>
+        </Card>
+      )}
+      <Card title="Run history">
+        <ErrorText error={runs.error} />
+        {runs.data && runs.data.data.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No runs yet.</p>}
+        <ul className="space-y-3" aria-label="Runs">
+          {(runs.data?.data ?? []).map((r) => (
+            <li key={r.id} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700" aria-label={`Run ${formatDate(r.createdAt)}`}>
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={TONES[r.status]}>{r.status}</Badge>
+                <span>{r.source === 'run' ? 'Run now' : `Trigger: ${r.source}`}</span>
+                <span className="text-xs text-slate-600 dark:text-slate-400">{formatDate(r.createdAt)}</span>
+                {r.reason && <span className="text-xs">{r.reason}</span>}
+              </div>
+              {r.steps.length > 0 && (
+                <table className="mt-2 w-full text-left text-xs">
+                  <thead>
+                    <tr>
+                      <th className="py-1 pr-2">#</th>
+                      <th className="py-1 pr-2">Action</th>
+                      <th className="py-1 pr-2">Device</th>
+                      <th className="py-1 pr-2">Outcome</th>
+                      <th className="py-1">Detail</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {r.steps.map((s, i) => (
+                      <tr key={i} className="border-t border-slate-100 dark:border-slate-800">
+                        <td className="py-1 pr-2">{s.actionIndex + 1}</td>
+                        <td className="py-1 pr-2">{s.actionType}</td>
+                        <td className="py-1 pr-2">{s.deviceId ? (names.get(s.deviceId) ?? s.deviceId.slice(0, 8)) : '—'}</td>
+                        <td className="py-1 pr-2">
+                          <Badge tone={TONES[s.status]}>{s.status}</Badge>
+                        </td>
+                        <td className="py-1">{s.error ?? resultText(s.result)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </li>
+          ))}
+        </ul>
+        {runs.data && <Pager page={page} total={runs.data.pagination.total} limit={runs.data.pagination.limit} onPage={setPage} />}
+      </Card>
+    </div>
+  );
+}
+
+function resultText(result: Record<string, unknown> | null): string {
+  return result ? Object.entries(result).map(([k, v]) => `${k}: ${String(v)}`).join(', ') : '';
+}
