@@ -65,6 +65,9 @@ test('a platform operator adds a third-party application, runs a smoke test and 
   await expect(history.getByTestId('third-party-test').first()).toContainText('passed', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Close' }).first().click();
   await page.getByLabel('Search applications').fill(`Htop ${tag}`);
+  // The search reaches the address once typing pauses; a filter chosen before the address shows
+  // it would start from the address without it.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=Htop(\\+|%20)${tag}`));
   await page.getByLabel('Tested', { exact: true }).selectOption('true');
   await expect(page.getByRole('row', { name: new RegExp(`Htop ${tag}`) })).toContainText('tested');
 });
