@@ -29,6 +29,7 @@ import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
 import { startPatchJobsTask } from './tasks/start-patch-jobs';
 import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
 import { advanceDeploymentsTask } from './tasks/advance-deployments';
+import { evaluatePoliciesTask } from './tasks/evaluate-policies';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -61,6 +62,7 @@ export const taskList: TaskList = {
   start_patch_jobs: startPatchJobsTask,
   apply_patch_policies: applyPatchPoliciesTask,
   advance_deployments: advanceDeploymentsTask,
+  evaluate_policies: evaluatePoliciesTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -74,6 +76,7 @@ export const crontab = [
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
   '* * * * * sweep_device_presence',
   '* * * * * advance_deployments',
+  '*/15 * * * * evaluate_policies',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'patches:deploy': 'Scan devices for patches, install approved patches and roll them back',
   'deployments:read': 'View deployments and their per-device results',
   'deployments:manage': 'Create, edit, start, pause, resume, cancel, retry and delete deployments',
+  'policies:read': 'View configuration policies, their assignments, compliance and the effective policy of devices',
+  'policies:manage': 'Create, edit, assign, deactivate and delete configuration policies',
   'filters:read': 'View and preview saved device filters (their own and the shared ones)',
   'filters:manage': 'Create, edit and delete saved device filters',
   'analytics:read': 'Run analytics queries and view dashboards, capacity, SLA compliance and summaries',
@@ -58,6 +60,7 @@ const TECHNICIAN: Permission[] = [
   'patches:approve',
   'patches:deploy',
   'deployments:manage',
+  'policies:manage',
   'filters:manage',
   'analytics:manage',
 ];
@@ -71,13 +74,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'policies:read', 'policies:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'policies:read', 'filters:read', 'analytics:read'] as Permission[],
   },
 ] as const;
 
