@@ -44,6 +44,7 @@ export const NAV: NavSection[] = [
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },
       { href: '/software', label: 'Software', permission: 'devices:read', description: 'Installed software across the fleet, and the software catalog.' },
       { href: '/deployments', label: 'Deployments', permission: 'deployments:read', description: 'Software, scripts and patches rolled out to many devices in batches.' },
+      { href: '/policies', label: 'Policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
     ],
