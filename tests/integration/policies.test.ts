@@ -279,6 +279,19 @@ describe('evaluation', () => {
     await evaluate();
     expect((await events('policy.evaluated', p.id, c.deviceId)).length).toBe(evaluated);
   });
+  it('records error for every check when the policy_check command fails', async () => {
+    const p = await create({ checks: [{ id: 'motd', kind: 'file_exists', path: '/etc/motd' }], assignments: [{ targetType: 'device', targetId: b.deviceId }] });
+    await evaluate();
+    const beat = await heartbeat(b);
+    const cmd = beat.body.commands.find((x: { type: string }) => x.type === 'policy_check');
+    expect(cmd.payload.checks).toEqual([{ id: `${p.id}:motd`, kind: 'file_exists', path: '/etc/motd' }]);
+    expect((await postResult(b, cmd.id, { status: 'failed', exitCode: 1, stderr: 'crashed' })).status).toBe(200);
+    const r = await deviceStatus(p.id, b.deviceId);
+    expect(r?.status).toBe('non_compliant');
+    expect(r?.checks[0]).toMatchObject({ checkId: 'motd', status: 'error', detail: 'The policy_check command ended failed' });
+    await api.delete(`/policies/${p.id}`, { token: admin });
+    await runDueJobs();
+  });
 });
 
 describe('partner-API exports', () => {
