@@ -4,7 +4,7 @@ import type { ScopedContext } from '@/lib/auth/context';
 import type { Tx } from '@/lib/db';
 import { badRequest } from '@/lib/http/errors';
 import { tenantWhere } from '@/lib/tenancy/scope';
-import type { Assignment, TargetType } from '@/lib/policies/schemas';
+import type { Assignment, PolicySettings, TargetType } from '@/lib/policies/schemas';
 
 export async function assertAssignmentTargets(tx: Tx, ctx: ScopedContext, owner: { partnerId: string; orgId: string | null }, assignments: Assignment[]): Promise<void> {
   const scope = { partnerId: owner.partnerId, ...(owner.orgId ? { orgId: owner.orgId } : {}), AND: [tenantWhere(ctx)] };
@@ -40,4 +40,31 @@ export async function assertAssignmentTargets(tx: Tx, ctx: ScopedContext, owner:
 export async function storeAssignments(tx: Tx, policy: { id: string; partnerId: string }, assignments: Assignment[]): Promise<void> {
   await tx.policyAssignment.deleteMany({ where: { policyId: policy.id } });
   if (assignments.length) await tx.policyAssignment.createMany({ data: assignments.map((a) => ({ policyId: policy.id, partnerId: policy.partnerId, targetType: a.targetType, targetId: a.targetId })) });
+}
+
+/**
+ * Settings that name other records (alert rules, a patch policy, a maintenance window) must name
+ * records the policy's devices can use: the partner's partner-wide ones or those of the policy's
+ * organization (any of the partner's for a partner-wide policy), inside the caller's scope.
+ */
+export async function assertSettingReferences(tx: Tx, ctx: ScopedContext, owner: { partnerId: string; orgId: string | null }, settings: PolicySettings): Promise<void> {
+  const t = tenantWhere(ctx);
+  const where = (ids: string[]) => ({
+    id: { in: ids },
+    partnerId: owner.partnerId,
+    AND: [owner.orgId ? { OR: [{ orgId: null }, { orgId: owner.orgId }] } : {}, t.orgId ? { OR: [{ orgId: null }, { orgId: t.orgId }] } : {}],
+  });
+  const missing: { path: string; message: string }[] = [];
+  const rules = settings.alertRuleIds ?? [];
+  if (rules.length) {
+    const found = new Set((await tx.alertRule.findMany({ where: where(rules), select: { id: true } })).map((r) => r.id));
+    rules.forEach((id, i) => found.has(id) || missing.push({ path: `settings.alertRuleIds.${i}`, message: `No alert rule ${id} the policy can use` }));
+  }
+  if (settings.patchPolicyId && !(await tx.patchPolicy.findFirst({ where: where([settings.patchPolicyId]), select: { id: true } }))) {
+    missing.push({ path: 'settings.patchPolicyId', message: `No patch policy ${settings.patchPolicyId} the policy can use` });
+  }
+  if (settings.maintenanceWindowId && !(await tx.maintenanceWindow.findFirst({ where: where([settings.maintenanceWindowId]), select: { id: true } }))) {
+    missing.push({ path: 'settings.maintenanceWindowId', message: `No maintenance window ${settings.maintenanceWindowId} the policy can use` });
+  }
+  if (missing.length) throw badRequest('Settings name records outside the policy’s scope', missing, 'SETTING_NOT_IN_SCOPE');
 }

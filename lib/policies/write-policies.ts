@@ -6,7 +6,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { resolveRecordOwner } from '@/lib/tenancy/record-owner';
 import type { CreatePolicyInput, ReplacePolicyInput, TPolicy, UpdatePolicyInput } from '@/lib/policies/schemas';
-import { assertAssignmentTargets, storeAssignments } from '@/lib/policies/assignments';
+import { assertAssignmentTargets, assertSettingReferences, storeAssignments } from '@/lib/policies/assignments';
 import { assertPolicyWritable, lockPolicy } from '@/lib/policies/policy-scope';
 import { toPolicyDto } from '@/lib/policies/to-policy-dto';
 import { enqueuePolicyEvaluation, policyDeviceIds } from '@/lib/policies/evaluate-policies';
@@ -15,6 +15,7 @@ export async function createPolicy(ctx: ActorContext, input: CreatePolicyInput):
   const owner = await resolveRecordOwner(ctx, input.orgId, 'policies');
   return db.$transaction(async (tx) => {
     await assertAssignmentTargets(tx, ctx, owner, input.assignments);
+    await assertSettingReferences(tx, ctx, owner, input.settings);
     const created = await tx.policy.create({
       data: {
         partnerId: owner.partnerId,
@@ -53,6 +54,7 @@ async function changePolicy(ctx: ActorContext, id: string, action: string, input
     const current = await lockPolicy(tx, ctx, id);
     assertPolicyWritable(ctx, current);
     if (input.assignments) await assertAssignmentTargets(tx, ctx, current, input.assignments);
+    if (input.settings) await assertSettingReferences(tx, ctx, current, input.settings);
     const before = await policyDeviceIds(tx, id);
     const activeChange = input.active !== undefined && input.active !== current.active;
     const data: Prisma.PolicyUncheckedUpdateInput = {

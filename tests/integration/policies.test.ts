@@ -121,11 +121,20 @@ describe('validation and CRUD', () => {
 
 describe('effective policy', () => {
   it('merges settings by precedence device > group > site > organization > partner', async () => {
+    const window = await api.post('/maintenance/windows', {
+      token: admin,
+      body: { name: `W ${uniq()}`, targets: { orgIds: [orgId], siteIds: [], groupIds: [], deviceIds: [] }, startsAt: new Date(Date.now() + 3_600_000).toISOString(), durationMinutes: 60, timezone: 'UTC', recurrence: 'none' },
+    });
+    expect(window.status, window.text).toBe(201);
+    const windowId = window.body.id as string;
+    const foreign = await api.post('/policies', { token: admin, body: { name: 'x', orgId, settings: { patchPolicyId: '00000000-0000-4000-8000-000000000001' } } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.code).toBe('SETTING_NOT_IN_SCOPE');
     const group = await api.post('/groups', { token: admin, body: { orgId, name: `G ${uniq()}`, type: 'static', deviceIds: [a.deviceId] } });
     expect(group.status, group.text).toBe(201);
     const wide = await api.post('/policies', {
       token: admin,
-      body: { name: `Partner ${uniq()}`, settings: { heartbeatIntervalSeconds: 300, inventoryIntervalMinutes: 1440, maintenanceWindowId: '00000000-0000-4000-8000-000000000001' }, assignments: [{ targetType: 'partner', targetId: partner.id }] },
+      body: { name: `Partner ${uniq()}`, settings: { heartbeatIntervalSeconds: 300, inventoryIntervalMinutes: 1440, maintenanceWindowId: windowId }, assignments: [{ targetType: 'partner', targetId: partner.id }] },
     });
     expect(wide.status, wide.text).toBe(201);
     const org = await create({ settings: { heartbeatIntervalSeconds: 240, inventoryIntervalMinutes: 720 }, assignments: [{ targetType: 'organization', targetId: orgId }] });
@@ -135,7 +144,7 @@ describe('effective policy', () => {
 
     const ea = await api.get(`/devices/${a.deviceId}/effective-policy`, { token: admin });
     expect(ea.status, ea.text).toBe(200);
-    expect(ea.body.settings).toEqual({ heartbeatIntervalSeconds: 60, inventoryIntervalMinutes: 720, maintenanceWindowId: '00000000-0000-4000-8000-000000000001' });
+    expect(ea.body.settings).toEqual({ heartbeatIntervalSeconds: 60, inventoryIntervalMinutes: 720, maintenanceWindowId: windowId });
     const src = Object.fromEntries(ea.body.sources.map((s: { key: string; policyId: string; via: string }) => [s.key, [s.policyId, s.via]]));
     expect(src).toEqual({ heartbeatIntervalSeconds: [dev.id, 'device'], inventoryIntervalMinutes: [org.id, 'organization'], maintenanceWindowId: [wide.body.id, 'partner'] });
     expect(ea.body.policies.map((p: { via: string }) => p.via)).toEqual(['device', 'group', 'site', 'organization', 'partner']);
