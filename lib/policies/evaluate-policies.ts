@@ -31,7 +31,8 @@ export interface EvaluateRequest {
 export async function enqueuePolicyEvaluation(tx: Tx, req: EvaluateRequest): Promise<void> {
   const deviceIds = req.deviceIds?.slice(0, 5000);
   const jobKey = req.policyId ? `${EVALUATE_TASK}:${req.policyId}` : undefined;
-  // A policy-wide job replaced by a newer change still sees the devices of both (the job reads the union).
+  // A newer change of the same policy replaces a job still waiting: it reads the policy's devices
+  // again; a device dropped in between keeps stale rows only until the scheduled run clears them.
   await enqueueJob(tx, EVALUATE_TASK, { policyId: req.policyId, deviceIds }, { jobKey, jobKeyMode: jobKey ? 'replace' : undefined });
 }
 
@@ -86,8 +87,10 @@ export async function policyDeviceIds(tx: Tx, policyId: string): Promise<string[
 export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devices: number }> {
   let deviceIds: string[];
   if (!req.policyId && !req.deviceIds) {
+    // Devices under an active policy, plus those with current rows of one that no longer applies.
     const all = await applicablePolicies(db, {});
-    deviceIds = [...new Set(all.map((a) => a.deviceId))];
+    const stored = await db.devicePolicyCompliance.findMany({ where: { policy: { active: true } }, select: { deviceId: true }, distinct: ['deviceId'] });
+    deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId)])];
   } else {
     const fromPolicy = req.policyId ? await db.$transaction((tx) => policyDeviceIds(tx, req.policyId!)) : [];
     deviceIds = [...new Set([...fromPolicy, ...(req.deviceIds ?? [])])];

@@ -288,6 +288,20 @@ describe('evaluation', () => {
     await evaluate();
     expect((await events('policy.evaluated', p.id, c.deviceId)).length).toBe(evaluated);
   });
+  it('the scheduled run clears the current rows of a device the policy no longer applies to', async () => {
+    const p = await create({ checks: [{ id: 'agent', kind: 'security_posture', key: 'agent_up_to_date' }], assignments: [{ targetType: 'device', targetId: a.deviceId }] });
+    await evaluate();
+    expect(await db.devicePolicyCompliance.count({ where: { policyId: p.id } })).toBe(1);
+    // The assignment goes without a job for the policy (as if a replaced job lost the device).
+    await db.policyAssignment.deleteMany({ where: { policyId: p.id } });
+    await enqueueJob(db, 'evaluate_policies', {});
+    await evaluate();
+    expect(await db.devicePolicyCompliance.count({ where: { policyId: p.id } })).toBe(0);
+    expect(await db.devicePolicyResult.count({ where: { policyId: p.id } })).toBe(0);
+    expect(await db.devicePolicyResultHistory.count({ where: { policyId: p.id } })).toBe(1);
+    await api.delete(`/policies/${p.id}`, { token: admin });
+  });
+
   it('records error for every check when the policy_check command fails', async () => {
     const p = await create({ checks: [{ id: 'motd', kind: 'file_exists', path: '/etc/motd' }], assignments: [{ targetType: 'device', targetId: b.deviceId }] });
     await evaluate();
