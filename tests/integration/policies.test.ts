@@ -11,6 +11,7 @@ import { runDueJobs } from '../helpers/jobs';
 import { asPrincipal, exportAll, makePrincipal } from '../helpers/partner-api';
 import { db } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
+import { runPolicyEvaluation } from '@/lib/policies/evaluate-policies';
 
 let admin: string;
 let orgUser: string;
@@ -300,6 +301,17 @@ describe('evaluation', () => {
     expect(await db.devicePolicyResult.count({ where: { policyId: p.id } })).toBe(0);
     expect(await db.devicePolicyResultHistory.count({ where: { policyId: p.id } })).toBe(1);
     await api.delete(`/policies/${p.id}`, { token: admin });
+  });
+
+  it('concurrent evaluations of the same devices emit one violation', async () => {
+    expect((await inventory(b, [{ name: 'telnetd', version: '0.17' }])).status).toBe(200);
+    const p = await create({ checks: [{ id: 'no-telnet', kind: 'software_forbidden', name: 'telnetd' }], active: false, assignments: [{ targetType: 'device', targetId: b.deviceId }] });
+    await db.policy.update({ where: { id: p.id }, data: { active: true } });
+    await Promise.all([runPolicyEvaluation({ policyId: p.id }), runPolicyEvaluation({ policyId: p.id }), runPolicyEvaluation({ deviceIds: [b.deviceId] })]);
+    expect((await events('policy.violation', p.id, b.deviceId)).length).toBe(1);
+    expect((await events('policy.evaluated', p.id, b.deviceId)).length).toBe(3);
+    await api.delete(`/policies/${p.id}`, { token: admin });
+    await runDueJobs();
   });
 
   it('records error for every check when the policy_check command fails', async () => {
