@@ -11,7 +11,7 @@ import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { emitEvents, type EmitEventInput } from '@/lib/events/emit-event';
 import type { AgentCheck, PolicyCheckPayload } from '@/lib/policies/check-wire';
 import { AGENT_CHECK_KINDS } from '@/lib/policies/check-wire';
-import type { ComplianceStatus, PolicyCheck, ResultStatus, TargetType } from '@/lib/policies/schemas';
+import type { ComplianceStatus, PolicyCheck, PolicySettings, ResultStatus, TargetType } from '@/lib/policies/schemas';
 import { compareVersions, postureCheck, type PostureParams } from '@/lib/policies/posture-checks';
 
 export const EVALUATE_TASK = 'evaluate_policies';
@@ -124,8 +124,9 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void
   const pairs = await applicablePolicies(tx, { deviceIds });
   const devices = await tx.device.findMany({ where: { id: { in: deviceIds } }, select: { id: true, partnerId: true, orgId: true, hostname: true, status: true } });
   const deviceOf = new Map(devices.map((d) => [d.id, d]));
-  const policies = await tx.policy.findMany({ where: { id: { in: [...new Set(pairs.map((p) => p.policyId))] } }, select: { id: true, checks: true } });
+  const policies = await tx.policy.findMany({ where: { id: { in: [...new Set(pairs.map((p) => p.policyId))] } }, select: { id: true, checks: true, settings: true, updatedAt: true } });
   const checksOf = new Map(policies.map((p) => [p.id, p.checks as PolicyCheck[]]));
+  await storeAgentSettings(tx, deviceIds, pairs, policies);
 
   // Current state of devices no longer under an active policy goes (history stays); results of
   // deactivated policies are kept frozen as they were.
@@ -173,6 +174,35 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void
   const noAgent = devices.filter((d) => !agentChecks.has(d.id)).map((d) => d.id);
   if (noAgent.length) await tx.deviceCommand.updateMany({ where: { deviceId: { in: noAgent }, type: 'policy_check', status: 'pending' }, data: { status: 'cancelled', dedupeKey: null, completedAt: new Date() } });
   await recomputeCompliance(tx, deviceIds);
+}
+
+/** The agent intervals each device's effective policy sets, for the heartbeat answer. */
+async function storeAgentSettings(tx: Tx, deviceIds: string[], pairs: Applicable[], policies: { id: string; settings: unknown; updatedAt: Date }[]): Promise<void> {
+  const byId = new Map(policies.map((p) => [p.id, p]));
+  const rows: { deviceId: string; hb: number | null; inv: number | null }[] = [];
+  for (const deviceId of deviceIds) {
+    const ranked = pairs
+      .filter((p) => p.deviceId === deviceId && byId.has(p.policyId))
+      .sort((a, b) => b.precedence - a.precedence || byId.get(b.policyId)!.updatedAt.getTime() - byId.get(a.policyId)!.updatedAt.getTime() || a.policyId.localeCompare(b.policyId));
+    const pick = (key: 'heartbeatIntervalSeconds' | 'inventoryIntervalMinutes') => {
+      for (const p of ranked) {
+        const v = (byId.get(p.policyId)!.settings as PolicySettings)[key];
+        if (v !== undefined) return v;
+      }
+      return null;
+    };
+    rows.push({ deviceId, hb: pick('heartbeatIntervalSeconds'), inv: pick('inventoryIntervalMinutes') });
+  }
+  const set = rows.filter((r) => r.hb !== null || r.inv !== null);
+  const cleared = rows.filter((r) => r.hb === null && r.inv === null).map((r) => r.deviceId);
+  if (cleared.length) await tx.devicePolicySettings.deleteMany({ where: { deviceId: { in: cleared } } });
+  if (!set.length) return;
+  await tx.$executeRaw`
+    insert into device_policy_settings (device_id, heartbeat_interval_seconds, inventory_interval_minutes, updated_at)
+    select * , now() from unnest(${set.map((r) => r.deviceId)}::uuid[], ${set.map((r) => r.hb)}::int[], ${set.map((r) => r.inv)}::int[])
+    on conflict (device_id) do update set heartbeat_interval_seconds = excluded.heartbeat_interval_seconds, inventory_interval_minutes = excluded.inventory_interval_minutes, updated_at = now()
+    where device_policy_settings.heartbeat_interval_seconds is distinct from excluded.heartbeat_interval_seconds
+       or device_policy_settings.inventory_interval_minutes is distinct from excluded.inventory_interval_minutes`;
 }
 
 async function serverCheck(tx: Tx, check: PolicyCheck, deviceIds: string[]): Promise<Map<string, { status: Exclude<ResultStatus, 'pending'>; detail: string }>> {

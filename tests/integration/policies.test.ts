@@ -12,6 +12,7 @@ import { asPrincipal, exportAll, makePrincipal } from '../helpers/partner-api';
 import { db } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { runPolicyEvaluation } from '@/lib/policies/evaluate-policies';
+import { heartbeatIntervalFor } from '@/lib/policies/agent-interval';
 
 let admin: string;
 let orgUser: string;
@@ -143,6 +144,10 @@ describe('effective policy', () => {
     const grp = await create({ settings: { heartbeatIntervalSeconds: 120 }, assignments: [{ targetType: 'group', targetId: group.body.id }] });
     const dev = await create({ settings: { heartbeatIntervalSeconds: 60 }, assignments: [{ targetType: 'device', targetId: a.deviceId }] });
 
+    // The worker stores the effective intervals; the heartbeat answers with them.
+    await runDueJobs();
+    expect((await heartbeat(a)).body.heartbeatIntervalSeconds).toBe(heartbeatIntervalFor(60));
+    expect((await heartbeat(c)).body.heartbeatIntervalSeconds).toBe(heartbeatIntervalFor(180));
     const ea = await api.get(`/devices/${a.deviceId}/effective-policy`, { token: admin });
     expect(ea.status, ea.text).toBe(200);
     expect(ea.body.settings).toEqual({ heartbeatIntervalSeconds: 60, inventoryIntervalMinutes: 720, maintenanceWindowId: windowId });
@@ -160,6 +165,7 @@ describe('effective policy', () => {
     expect(after.body.sources.find((s: { key: string }) => s.key === 'heartbeatIntervalSeconds').policyId).toBe(grp.id);
     for (const id of [wide.body.id, org.id, site.id, grp.id, dev.id]) expect((await api.delete(`/policies/${id}`, { token: admin })).status).toBe(204);
     await runDueJobs();
+    expect((await heartbeat(a)).body.heartbeatIntervalSeconds).toBe(heartbeatIntervalFor(null));
   });
 });
 
