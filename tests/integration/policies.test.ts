@@ -320,6 +320,21 @@ describe('evaluation', () => {
     await runDueJobs();
   });
 
+  it('re-evaluates a device moved into or out of an assigned site', async () => {
+    const site2 = await makeSite({ id: orgId, partnerId: partner.id });
+    const p = await create({ checks: [{ id: 'agent', kind: 'security_posture', key: 'agent_up_to_date' }], assignments: [{ targetType: 'site', targetId: site2.id }] });
+    await evaluate();
+    expect(await db.devicePolicyCompliance.count({ where: { policyId: p.id } })).toBe(0);
+    expect((await api.patch(`/devices/${a.deviceId}`, { token: admin, body: { siteId: site2.id } })).status).toBe(200);
+    await evaluate();
+    expect((await db.devicePolicyCompliance.findMany({ where: { policyId: p.id } })).map((r) => r.deviceId)).toEqual([a.deviceId]);
+    expect((await api.patch(`/devices/${a.deviceId}`, { token: admin, body: { siteId } })).status).toBe(200);
+    await evaluate();
+    expect(await db.devicePolicyCompliance.count({ where: { policyId: p.id } })).toBe(0);
+    await api.delete(`/policies/${p.id}`, { token: admin });
+    await runDueJobs();
+  });
+
   it('records error for every check when the policy_check command fails', async () => {
     const p = await create({ checks: [{ id: 'motd', kind: 'file_exists', path: '/etc/motd' }], assignments: [{ targetType: 'device', targetId: b.deviceId }] });
     await evaluate();
