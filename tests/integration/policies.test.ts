@@ -335,6 +335,21 @@ describe('evaluation', () => {
     await runDueJobs();
   });
 
+  it('re-evaluates devices added to or removed from an assigned static group', async () => {
+    const group = await api.post('/groups', { token: admin, body: { orgId, name: `G ${uniq()}`, type: 'static' } });
+    expect(group.status, group.text).toBe(201);
+    const p = await create({ checks: [{ id: 'agent', kind: 'security_posture', key: 'agent_up_to_date' }], assignments: [{ targetType: 'group', targetId: group.body.id }] });
+    await evaluate();
+    expect((await api.post(`/groups/${group.body.id}/devices`, { token: admin, body: { deviceIds: [a.deviceId, b.deviceId] } })).status).toBe(200);
+    await evaluate();
+    expect((await db.devicePolicyCompliance.findMany({ where: { policyId: p.id } })).map((r) => r.deviceId).sort()).toEqual([a.deviceId, b.deviceId].sort());
+    expect((await api.delete(`/groups/${group.body.id}/devices/${b.deviceId}`, { token: admin })).status).toBe(204);
+    await evaluate();
+    expect((await db.devicePolicyCompliance.findMany({ where: { policyId: p.id } })).map((r) => r.deviceId)).toEqual([a.deviceId]);
+    await api.delete(`/policies/${p.id}`, { token: admin });
+    await runDueJobs();
+  });
+
   it('records error for every check when the policy_check command fails', async () => {
     const p = await create({ checks: [{ id: 'motd', kind: 'file_exists', path: '/etc/motd' }], assignments: [{ targetType: 'device', targetId: b.deviceId }] });
     await evaluate();
