@@ -32,6 +32,7 @@ import { advanceDeploymentsTask } from './tasks/advance-deployments';
 import { generateReportRunTask } from './tasks/generate-report-run';
 import { enqueueDueReportsTask } from './tasks/enqueue-due-reports';
 import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } from './tasks/automations';
+import { evaluatePoliciesTask } from './tasks/evaluate-policies';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -69,6 +70,7 @@ export const taskList: TaskList = {
   run_automation: runAutomationTask,
   match_automation_events: matchAutomationEventsTask,
   run_due_automations: runDueAutomationsTask,
+  evaluate_policies: evaluatePoliciesTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -84,6 +86,7 @@ export const crontab = [
   '* * * * * advance_deployments',
   '* * * * * match_automation_events',
   '* * * * * run_due_automations',
+  '*/15 * * * * evaluate_policies',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',

@@ -48,6 +48,7 @@ export function DeploymentTargets({
   onChange,
   error,
   names = {},
+  withFilters = true,
 }: {
   orgId: string;
   orgs: { id: string; name: string }[];
@@ -57,6 +58,8 @@ export function DeploymentTargets({
   error?: string;
   /** Display names of already selected targets (the deployment's targetNames). */
   names?: Record<string, string>;
+  /** False where saved filters are not a target kind (policy assignments). */
+  withFilters?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const sites = useSites({ orgId: orgId || undefined });
@@ -68,7 +71,7 @@ export function DeploymentTargets({
   const siteChoices = withSelected(sites.data?.data ?? [], value.siteIds, names);
   const groupChoices = withSelected(groups.data?.data ?? [], value.groupIds, names);
   // Only shared filters can be targets (whoever initializes the deployment must see them).
-  const filters = useSavedFilters(useCan('filters:read'));
+  const filters = useSavedFilters(useCan('filters:read') && withFilters);
   const filterChoices = withSelected((filters.data?.data ?? []).filter((f) => f.visibility === 'shared' && (!orgId || !f.orgId || f.orgId === orgId)), value.filterIds, names);
 
   return (
@@ -113,7 +116,7 @@ export function DeploymentTargets({
             )}
           </div>
         </div>
-        <div>
+        {withFilters && <div>
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Saved filters</p>
           <div className="max-h-36 overflow-y-auto">
             {filterChoices.length ? (
@@ -126,7 +129,7 @@ export function DeploymentTargets({
               <p className="text-xs text-slate-600 dark:text-slate-400">No shared filters</p>
             )}
           </div>
-        </div>
+        </div>}
       </div>
       <div>
         <Field label="Devices" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search hostnames" />

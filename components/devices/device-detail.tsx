@@ -23,14 +23,16 @@ import { DeviceActivity } from '@/components/devices/detail/device-activity';
 import { DeviceQuickActions } from '@/components/devices/detail/device-quick-actions';
 import { DeviceInventoryPanel } from '@/components/devices/detail/device-inventory';
 import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
+import { DevicePolicyPanel } from '@/components/policies/device-policy-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'commands' | 'billing';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'commands' | 'policies' | 'billing';
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
   const [tab, setTab] = useState<Tab>('overview');
   const showBilling = useShowDeviceBilling();
+  const showPolicies = useCan('policies:read');
   const d = device.data;
   useBreadcrumbLabel(id, d ? (d.displayName ?? d.hostname) : undefined);
 
@@ -62,6 +64,7 @@ export function DeviceDetail({ id }: { id: string }) {
           { id: 'inventory', label: 'Inventory' },
           { id: 'software', label: 'Software' },
           { id: 'commands', label: 'Commands' },
+          ...(showPolicies ? [{ id: 'policies' as const, label: 'Policies' }] : []),
           ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
         ]}
       />
@@ -71,6 +74,7 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'inventory' && <DeviceInventoryPanel id={id} />}
         {tab === 'software' && <DeviceSoftwarePanel deviceId={id} />}
         {tab === 'commands' && <Commands device={d} />}
+        {tab === 'policies' && showPolicies && <DevicePolicyPanel deviceId={id} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}
       </div>
     </div>

@@ -7,7 +7,8 @@
 // event and webhook deliveries. Other changes (hostname, versions) take a transactional path.
 import type { z } from 'zod';
 import { db, dbPool, type Tx } from '@/lib/db';
-import { env, deviceOfflineAfterSeconds } from '@/lib/env';
+import { deviceOfflineAfterSeconds } from '@/lib/env';
+import { heartbeatIntervalFor } from '@/lib/policies/agent-interval';
 import type { AgentContext } from '@/lib/auth/context';
 import { emitEvent } from '@/lib/events/emit-event';
 import { ZHeartbeatBody } from '@/lib/agents/schemas';
@@ -104,6 +105,7 @@ function beatBatchSql(kind: keyof typeof HB): string {
   )
   select i.id::text as id, hb.id is not null as updated,
     exists(select 1 from alert_rule_states s where s.device_id = i.id) as alert_state,
+    (select ps.heartbeat_interval_seconds from device_policy_settings ps where ps.device_id = i.id) as policy_interval,
     coalesce((select json_agg(json_build_object('id', c.id, 'type', c.type, 'payload', c.payload,
         'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by c.created_at)
       from claimed c where c.device_id = i.id), '[]'::json) as commands
@@ -120,6 +122,8 @@ interface FastResult {
   updated: boolean;
   /** Whether the device has any alert-rule breach state (see evaluate-heartbeat.ts). */
   alertState: boolean;
+  /** The heartbeat interval the device's effective policy sets, if any. */
+  policyInterval: number | null;
   commands: ClaimedCommand[];
 }
 
@@ -132,7 +136,7 @@ function beatBatches(kind: keyof typeof HB) {
     async (beats) => {
       const sorted = [...beats].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
       const column = (i: number) => sorted.map((b) => b.columns[i]);
-      const { rows } = await dbPool().query<{ id: string; updated: boolean; alert_state: boolean; commands: ClaimedCommand[] }>({
+      const { rows } = await dbPool().query<{ id: string; updated: boolean; alert_state: boolean; policy_interval: number | null; commands: ClaimedCommand[] }>({
         name,
         text,
         values: [sorted.map((b) => b.deviceId), sorted.map((b) => b.all), column(0), column(1), column(2), column(3), column(4), column(5)],
@@ -140,7 +144,7 @@ function beatBatches(kind: keyof typeof HB) {
       const byId = new Map(rows.map((r) => [r.id, r]));
       return beats.map((b) => {
         const r = byId.get(b.deviceId);
-        return { updated: Boolean(r?.updated), alertState: Boolean(r?.alert_state), commands: r?.commands ?? [] };
+        return { updated: Boolean(r?.updated), alertState: Boolean(r?.alert_state), policyInterval: r?.policy_interval ?? null, commands: r?.commands ?? [] };
       });
     },
     { maxBatch: 500, maxInFlight: 2, key: (b) => b.deviceId },
@@ -199,6 +203,12 @@ async function slowPath(ctx: AgentContext, input: HeartbeatInput, all: boolean):
   });
 }
 
+/** The slow path's probe of the interval the device's effective policy sets. */
+async function policyIntervalOf(deviceId: string): Promise<number | null> {
+  const { rows } = await dbPool().query<{ v: number | null }>('select heartbeat_interval_seconds as v from device_policy_settings where device_id = $1', [deviceId]);
+  return rows[0]?.v ?? null;
+}
+
 /** The slow path's breach-state probe (the fast path reads it in its own statement). */
 async function hasAlertState(deviceId: string): Promise<boolean> {
   const { rows } = await dbPool().query<{ e: boolean }>('select exists(select 1 from alert_rule_states where device_id = $1) as e', [deviceId]);
@@ -223,6 +233,7 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
   const all = !ctx.narrowed;
   let commands: ClaimedCommand[] = [];
   let alertState: boolean | null = null;
+  let policyInterval: number | null = null;
   if (input.role === 'watchdog') {
     await watchdogBeat(ctx, input);
   } else {
@@ -237,19 +248,22 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
       if (result.updated) {
         commands = result.commands;
         alertState = result.alertState;
+        policyInterval = result.policyInterval;
       } else {
         commands = await slowPath(ctx, input, all); // its status changed between lookup and update
         alertState = null;
+        policyInterval = await policyIntervalOf(ctx.deviceId);
       }
     } else {
       commands = await slowPath(ctx, input, all);
+      policyInterval = await policyIntervalOf(ctx.deviceId);
     }
     // Metric alert rules: cached rules, no query for a healthy device (see evaluate-heartbeat.ts).
     if (alertState === null) alertState = await hasAlertState(ctx.deviceId);
     await evaluateHeartbeat({ ...ctx, hostname: input.hostname ?? ctx.hostname }, input.metrics ?? {}, alertState);
   }
   return {
-    heartbeatIntervalSeconds: env().AGENT_HEARTBEAT_INTERVAL_SECONDS,
+    heartbeatIntervalSeconds: heartbeatIntervalFor(policyInterval),
     mode: ctx.narrowed ? ('offboarding' as const) : ('normal' as const),
     commands,
     droppedFields,

@@ -6,6 +6,7 @@ import type { AgentContext } from '@/lib/auth/context';
 import { ZInventoryBody } from '@/lib/agents/schemas';
 import { stripNul } from '@/lib/agents/sanitize';
 import { storeManagementPosture } from '@/lib/posture/store-management-posture';
+import { enqueueDeviceEvaluation } from '@/lib/policies/enqueue-device-evaluation';
 
 export async function storeInventory(ctx: AgentContext, body: z.output<typeof ZInventoryBody>) {
   const input = stripNul(body);
@@ -37,6 +38,8 @@ export async function storeInventory(ctx: AgentContext, body: z.output<typeof ZI
       });
     }
     if (input.managementPosture) await storeManagementPosture(tx, ctx.deviceId, input.managementPosture);
+    // Software checks of policies read this inventory.
+    await enqueueDeviceEvaluation(tx, ctx.partnerId, ctx.deviceId);
     return row.receivedAt;
   }, { timeout: 30_000 });
   return { deviceId: ctx.deviceId, software: input.software.length, receivedAt: receivedAt.toISOString() };

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'deployments:manage': 'Create, edit, start, pause, resume, cancel, retry and delete deployments',
   'automations:read': 'View automations and their run history',
   'automations:manage': 'Create, edit, delete, trigger and run automations',
+  'policies:read': 'View configuration policies, their assignments, compliance and the effective policy of devices',
+  'policies:manage': 'Create, edit, assign, deactivate and delete configuration policies',
   'filters:read': 'View and preview saved device filters (their own and the shared ones)',
   'filters:manage': 'Create, edit and delete saved device filters',
   'analytics:read': 'Run analytics queries and view dashboards, capacity, SLA compliance and summaries',
@@ -63,6 +65,7 @@ const TECHNICIAN: Permission[] = [
   'patches:deploy',
   'deployments:manage',
   'automations:manage',
+  'policies:manage',
   'filters:manage',
   'analytics:manage',
   'reports:manage',
@@ -77,13 +80,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read', 'reports:read', 'automations:read'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read', 'reports:read', 'automations:read', 'policies:read'] as Permission[],
   },
 ] as const;
 

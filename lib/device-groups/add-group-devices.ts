@@ -5,6 +5,7 @@ import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { deviceWhere } from '@/lib/devices/device-scope';
 import { assertGroupType, getGroupOrThrow } from '@/lib/device-groups/get-group-or-throw';
+import { enqueueDevicesEvaluation } from '@/lib/policies/enqueue-device-evaluation';
 
 type Skip = { deviceId: string; reason: 'ALREADY_MEMBER' | 'NOT_IN_GROUP_SCOPE' };
 
@@ -39,6 +40,8 @@ export async function addGroupDevices(ctx: ActorContext, groupId: string, device
     const group = await getGroupOrThrow(ctx, groupId, tx);
     assertGroupType(group, 'static');
     const result = await addStaticMembers(tx, ctx, group, deviceIds);
+    // Policies assigned to the group now reach the new members.
+    await enqueueDevicesEvaluation(tx, group.partnerId, result.added);
     await writeAudit(ctx, { action: 'device_group.add_devices', targetType: 'device_group', targetId: groupId, partnerId: group.partnerId, orgId: group.orgId, details: { added: result.added.length, skipped: result.skipped.length, failed: result.failed.length } }, tx);
     return result;
   });

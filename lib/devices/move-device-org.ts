@@ -8,6 +8,7 @@ import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/events/emit-event';
+import { enqueueDeviceEvaluation } from '@/lib/policies/enqueue-device-evaluation';
 import { getOrganizationOrThrow } from '@/lib/organizations/get-organization-or-throw';
 import { ZMoveDeviceOrg } from '@/lib/devices/schemas';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
@@ -53,6 +54,10 @@ export async function moveDeviceOrg(ctx: ActorContext, id: string, input: z.outp
     await tx.deviceSoftware.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
     await movePatchState(tx, id, moved.partnerId, target.id);
     await reevaluateDeviceGroups(tx, id, { actorId: ctx.userId });
+    // Policy state follows the device; which policies still apply is decided by the evaluation.
+    await tx.devicePolicyResult.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
+    await tx.devicePolicyCompliance.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
+    await enqueueDeviceEvaluation(tx, moved.partnerId, id);
     const changes = [{ field: 'orgId', from: device.orgId, to: target.id }, { field: 'siteId', from: device.siteId, to: siteId }];
     await emitEvent(tx, { type: 'device.updated', partnerId: moved.partnerId, orgId: moved.orgId, data: { deviceId: id, hostname: moved.hostname, changes } });
     await writeAudit(ctx, { action: 'device.move_org', targetType: 'device', targetId: id, partnerId: moved.partnerId, orgId: moved.orgId, details: { from: device.orgId, to: target.id, siteId } }, tx);

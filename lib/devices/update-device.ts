@@ -5,6 +5,7 @@ import type { ActorContext } from '@/lib/auth/context';
 import { badRequest } from '@/lib/http/errors';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { emitEvent } from '@/lib/events/emit-event';
+import { enqueueDeviceEvaluation } from '@/lib/policies/enqueue-device-evaluation';
 import { ZUpdateDevice } from '@/lib/devices/schemas';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
 import { toDeviceDto } from '@/lib/devices/to-device-dto';
@@ -32,6 +33,8 @@ export async function updateDevice(ctx: ActorContext, id: string, input: z.outpu
     if (changes.length > 0) {
       await emitEvent(tx, { type: 'device.updated', partnerId: updated.partnerId, orgId: updated.orgId, data: { deviceId: id, hostname: updated.hostname, changes } });
       if (input.tags !== undefined || input.siteId !== undefined) await reevaluateDeviceGroups(tx, id, { actorId: ctx.userId });
+      // Site and group assignments of policies may now reach the device differently.
+      if (input.tags !== undefined || input.siteId !== undefined) await enqueueDeviceEvaluation(tx, updated.partnerId, id);
     }
     await writeAudit(ctx, { action: 'device.update', targetType: 'device', targetId: id, partnerId: updated.partnerId, orgId: updated.orgId, details: { changes } }, tx);
     return toDeviceDto(updated);

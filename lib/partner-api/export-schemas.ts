@@ -110,5 +110,28 @@ export const ZCustomFieldValueExportRow = z.object({
   updatedAt: ts,
 });
 
+export const ZConfigurationPolicyExportRow = z.object({
+  id: z.string().uuid(),
+  orgId: z.string().uuid().nullable(),
+  availability: z.enum(['org', 'partner']),
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  settings: z.unknown().describe('As in GET /policies'),
+  checks: z.unknown().describe('As in GET /policies'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deactivatedAt: z.string().nullable(),
+});
+
+export const ZConfigurationAssignmentExportRow = z.object({
+  id: z.string().uuid(),
+  policyId: z.string().uuid(),
+  policyOrgId: z.string().uuid().nullable(),
+  targetType: z.enum(['partner', 'organization', 'site', 'group', 'device']),
+  targetId: z.string().uuid(),
+  createdAt: z.string(),
+});
+
 /** Rows of an export whose resource this service does not hold yet: always an empty page. */
 export const ZEmptyExportRow = z.record(z.string(), z.unknown());

@@ -260,9 +260,53 @@ export const customFieldValuesExport: ExportSource<CustomFieldValueRow> = {
   keyOf: (row) => `${row.fieldId}:${row.deviceId}`,
 };
 
+type ConfigurationPolicyRow = {
+  id: string; orgId: string | null; availability: 'org' | 'partner'; name: string; description: string | null; active: boolean; settings: unknown; checks: unknown;
+  createdAt: string; updatedAt: string; deactivatedAt: string | null;
+};
+
+/** Configuration policies (GET /policies): the principal's organizations' plus the partner-wide ones. */
+export const configurationPoliciesExport: ExportSource<ConfigurationPolicyRow> = {
+  name: 'configuration-policies',
+  async fetch(scope, after, take) {
+    const rows = await db.$queryRaw<{ id: string; org_id: string | null; name: string; description: string | null; active: boolean; settings: unknown; checks: unknown; created_at: Date; updated_at: Date; deactivated_at: Date | null }[]>`
+      select id, org_id, name, description, active, settings, checks, created_at, updated_at, deactivated_at from policies
+      where partner_id = ${scope.partnerId}::uuid ${orgOrPartnerWide(scope, Prisma.sql`org_id`)} ${afterId(Prisma.sql`id`, after)}
+      order by id limit ${take}`;
+    return rows.map((r) => ({
+      id: r.id, orgId: r.org_id, availability: r.org_id ? ('org' as const) : ('partner' as const), name: r.name, description: r.description, active: r.active,
+      settings: r.settings, checks: r.checks, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(), deactivatedAt: iso(r.deactivated_at),
+    }));
+  },
+  keyOf: (row) => row.id,
+};
+
+type ConfigurationAssignmentRow = { id: string; policyId: string; policyOrgId: string | null; targetType: string; targetId: string; createdAt: string };
+
 /**
- * Exports of resources this service does not hold yet (configuration policies and their
- * assignments, backup configurations): the route, its
+ * Where each visible policy applies. A principal narrowed to some organizations sees the
+ * assignments whose target lies in them (or the partner itself), never targets elsewhere.
+ */
+export const configurationAssignmentsExport: ExportSource<ConfigurationAssignmentRow> = {
+  name: 'configuration-assignments',
+  async fetch(scope, after, take) {
+    const targetOrg = Prisma.sql`case a.target_type when 'organization' then a.target_id
+      when 'site' then (select s.org_id from sites s where s.id = a.target_id)
+      when 'group' then (select g.org_id from device_groups g where g.id = a.target_id)
+      when 'device' then (select d.org_id from devices d where d.id = a.target_id) end`;
+    const narrowed = scope.orgIds ? Prisma.sql`and (a.target_type = 'partner' or ${targetOrg} = any(${scope.orgIds}::uuid[]))` : Prisma.empty;
+    const rows = await db.$queryRaw<{ id: string; policy_id: string; policy_org_id: string | null; target_type: string; target_id: string; created_at: Date }[]>`
+      select a.id, a.policy_id, p.org_id as policy_org_id, a.target_type, a.target_id, a.created_at
+      from policy_assignments a join policies p on p.id = a.policy_id
+      where a.partner_id = ${scope.partnerId}::uuid ${orgOrPartnerWide(scope, Prisma.sql`p.org_id`)} ${narrowed} ${afterId(Prisma.sql`a.id`, after)}
+      order by a.id limit ${take}`;
+    return rows.map((r) => ({ id: r.id, policyId: r.policy_id, policyOrgId: r.policy_org_id, targetType: r.target_type, targetId: r.target_id, createdAt: r.created_at.toISOString() }));
+  },
+  keyOf: (row) => row.id,
+};
+
+/**
+ * Exports of resources this service does not hold yet (backup configurations): the route, its
  * scope check and its paging contract exist, and the page is empty until the domain lands.
  */
 export function notYetStoredExport(name: string): ExportSource<Record<string, unknown>> {

@@ -116,7 +116,7 @@ describe('partner-API exports', () => {
     const values = await get('custom-field-values');
     expect(values.length).toBeGreaterThan(10);
     expect(values[0]).toEqual({ fieldId: expect.any(String), key: expect.stringMatching(/^f_/), deviceId: expect.any(String), orgId: expect.any(String), value: 'v', source: 'api', updatedAt: expect.any(String) });
-    for (const path of ['configuration-policies', 'configuration-assignments', 'backup-configurations']) {
+    for (const path of ['backup-configurations']) {
       expect(await get(path), path).toEqual([]);
     }
   });

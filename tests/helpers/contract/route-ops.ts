@@ -101,6 +101,8 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/orgs/sites/{id}': 'site',
   '/patch-policies/{id}': 'patchPolicy',
   '/patches/{id}': 'patch',
+  '/policies/{id}': 'configPolicy',
+  '/policies/compliance/device/{deviceId}': 'device',
   // A compliance report is an organization's.
   '/patches/compliance/report/{id}': 'org',
   '/portal/assets/{id}': 'asset',

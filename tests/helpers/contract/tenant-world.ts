@@ -143,6 +143,7 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.widget = (await c(`/analytics/dashboards/${ids.dashboard}/widgets`, { title: `${marker} widget`, type: 'number', query: { source: 'devices', measure: 'count' } })).id;
   ids.sla = (await c('/analytics/sla', { name: `${marker} SLA`, orgId: org.id, targetKind: 'alert', responseMinutes: 15, resolveMinutes: 60 })).id;
   ids.patchPolicy = (await c('/patch-policies', { name: `${marker} patch policy`, orgId: org.id, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] }, maintenanceWindowId: window.id })).id;
+  ids.configPolicy = (await c('/policies', { name: `${marker} configuration policy`, orgId: org.id, checks: [{ id: 'svc', kind: 'service_running', name: 'sshd' }], assignments: [{ targetType: 'device', targetId: agent.deviceId }] })).id;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },

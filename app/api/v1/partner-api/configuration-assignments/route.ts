@@ -2,14 +2,17 @@
 import { definePartnerApiRoute } from '@/lib/partner-api/define-partner-api-route';
 import { EXPORT_PAGING_NOTE, ZExportPageOf, ZExportQuery } from '@/lib/partner-api/schemas';
 import { exportPage } from '@/lib/partner-api/export-page';
-import { notYetStoredExport } from '@/lib/partner-api/export-sources';
-import { ZEmptyExportRow } from '@/lib/partner-api/export-schemas';
+import { configurationAssignmentsExport } from '@/lib/partner-api/export-sources';
+import { ZConfigurationAssignmentExportRow } from '@/lib/partner-api/export-schemas';
 
 export const GET = definePartnerApiRoute({
   scope: 'configuration:read',
   query: ZExportQuery,
-  summary: 'Export configuration policy assignments',
-  description: ['Configuration policies are not stored by this service yet: the page is always empty (`hasMore: false`).', EXPORT_PAGING_NOTE].join(' '),
-  response: ZExportPageOf(ZEmptyExportRow),
-  handler: ({ ctx, query }) => exportPage(ctx, notYetStoredExport('configuration-assignments'), query),
+  summary: 'Export configuration assignments',
+  description: [
+    'Where each exported configuration policy applies: one row per target (`partner`, `organization`, `site`, `group`, `device`). A principal narrowed to some organizations gets the assignments whose target lies in them or is the partner.',
+    EXPORT_PAGING_NOTE,
+  ].join(' '),
+  response: ZExportPageOf(ZConfigurationAssignmentExportRow),
+  handler: ({ ctx, query }) => exportPage(ctx, configurationAssignmentsExport, query),
 });
