@@ -9,6 +9,8 @@ import type { ZCommandResultBody } from '@/lib/agents/schemas';
 import { ZPolicyCheckPayload, ZPolicyCheckResult, type AgentCheckResult } from '@/lib/policies/check-wire';
 import { lockDevicesForPolicies, recomputeCompliance, upsertResults, type ResultRow } from '@/lib/policies/evaluate-policies';
 
+const WIRE_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(.+)$/i;
+
 export async function recordPolicyCheckCommandResult(
   tx: Tx,
   command: Pick<DeviceCommand, 'id' | 'type' | 'payload' | 'deviceId' | 'partnerId' | 'orgId'>,
@@ -23,10 +25,13 @@ export async function recordPolicyCheckCommandResult(
   const failure =
     input.status !== 'completed' ? `The policy_check command ended ${input.status}` : parsed && !parsed.success ? 'The agent answered a result this server cannot read' : 'The agent returned no result for this check';
 
-  const wanted = payload.data.checks.map((c) => {
-    const cut = c.id.indexOf(':');
-    return { wireId: c.id, policyId: c.id.slice(0, cut), checkId: c.id.slice(cut + 1) };
+  // Wire ids are `<policyId>:<checkId>`; a command queued otherwise (by hand, by an older
+  // server) names no policy check and changes nothing.
+  const wanted = payload.data.checks.flatMap((c) => {
+    const m = WIRE_ID.exec(c.id);
+    return m ? [{ wireId: c.id, policyId: m[1], checkId: m[2] }] : [];
   });
+  if (!wanted.length) return;
   // Only checks still current: a result row exists for the active policy that still has this check.
   const current = await tx.devicePolicyResult.findMany({
     where: { deviceId: command.deviceId, policy: { active: true }, OR: wanted.map((w) => ({ policyId: w.policyId, checkId: w.checkId })) },
