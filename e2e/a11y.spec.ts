@@ -62,6 +62,8 @@ function segments(ids: Record<string, string>): Record<string, string | undefine
     '/maintenance/[id]': ids.maintenanceWindow,
     '/deployments/[id]': ids.deployment,
     '/analytics/dashboards/[id]': ids.dashboard,
+    '/automations/[id]': ids.automation,
+    '/policies/[id]': ids.configPolicy,
     // A catch-all page is the not-found page of its area: the sweep looks at it on an address
     // nothing else serves.
     '/portal/[...missing]': MISSING,

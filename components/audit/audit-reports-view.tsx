@@ -125,9 +125,14 @@ export function AuditReportsView() {
             {activity.data.data.map((a) => (
               <tr key={`${a.actorType}:${a.actorId ?? a.actorEmail}`} className="border-t border-slate-100 dark:border-slate-800">
                 <td className={CELL}>
-                  <Link className="text-brand-700 underline dark:text-brand-300" href={`/audit?actor=${encodeURIComponent(a.actorEmail ?? a.actorId ?? '')}`}>
-                    {a.actorEmail ?? a.actorId ?? a.actorType}
-                  </Link>
+                  {/* A system actor has neither email nor id: nothing to filter the log by. */}
+                  {a.actorEmail || a.actorId ? (
+                    <Link className="text-brand-700 underline dark:text-brand-300" href={`/audit?actor=${encodeURIComponent((a.actorEmail || a.actorId)!)}`}>
+                      {a.actorEmail || a.actorId}
+                    </Link>
+                  ) : (
+                    <span>{a.actorType}</span>
+                  )}
                   <span className="block text-xs text-slate-500">{a.actorType}</span>
                 </td>
                 <td className={`${CELL} tabular-nums`}>{a.total}</td>

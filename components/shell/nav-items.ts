@@ -46,7 +46,7 @@ export const NAV: NavSection[] = [
       { href: '/deployments', label: 'Deployments', permission: 'deployments:read', description: 'Software, scripts and patches rolled out to many devices in batches.' },
       { href: '/reports', label: 'Reports', permission: 'reports:read', description: 'Inventories, compliance, availability and SLA reports, on demand or emailed on a schedule.' },
       { href: '/automations', label: 'Automations', permission: 'automations:read', description: 'Scripts, commands and tickets run on events, schedules and alerts.' },
-      { href: '/policies', label: 'Policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
+      { href: '/policies', label: 'Configuration policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
     ],
