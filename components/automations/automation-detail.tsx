@@ -122,30 +122,33 @@ export function AutomationDetail({ id }: { id: string }) {
                 {r.reason && <span className="text-xs">{r.reason}</span>}
               </div>
               {r.steps.length > 0 && (
-                <table className="mt-2 w-full text-left text-xs">
-                  <thead>
-                    <tr>
-                      <th className="py-1 pr-2">#</th>
-                      <th className="py-1 pr-2">Action</th>
-                      <th className="py-1 pr-2">Device</th>
-                      <th className="py-1 pr-2">Outcome</th>
-                      <th className="py-1">Detail</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {r.steps.map((s, i) => (
-                      <tr key={i} className="border-t border-slate-100 dark:border-slate-800">
-                        <td className="py-1 pr-2">{s.actionIndex + 1}</td>
-                        <td className="py-1 pr-2">{s.actionType}</td>
-                        <td className="py-1 pr-2">{s.deviceId ? (names.get(s.deviceId) ?? s.deviceId.slice(0, 8)) : '—'}</td>
-                        <td className="py-1 pr-2">
-                          <Badge tone={TONES[s.status]}>{s.status}</Badge>
-                        </td>
-                        <td className="py-1">{s.error ?? resultText(s.result)}</td>
+                // A phone scrolls the steps inside the run, not the page.
+                <div className="relative mt-2 max-w-full overflow-x-auto">
+                  <table className="w-full text-left text-xs">
+                    <thead>
+                      <tr>
+                        <th className="py-1 pr-2">#</th>
+                        <th className="py-1 pr-2">Action</th>
+                        <th className="py-1 pr-2">Device</th>
+                        <th className="py-1 pr-2">Outcome</th>
+                        <th className="py-1">Detail</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {r.steps.map((s, i) => (
+                        <tr key={i} className="border-t border-slate-100 dark:border-slate-800">
+                          <td className="py-1 pr-2">{s.actionIndex + 1}</td>
+                          <td className="py-1 pr-2">{s.actionType}</td>
+                          <td className="py-1 pr-2">{s.deviceId ? (names.get(s.deviceId) ?? s.deviceId.slice(0, 8)) : '—'}</td>
+                          <td className="py-1 pr-2">
+                            <Badge tone={TONES[s.status]}>{s.status}</Badge>
+                          </td>
+                          <td className="py-1">{s.error ?? resultText(s.result)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </li>
           ))}
