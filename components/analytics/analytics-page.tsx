@@ -1,10 +1,10 @@
 'use client';
 
 // Page frame of every analytics page: title and the section links.
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/controls';
+import { SectionTabs } from '@/components/ui/section-tabs';
 
 const TABS = [
   { href: '/analytics', label: 'Dashboards' },
@@ -19,21 +19,7 @@ export function AnalyticsPage({ title, description, actions, children }: { title
   return (
     <div className="min-w-0 space-y-4">
       <PageHeader title={title} description={description} actions={actions} />
-      <nav aria-label="Analytics sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
-        {TABS.map((t) => {
-          const active = t.href === '/analytics' ? pathname === '/analytics' || /^\/analytics\/dashboards\//.test(pathname) : pathname.startsWith(t.href);
-          return (
-            <Link
-              key={t.href}
-              href={t.href}
-              aria-current={active ? 'page' : undefined}
-              className={`-mb-px border-b-2 px-3 py-2 text-sm whitespace-nowrap ${active ? 'border-brand-600 font-medium text-brand-700 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'}`}
-            >
-              {t.label}
-            </Link>
-          );
-        })}
-      </nav>
+      <SectionTabs label="Analytics sections" tabs={TABS} isActive={(t) => (t.href === '/analytics' ? pathname === '/analytics' || /^\/analytics\/dashboards\//.test(pathname) : pathname.startsWith(t.href))} />
       {children}
     </div>
   );

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { useDistributorIntegration } from '@/hooks/use-distributor';
 import { EmptyState, PageHeader } from '@/components/ui/controls';
+import { SectionTabs } from '@/components/ui/section-tabs';
 
 const TABS = [
   { href: '/distributor', label: 'Settings' },
@@ -23,21 +24,7 @@ export function DistributorPage({ title, description, actions, children }: { tit
   return (
     <div className="space-y-4">
       <PageHeader title={title} description={description} actions={actions} />
-      <nav aria-label="Distributor sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
-        {TABS.map((t) => {
-          const active = t.href === '/distributor' ? onSettings : pathname.startsWith(t.href);
-          return (
-            <Link
-              key={t.href}
-              href={t.href}
-              aria-current={active ? 'page' : undefined}
-              className={`-mb-px border-b-2 px-3 py-2 text-sm whitespace-nowrap ${active ? 'border-brand-600 font-medium text-brand-700 dark:text-white' : 'border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'}`}
-            >
-              {t.label}
-            </Link>
-          );
-        })}
-      </nav>
+      <SectionTabs label="Distributor sections" tabs={TABS} isActive={(t) => (t.href === '/distributor' ? onSettings : pathname.startsWith(t.href))} />
       {!onSettings && integration.data && integration.data.data === null ? (
         <EmptyState title="No distributor connected" action={<Link className="text-brand-700 underline dark:text-brand-100" href="/distributor">Connect the distributor</Link>}>
           Save your distributor API credentials first; companies, products and subscriptions arrive with the first sync.
