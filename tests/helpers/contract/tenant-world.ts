@@ -149,8 +149,13 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },
   });
   ids.alert = alert.id;
-  const monitorAlert = await db.alert.create({
-    data: { partnerId: org.partnerId, orgId: org.id, monitorId: ids.monitor, openKey: `monitor:${ids.monitor}`, status: 'active', severity: 'high', title: `${marker} monitor alert`, message: marker, source: 'monitor', triggeredAt: now },
+  // The monitor points at a closed port: a running worker may check it and open its alert first,
+  // so the seed takes that alert over instead of racing it on the open key.
+  const monitorAlertData = { status: 'active' as const, severity: 'high' as const, title: `${marker} monitor alert`, message: marker };
+  const monitorAlert = await db.alert.upsert({
+    where: { openKey: `monitor:${ids.monitor}` },
+    create: { partnerId: org.partnerId, orgId: org.id, monitorId: ids.monitor, openKey: `monitor:${ids.monitor}`, source: 'monitor', triggeredAt: now, ...monitorAlertData },
+    update: monitorAlertData,
   });
   ids.monitorAlert = monitorAlert.id;
   await db.alertCorrelationGroup.create({ data: { partnerId: org.partnerId, orgId: org.id, key: `${marker}-corr-${uniq()}`, reason: 'device', rootAlertId: alert.id } });
