@@ -5,7 +5,6 @@
 // bench/results/<date>.json. See README "Scaling".
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dbPool } from '@/lib/db';
@@ -23,13 +22,18 @@ import { heartbeatCapacityScenario } from './scenarios/heartbeat-capacity';
 import { reconnectScenario } from './scenarios/reconnect';
 import { patchIngestScenario } from './scenarios/patch-ingest';
 import { metricHistoryScenario } from './scenarios/metric-history';
+import { ceilingScenario } from './scenarios/ceiling';
+import { watchMachine } from './lib/machine';
+import { runAgainstBaseline } from './lib/baseline';
 
-const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario];
+const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
 const USAGE = `npm run bench -- [scenario…] [options]
-  scenario        1 heartbeat, 2 device paging, 3 webhooks, 4 commands, 5 org import, 6 partner export,
+  scenario        0 bare-server ceiling (the same heartbeat requests answered by a server doing no work:
+                    this box's limit; scenario 7 reports capacity as a fraction of it),
+                  1 heartbeat, 2 device paging, 3 webhooks, 4 commands, 5 org import, 6 partner export,
                   7 heartbeat capacity (offered 1×–4× until it stops keeping up; compare --procs 1 and 2),
                   8 reconnection storm (50k offline devices beat again within one interval),
                   9 patch scan ingest (10k devices upload a scan, then rescan) and GET /patches, /patches/compliance
@@ -45,6 +49,9 @@ const USAGE = `npm run bench -- [scenario…] [options]
   --durable       the embedded PostgreSQL with fsync, synchronous_commit and full_page_writes on, as
                   \`npm start\` runs it (by default the bench's throwaway cluster runs without them)
   --profile       V8 CPU profiles of the web processes into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE)
+  --baseline REF  this tree against git REF on the same box: REF's bench and this one's run in turn
+                  (A, B, A, B…), and the table gives each figure's median and B/A ratio
+  --rounds N      rounds of --baseline (default 2)
   --compare A B   ratio of two result files (names in bench/results or paths)
   --micro [name]  the in-process micro-benchmarks instead (bench/*.bench.ts, e.g. org-import)`;
 
@@ -96,6 +103,8 @@ async function main() {
       durable: { type: 'boolean', default: false },
       env: { type: 'string', multiple: true, default: [] },
       compare: { type: 'boolean', default: false },
+      baseline: { type: 'string' },
+      rounds: { type: 'string', default: '2' },
       micro: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -111,6 +120,20 @@ async function main() {
     return console.log(formatComparison(a, b));
   }
 
+  if (values.baseline) {
+    const rounds = Number(values.rounds);
+    if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error('--rounds must be 1-10');
+    // Everything but the A/B options and the label goes to both benches.
+    const forwarded: string[] = [];
+    const argv = process.argv.slice(2);
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i];
+      if (arg === '--baseline' || arg === '--rounds' || arg === '--label') i++;
+      else if (!/^--(baseline|rounds|label)=/.test(arg)) forwarded.push(arg);
+    }
+    return runAgainstBaseline(values.baseline, forwarded, rounds, say);
+  }
+
   const factor = values.scale ? Number(values.scale) : values.quick ? 10 : 1;
   if (!Number.isFinite(factor) || factor < 1 || 60 % factor !== 0) throw new Error('--scale must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60)');
   const scale: Scale = { factor, intervalSeconds: 60 / factor };
@@ -124,7 +147,7 @@ async function main() {
   if (selected.length === 0) throw new Error(`unknown scenario ${positionals.join(' ')}\n${USAGE}`);
 
   const startedAt = new Date();
-  const loadAtStart = loadavg()[0];
+  const machineWatch = watchMachine();
   const postgres = process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded';
   let stack: Stack | undefined;
   const stopAll = async () => {
@@ -135,6 +158,7 @@ async function main() {
   process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
 
   const results: ScenarioResult[] = [];
+  let ctx: BenchContext | undefined;
   try {
     stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, pgStats: values['pg-stats'], durable: values.durable, extraEnv, log: say });
     // lib/env parses the environment on first use, which is now (the stack has just set it).
@@ -147,7 +171,7 @@ async function main() {
     say(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const workDir = path.join(stack.logDir, 'load');
     mkdirSync(workDir, { recursive: true });
-    const ctx: BenchContext = { stack, tenant, fleet, scale, workDir, log: say };
+    ctx = { stack, tenant, fleet, scale, workDir, log: say };
     for (const scenario of selected) {
       try {
         if (values['pg-stats']) await dbPool().query('select pg_stat_statements_reset()');
@@ -174,7 +198,7 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     options: { scale: scale.factor, intervalSeconds: scale.intervalSeconds, webProcesses: procs, workers: procs, scenarios: selected.map((s) => s.key), label: values.label ?? null, env: extraEnv, durable: values.durable },
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, postgres, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
+    machine: { ...machineWatch.stop(), node: process.version, postgres, ceilingBeatsPerSecond: ctx?.ceiling?.beatsPerSecond ?? null },
     results,
   };
   console.log(formatTable(run));

@@ -5,7 +5,17 @@ export interface BenchRun {
   startedAt: string;
   finishedAt: string;
   options: { scale: number; intervalSeconds: number; webProcesses: number; workers: number; scenarios: string[]; label: string | null; env?: Record<string, string>; durable?: boolean };
-  machine: { cpus: number; cpuModel: string; node: string; postgres: string; loadAverage?: { start: number; end: number } };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    postgres: string;
+    loadAverage?: { start: number; end: number; max?: number; mean?: number };
+    stealPercent?: number | null;
+    idlePercent?: number | null;
+    /** Scenario 0's figure when the run measured it: the box's own limit for a heartbeat. */
+    ceilingBeatsPerSecond?: number | null;
+  };
   results: ScenarioResult[];
 }
 
@@ -24,7 +34,7 @@ function cpuCell(r: ScenarioResult): string {
 
 export function formatTable(run: BenchRun): string {
   const o = run.options;
-  const title = `rmm bench ${run.startedAt} — ${run.machine.cpus} cores, node ${run.machine.node}, ${run.machine.postgres} PostgreSQL${run.machine.postgres === 'embedded' ? (o.durable ? ' (durable: fsync on)' : ' (throwaway: fsync off)') : ''}, ${o.webProcesses} web + ${o.workers} worker process(es), load average ${run.machine.loadAverage ? `${run.machine.loadAverage.start.toFixed(1)}→${run.machine.loadAverage.end.toFixed(1)}` : '?'}${o.scale === 1 ? '' : `, scaled 1/${o.scale} (interval ${o.intervalSeconds} s)`}`;
+  const title = `rmm bench ${run.startedAt} — ${run.machine.cpus} cores, node ${run.machine.node}, ${run.machine.postgres} PostgreSQL${run.machine.postgres === 'embedded' ? (o.durable ? ' (durable: fsync on)' : ' (throwaway: fsync off)') : ''}, ${o.webProcesses} web + ${o.workers} worker process(es), load average ${run.machine.loadAverage ? `${run.machine.loadAverage.start.toFixed(1)}→${run.machine.loadAverage.end.toFixed(1)}${run.machine.loadAverage.max !== undefined ? ` (max ${run.machine.loadAverage.max.toFixed(1)})` : ''}` : '?'}${run.machine.stealPercent != null ? `, steal ${run.machine.stealPercent} %` : ''}${run.machine.ceilingBeatsPerSecond ? `, ceiling ${Math.round(run.machine.ceilingBeatsPerSecond)} beats/s` : ''}${o.scale === 1 ? '' : `, scaled 1/${o.scale} (interval ${o.intervalSeconds} s)`}`;
   const header = ['scenario', 'load', 'throughput', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'RSS app MB', 'RSS worker MB', 'CPU ms/op app/wrk/db', 'target', 'met'];
   const rows = run.results.map((r) =>
     r.skipped

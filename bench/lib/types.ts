@@ -1,6 +1,7 @@
 // What a scenario receives and what it reports (one row of the table and of the JSON file).
 import type { Stack } from './stack';
 import type { SeededDevice, Tenant } from './seed';
+import type { Ceiling } from '../scenarios/ceiling';
 
 export interface Scale {
   /** 1 = the fleet sizes at a 60 s interval; 10 = a tenth of the devices at a 6 s interval (same beats/s). */
@@ -16,6 +17,8 @@ export interface BenchContext {
   scale: Scale;
   workDir: string;
   log: (m: string) => void;
+  /** The run's bare-server heartbeat ceiling, once scenario 0 (or a scenario needing it) measured it. */
+  ceiling?: Ceiling;
 }
 
 export interface ScenarioResult {
