@@ -99,7 +99,7 @@ CREATE INDEX "vulnerability_advisories_ecosystem_package_name_idx" ON "vulnerabi
 CREATE INDEX "vulnerability_advisories_cve_id_idx" ON "vulnerability_advisories"("cve_id");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "vulnerability_advisories_feed_id_advisory_id_ecosystem_pack_key" ON "vulnerability_advisories"("feed_id", "advisory_id", "ecosystem", "package_name");
+CREATE UNIQUE INDEX "vulnerability_advisories_entry_key" ON "vulnerability_advisories"("feed_id", "advisory_id", "cve_id", "ecosystem", "package_name");
 
 -- CreateIndex
 CREATE INDEX "vulnerability_findings_partner_id_status_cve_id_idx" ON "vulnerability_findings"("partner_id", "status", "cve_id");
@@ -122,3 +122,6 @@ ALTER TABLE "vulnerability_advisories" ADD CONSTRAINT "vulnerability_advisories_
 -- AddForeignKey
 ALTER TABLE "known_exploited_vulnerabilities" ADD CONSTRAINT "known_exploited_vulnerabilities_feed_id_fkey" FOREIGN KEY ("feed_id") REFERENCES "vulnerability_feeds"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+
+-- CreateIndex
+CREATE INDEX "device_software_name_device_id_idx" ON "device_software"("name", "device_id");
