@@ -101,7 +101,27 @@ export async function desiredFindings(rows: SoftwareRow[]): Promise<Map<string, 
       prev.summary ??= a.summary;
     }
   }
+  await fillSeverityFromOtherRecords(desired);
   return desired;
+}
+
+/**
+ * A distribution's record often carries no severity (Debian's DSAs do not) while another record
+ * of the same CVE does (Alpine's, GitHub's): a CVE is as severe wherever it is found.
+ */
+async function fillSeverityFromOtherRecords(desired: Map<string, Desired>) {
+  const unknown = [...new Set([...desired.values()].filter((d) => d.severity === 'unknown' || d.cvssScore === null).map((d) => d.cveId))];
+  if (!unknown.length) return;
+  const rows = await db.$queryRaw<{ cve_id: string; severity: Severity; cvss: number | null }[]>`
+    select cve_id, min(severity)::text as severity, max(cvss_score) as cvss from vulnerability_advisories
+    where cve_id = any(${unknown}::text[]) and severity <> 'unknown' group by cve_id`;
+  const byCve = new Map(rows.map((r) => [r.cve_id, r]));
+  for (const d of desired.values()) {
+    const other = byCve.get(d.cveId);
+    if (!other) continue;
+    if (d.severity === 'unknown') d.severity = other.severity;
+    d.cvssScore ??= other.cvss;
+  }
 }
 
 /** Brings the findings of `scope` (these devices, optionally only these package names) in line with `desired`. */
