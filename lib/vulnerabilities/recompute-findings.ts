@@ -171,8 +171,8 @@ export async function recomputeDevices(deviceIds: string[]) {
   return applyFindings(await desiredFindings(rows), { deviceIds });
 }
 
-/** Rows of software read per page when a feed change touches packages across the fleet. */
-const PACKAGE_PAGE = 20_000;
+/** Devices read per page when a feed change touches packages across the fleet (a few of their packages each). */
+const DEVICES_PER_PAGE = 2000;
 
 /**
  * These package names on every device having them (a feed changed their advisories), a page of
@@ -184,7 +184,7 @@ export async function recomputePackages(names: string[]) {
   for (;;) {
     const devices = await db.$queryRaw<{ device_id: string }[]>`
       select distinct s.device_id from device_software s where s.name = any(${names}::text[]) and s.device_id > ${after}::uuid
-      order by s.device_id limit ${Math.max(1, Math.floor(PACKAGE_PAGE / Math.max(1, names.length)))}`;
+      order by s.device_id limit ${DEVICES_PER_PAGE}`;
     if (devices.length === 0) break;
     const ids = devices.map((d) => d.device_id);
     const rows = await db.$queryRaw<SoftwareRow[]>`
