@@ -57,6 +57,7 @@ function segments(ids: Record<string, string>): Record<string, string | undefine
     '/partners/[id]': ids.partner,
     '/scripts/[id]': ids.script,
     '/tickets/[id]': ids.ticket,
+    '/vulnerabilities/[id]': ids.vulnerabilityFinding,
     '/webhooks/[id]': ids.webhook,
     '/portal/tickets/[id]': ids.ticket,
     '/maintenance/[id]': ids.maintenanceWindow,

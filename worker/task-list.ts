@@ -33,6 +33,7 @@ import { generateReportRunTask } from './tasks/generate-report-run';
 import { enqueueDueReportsTask } from './tasks/enqueue-due-reports';
 import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } from './tasks/automations';
 import { evaluatePoliciesTask } from './tasks/evaluate-policies';
+import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulnerabilityAcceptancesTask, vulnerabilityRecomputeTask } from './tasks/vulnerabilities';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -71,6 +72,10 @@ export const taskList: TaskList = {
   match_automation_events: matchAutomationEventsTask,
   run_due_automations: runDueAutomationsTask,
   evaluate_policies: evaluatePoliciesTask,
+  vulnerability_recompute: vulnerabilityRecomputeTask,
+  refresh_vulnerability_feed: refreshVulnerabilityFeedTask,
+  refresh_vulnerability_feeds: refreshVulnerabilityFeedsTask,
+  sweep_vulnerability_acceptances: sweepVulnerabilityAcceptancesTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -102,4 +107,6 @@ export const crontab = [
   '* * * * * start_patch_jobs',
   '25 * * * * apply_patch_policies',
   '* * * * * enqueue_due_reports',
+  '35 * * * * refresh_vulnerability_feeds',
+  '*/5 * * * * sweep_vulnerability_acceptances',
 ].join('\n');

@@ -104,9 +104,12 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         return;
       }
       case 'patch_scan':
+        result = await runPatchCommand(command.type, command.payload, hooks.sendPatches);
+        break;
       case 'patch_install':
       case 'patch_rollback':
-        result = await runPatchCommand(command.type, command.payload, hooks.sendPatches);
+        // Installed versions changed: the server matches vulnerabilities against the inventory.
+        result = await withFreshInventory(await runPatchCommand(command.type, command.payload, hooks.sendPatches), hooks);
         break;
       case 'policy_check':
         result = await runPolicyCheck(command.payload, { signal: hooks.signal });

@@ -64,6 +64,7 @@ const SEGMENTS: Record<string, string> = {
   'os-distribution': 'OS distribution',
   'executive-summary': 'Executive summary',
   reports: 'Reports',
+  vulnerabilities: 'Vulnerabilities',
 };
 
 const LabelCtx = createContext<{ labels: Record<string, string>; set: (segment: string, label: string) => void }>({ labels: {}, set: () => undefined });

@@ -39,6 +39,7 @@ export const NAV: NavSection[] = [
       { href: '/alerts', label: 'Alerts', permission: 'alerts:read' },
       { href: '/maintenance', label: 'Maintenance', permission: 'devices:read' },
       { href: '/patches', label: 'Patches', permission: 'patches:read' },
+      { href: '/vulnerabilities', label: 'Vulnerabilities', permission: 'devices:read', description: 'Known vulnerabilities in installed software, by CVE and by package, with remediation.' },
       { href: '/notifications', label: 'Notifications' },
       { href: '/assets', label: 'Assets', permission: 'devices:read' },
       { href: '/scripts', label: 'Scripts', permission: 'scripts:read' },

@@ -7,6 +7,7 @@ import { ZInventoryBody } from '@/lib/agents/schemas';
 import { stripNul } from '@/lib/agents/sanitize';
 import { storeManagementPosture } from '@/lib/posture/store-management-posture';
 import { enqueueDeviceEvaluation } from '@/lib/policies/enqueue-device-evaluation';
+import { enqueueDeviceRecompute } from '@/lib/vulnerabilities/enqueue-recompute';
 
 export async function storeInventory(ctx: AgentContext, body: z.output<typeof ZInventoryBody>) {
   const input = stripNul(body);
@@ -40,6 +41,8 @@ export async function storeInventory(ctx: AgentContext, body: z.output<typeof ZI
     if (input.managementPosture) await storeManagementPosture(tx, ctx.deviceId, input.managementPosture);
     // Software checks of policies read this inventory.
     await enqueueDeviceEvaluation(tx, ctx.partnerId, ctx.deviceId);
+    // Vulnerability findings are matched against this package list.
+    await enqueueDeviceRecompute(tx, ctx.deviceId);
     return row.receivedAt;
   }, { timeout: 30_000 });
   return { deviceId: ctx.deviceId, software: input.software.length, receivedAt: receivedAt.toISOString() };

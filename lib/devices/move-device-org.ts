@@ -57,6 +57,8 @@ export async function moveDeviceOrg(ctx: ActorContext, id: string, input: z.outp
     // Policy state follows the device; which policies still apply is decided by the evaluation.
     await tx.devicePolicyResult.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
     await tx.devicePolicyCompliance.updateMany({ where: { deviceId: id }, data: { orgId: target.id } });
+    // Vulnerability findings (and their decisions) follow the device too; tickets stay with the old organization.
+    await tx.vulnerabilityFinding.updateMany({ where: { deviceId: id }, data: { orgId: target.id, ticketId: null } });
     await enqueueDeviceEvaluation(tx, moved.partnerId, id);
     const changes = [{ field: 'orgId', from: device.orgId, to: target.id }, { field: 'siteId', from: device.siteId, to: siteId }];
     await emitEvent(tx, { type: 'device.updated', partnerId: moved.partnerId, orgId: moved.orgId, data: { deviceId: id, hostname: moved.hostname, changes } });

@@ -61,6 +61,11 @@ export const MFA_RULES: RouteRule[] = [
     applies: ({ method, path }) => write(method) && under(path, '/distributor'),
   },
   {
+    name: 'vulnerability-remediation',
+    reason: 'installs patches across every device a vulnerability affects at once (doc 1 Vulnerabilities: devices:execute and MFA)',
+    applies: ({ method, path }) => method === 'POST' && path === '/vulnerabilities/remediate',
+  },
+  {
     name: 'response-templates',
     reason: 'canned replies: partner scope and MFA for management (doc 2 Tickets)',
     applies: ({ method, path }) => write(method) && under(path, '/ticket-response-templates') && !path.endsWith('/render'),

@@ -80,6 +80,8 @@ export const LIST_FOREIGN: Record<string, (o: { ids: Record<string, string>; mar
 const SYSTEM_PARTNER_ID = 'body partnerId names the partner for system callers only; a partner caller’s record goes to its own partner';
 const PER_ITEM = 'bulk: each id gets its own outcome in the results (404 for another partner’s)';
 export const BODY_ID_EXEMPT: Record<string, string> = {
+  'POST /vulnerabilities/bulk/accept-risk': 'a selection: findings outside the scope match nothing (updated: 0)',
+  'POST /vulnerabilities/bulk/mitigate': 'a selection: findings outside the scope match nothing (updated: 0)',
   'POST /access-reviews': SYSTEM_PARTNER_ID,
   'POST /orgs/organizations': SYSTEM_PARTNER_ID,
   'POST /orgs/import': SYSTEM_PARTNER_ID,

@@ -134,6 +134,8 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/tickets/{id}': 'ticket',
   '/tickets/{id}/attachments/{attachmentId}': 'attachment',
   '/users/{id}': 'user',
+  '/vulnerabilities/{id}': 'vulnerabilityFinding',
+  '/vulnerabilities/software/{groupKey}': 'vulnerabilityGroup',
   '/webhooks/dead-letters/{id}': 'deadLetter',
   '/webhooks/{id}': 'webhook',
   '/webhooks/{id}/retry/{deliveryId}': 'delivery',

@@ -121,6 +121,15 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   const report = { manager: 'apt', refreshed: true, updates: [{ name: patchName, installedVersion: '1.0', version: '1.1', severity: 'important', cveIds: [] }] };
   ensure(await call('PUT', `/agents/${agent.agentId}/patches`, { token: agent.authToken, body: report }), 'patch report');
   ids.patch = (await db.patch.findFirstOrThrow({ where: { name: patchName } })).id;
+  // A vulnerability finding on the device. `/vulnerabilities/{id}/…` names a finding (accept-risk,
+  // mitigate, reopen) or a CVE (devices): the finding is filed under a CVE named like its own id,
+  // so one id serves both (records without a CVE are filed under their advisory id).
+  const findingId = randomUUID();
+  await db.vulnerabilityFinding.create({
+    data: { id: findingId, partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, cveId: findingId, ecosystem: 'debian:12', packageName: patchName, installedVersion: '1.0', fixedVersion: '1.1', advisoryIds: [`DSA-${marker}`] },
+  });
+  ids.vulnerabilityFinding = findingId;
+  ids.vulnerabilityGroup = `debian:12:${patchName}`;
   ids.rule = (await c('/alerts/rules', { name: `${marker} rule`, severity: 'high', orgId: org.id, condition: { type: 'metric', metric: 'cpu', operator: 'gt', threshold: 90 } })).id;
   ids.channel = (await c('/alerts/channels', { name: `${marker} channel`, kind: 'webhook', orgId: org.id, config: { url: 'http://127.0.0.1:9/hook' } })).id;
   ids.policy = (await c('/alerts/policies', { name: `${marker} policy`, orgId: org.id, channelIds: [ids.channel] })).id;

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseOsv } from './osv';
+import { parseKev } from './kev';
+import { matchAdvisory } from './match';
+import { cvss3BaseScore } from './cvss';
+import { deviceEcosystem, normalizeEcosystem } from './ecosystems';
+
+const samples = path.resolve(import.meta.dirname, 'samples');
+const osv = parseOsv(JSON.parse(readFileSync(path.join(samples, 'osv-sample.json'), 'utf8')));
+const row = (id: string, ecosystem: string) => osv.rows.find((r) => r.advisoryId === id && r.ecosystem === ecosystem)!;
+
+describe('OSV sample', () => {
+  it('parses every record into per-CVE, per-ecosystem rows', () => {
+    expect(osv).toMatchObject({ records: 8, invalid: 0 });
+    expect(row('DSA-5514-1', 'debian:12')).toMatchObject({ cveId: 'CVE-2023-4911', packageName: 'glibc', ranges: [[{ introduced: '0' }, { fixed: '2.36-9+deb12u3' }]] });
+    expect(row('USN-6859-1', 'ubuntu:24.04')).toMatchObject({ cveId: 'CVE-2024-6387', severity: 'high' });
+    expect(row('ALPINE-CVE-2023-5363', 'alpine:v3.18')).toMatchObject({ cveId: 'CVE-2023-5363', cvssScore: 7.5, severity: 'high' });
+    expect(row('GHSA-p6mc-m468-83gw', 'npm')).toMatchObject({ cveId: 'CVE-2020-8203', cvssScore: 7.4 });
+  });
+
+  it('matches by the ecosystem ordering and names the fix', () => {
+    const glibc = row('DSA-5514-1', 'debian:12');
+    expect(matchAdvisory('dpkg', '2.36-9+deb12u2', glibc)).toEqual({ fixedVersion: '2.36-9+deb12u3' });
+    expect(matchAdvisory('dpkg', '2.36-9+deb12u3', glibc)).toBeNull();
+    expect(matchAdvisory('dpkg', '2.36-9+deb12u10', glibc)).toBeNull();
+    const ssh = row('DSA-5724-1', 'debian:12');
+    expect(matchAdvisory('dpkg', '1:9.2p1-2', ssh)).toEqual({ fixedVersion: '1:9.2p1-2+deb12u3' });
+    expect(matchAdvisory('dpkg', '9.9p1-1', ssh)).toEqual({ fixedVersion: '1:9.2p1-2+deb12u3' }); // no epoch sorts below epoch 1
+    expect(matchAdvisory('apk', '3.1.3-r0', row('ALPINE-CVE-2023-5363', 'alpine:v3.18'))).toEqual({ fixedVersion: '3.1.4-r0' });
+    expect(matchAdvisory('apk', '3.1.4-r1', row('ALPINE-CVE-2023-5363', 'alpine:v3.18'))).toBeNull();
+    const lodash = row('GHSA-p6mc-m468-83gw', 'npm');
+    expect(matchAdvisory('semver', '3.6.0', lodash)).toBeNull(); // before `introduced`
+    expect(matchAdvisory('semver', '4.17.15', lodash)).toEqual({ fixedVersion: '4.17.19' });
+  });
+
+  it('handles last_affected, listed versions and unfixed records', () => {
+    expect(matchAdvisory('dpkg', '1.2-1', { ranges: [[{ introduced: '1.0' }, { last_affected: '1.2-1' }]], versions: [] })).toEqual({ fixedVersion: null });
+    expect(matchAdvisory('dpkg', '1.2-2', { ranges: [[{ introduced: '1.0' }, { last_affected: '1.2-1' }]], versions: [] })).toBeNull();
+    expect(matchAdvisory('dpkg', '2.3.9-1', { ranges: [[{ introduced: '0' }]], versions: ['2.3.9-1'] })).toEqual({ fixedVersion: null });
+    // Two introduced/fixed windows.
+    const twice = { ranges: [[{ introduced: '1.0' }, { fixed: '1.5' }, { introduced: '2.0' }, { fixed: '2.3' }]], versions: [] };
+    expect(matchAdvisory('semver', '1.7.0', twice)).toBeNull();
+    expect(matchAdvisory('semver', '2.1.0', twice)).toEqual({ fixedVersion: '2.3' });
+  });
+
+  it('skips malformed and withdrawn records', () => {
+    const out = parseOsv([{ id: 'X-1', withdrawn: '2024-01-01T00:00:00Z', affected: [{ package: { ecosystem: 'Debian:12', name: 'a' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }] }] }, { nope: true }]);
+    expect(out).toMatchObject({ rows: [], records: 2, invalid: 1 });
+  });
+});
+
+describe('KEV, CVSS and ecosystems', () => {
+  it('reads the KEV sample', () => {
+    const kev = parseKev(JSON.parse(readFileSync(path.join(samples, 'kev-sample.json'), 'utf8')))!;
+    expect(kev.rows.find((r) => r.cveId === 'CVE-2021-44228')).toMatchObject({ knownRansomware: true, dateAdded: new Date('2021-12-10T00:00:00Z') });
+    expect(parseKev({ foo: 1 })).toBeNull();
+  });
+
+  it('scores CVSS 3.x vectors', () => {
+    expect(cvss3BaseScore('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H')).toBe(9.8);
+    expect(cvss3BaseScore('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H')).toBe(10);
+    expect(cvss3BaseScore('CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H')).toBe(7.8);
+    expect(cvss3BaseScore('CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H')).toBe(8.1);
+    expect(cvss3BaseScore('CVSS:2.0/AV:N')).toBeNull();
+  });
+
+  it('normalises ecosystems and reads a device’s from its OS', () => {
+    expect(normalizeEcosystem('Ubuntu:Pro:22.04:LTS')).toBe('ubuntu:22.04');
+    expect(normalizeEcosystem('Debian')).toBeNull();
+    expect(deviceEcosystem('dpkg', { name: 'Debian GNU/Linux', version: '12' })).toBe('debian:12');
+    expect(deviceEcosystem('dpkg', { name: 'Ubuntu', version: '24.04' })).toBe('ubuntu:24.04');
+    expect(deviceEcosystem('apk', { name: 'Alpine Linux', version: '3.18.4' })).toBe('alpine:v3.18');
+    expect(deviceEcosystem('rpm', { name: 'Rocky Linux', version: '9.3' })).toBeNull();
+  });
+});

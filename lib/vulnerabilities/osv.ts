@@ -1,0 +1,124 @@
+// OSV records (https://ossf.github.io/osv-schema/) as advisory rows: one per CVE, ecosystem and
+// affected package, with the record's ECOSYSTEM/SEMVER range events kept in order for the
+// matcher. A document is one record, an array of records, or an osv.dev query answer
+// (`{ vulns: [...] }`). Withdrawn records, GIT ranges and ecosystems we cannot order are left out.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { cvss3BaseScore, ratingOf, type Severity } from './cvss';
+import { normalizeEcosystem } from './ecosystems';
+
+const ZEvent = z.object({ introduced: z.string().optional(), fixed: z.string().optional(), last_affected: z.string().optional(), limit: z.string().optional() }).passthrough();
+const ZRecord = z
+  .object({
+    id: z.string().min(1).max(128),
+    modified: z.string().optional(),
+    published: z.string().optional(),
+    withdrawn: z.string().optional(),
+    aliases: z.array(z.string()).optional(),
+    upstream: z.array(z.string()).optional(),
+    summary: z.string().optional(),
+    details: z.string().optional(),
+    severity: z.array(z.object({ type: z.string(), score: z.string() }).passthrough()).optional(),
+    database_specific: z.record(z.string(), z.unknown()).optional(),
+    affected: z
+      .array(
+        z
+          .object({
+            package: z.object({ ecosystem: z.string(), name: z.string().min(1).max(255) }).passthrough().optional(),
+            ranges: z.array(z.object({ type: z.string(), events: z.array(ZEvent) }).passthrough()).optional(),
+            versions: z.array(z.string()).optional(),
+            severity: z.array(z.object({ type: z.string(), score: z.string() }).passthrough()).optional(),
+            ecosystem_specific: z.record(z.string(), z.unknown()).optional(),
+            database_specific: z.record(z.string(), z.unknown()).optional(),
+          })
+          .passthrough(),
+      )
+      .optional(),
+  })
+  .passthrough();
+
+export type OsvEvent = { introduced?: string; fixed?: string; last_affected?: string };
+
+export interface AdvisoryRow {
+  advisoryId: string;
+  cveId: string;
+  ecosystem: string;
+  packageName: string;
+  ranges: OsvEvent[][];
+  versions: string[];
+  severity: Severity;
+  cvssScore: number | null;
+  summary: string | null;
+  publishedAt: Date | null;
+  modifiedAt: Date | null;
+  contentHash: string;
+}
+
+const CVE = /^CVE-\d{4}-\d{4,}$/;
+const WORDS: Record<string, Severity> = { critical: 'critical', high: 'high', important: 'high', moderate: 'medium', medium: 'medium', low: 'low', negligible: 'low', unimportant: 'low' };
+
+function cvesOf(r: z.infer<typeof ZRecord>): string[] {
+  if (CVE.test(r.id)) return [r.id];
+  // DEBIAN-CVE-…, UBUNTU-CVE-…, ALPINE-CVE-… are per-CVE records named after their CVE.
+  const own = /^[A-Z]+-(CVE-\d{4}-\d{4,})$/.exec(r.id)?.[1];
+  if (own) return [own];
+  const named = [...new Set([...(r.aliases ?? []), ...(r.upstream ?? [])].filter((a) => CVE.test(a)))];
+  return named.length ? named : [r.id];
+}
+
+function severityOf(lists: ({ type: string; score: string }[] | undefined)[], words: unknown[]): { severity: Severity; cvssScore: number | null } {
+  for (const list of lists) {
+    for (const s of list ?? []) {
+      const score = s.type.startsWith('CVSS_V3') ? cvss3BaseScore(s.score) : null;
+      if (score !== null) return { severity: ratingOf(score), cvssScore: score };
+      if (s.type === 'Ubuntu' && WORDS[s.score.toLowerCase()]) return { severity: WORDS[s.score.toLowerCase()], cvssScore: null };
+    }
+  }
+  for (const w of words) if (typeof w === 'string' && WORDS[w.toLowerCase()]) return { severity: WORDS[w.toLowerCase()], cvssScore: null };
+  return { severity: 'unknown', cvssScore: null };
+}
+
+const dateOf = (s?: string) => (s && !Number.isNaN(Date.parse(s)) ? new Date(s) : null);
+const cut = (s: string | undefined, n: number) => (s ? s.slice(0, n) : null);
+
+export function recordsOf(doc: unknown): unknown[] {
+  if (Array.isArray(doc)) return doc;
+  if (doc && typeof doc === 'object' && Array.isArray((doc as { vulns?: unknown }).vulns)) return (doc as { vulns: unknown[] }).vulns;
+  return [doc];
+}
+
+/** The advisory rows of an OSV document, and how many records were skipped as malformed. */
+export function parseOsv(doc: unknown): { rows: AdvisoryRow[]; records: number; invalid: number } {
+  const rows = new Map<string, AdvisoryRow>();
+  let invalid = 0;
+  const records = recordsOf(doc);
+  for (const raw of records) {
+    const parsed = ZRecord.safeParse(raw);
+    if (!parsed.success) {
+      invalid++;
+      continue;
+    }
+    const r = parsed.data;
+    if (r.withdrawn) continue;
+    const cves = cvesOf(r);
+    for (const a of r.affected ?? []) {
+      const ecosystem = a.package ? normalizeEcosystem(a.package.ecosystem) : null;
+      if (!ecosystem || !a.package) continue;
+      const ranges = (a.ranges ?? [])
+        .filter((g) => g.type === 'ECOSYSTEM' || g.type === 'SEMVER')
+        .map((g) => g.events.flatMap((e): OsvEvent[] => (e.introduced !== undefined ? [{ introduced: e.introduced }] : e.fixed !== undefined ? [{ fixed: e.fixed }] : e.last_affected !== undefined ? [{ last_affected: e.last_affected }] : [])));
+      const versions = (a.versions ?? []).slice(0, 5000);
+      if (!ranges.length && !versions.length) continue;
+      const sev = severityOf([a.severity, r.severity], [a.ecosystem_specific?.severity, a.database_specific?.severity, r.database_specific?.severity, a.ecosystem_specific?.urgency]);
+      for (const cveId of cves) {
+        const base = { advisoryId: r.id, cveId: cveId.slice(0, 128), ecosystem, packageName: a.package.name, ranges, versions, ...sev, summary: cut(r.summary ?? r.details, 1000), publishedAt: dateOf(r.published), modifiedAt: dateOf(r.modified) };
+        const key = `${r.id}\u0000${base.cveId}\u0000${ecosystem}\u0000${base.packageName}`;
+        const prev = rows.get(key);
+        // One record may list a package twice (two range groups): keep both groups.
+        const merged = prev ? { ...base, ranges: [...prev.ranges, ...ranges], versions: [...prev.versions, ...versions] } : base;
+        rows.set(key, { ...merged, contentHash: createHash('sha256').update(JSON.stringify(merged)).digest('hex') });
+      }
+    }
+  }
+  return { rows: [...rows.values()], records: records.length, invalid };
+}
