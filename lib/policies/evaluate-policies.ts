@@ -90,7 +90,9 @@ export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devic
     // Devices under an active policy, plus those with current rows of one that no longer applies.
     const all = await applicablePolicies(db, {});
     const stored = await db.devicePolicyCompliance.findMany({ where: { policy: { active: true } }, select: { deviceId: true }, distinct: ['deviceId'] });
-    deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId)])];
+    // And devices holding effective settings, so settings of a policy that no longer applies go.
+    const settled = await db.devicePolicySettings.findMany({ select: { deviceId: true } });
+    deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId), ...settled.map((s) => s.deviceId)])];
   } else {
     const fromPolicy = req.policyId ? await db.$transaction((tx) => policyDeviceIds(tx, req.policyId!)) : [];
     deviceIds = [...new Set([...fromPolicy, ...(req.deviceIds ?? [])])];
@@ -176,33 +178,47 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void
   await recomputeCompliance(tx, deviceIds);
 }
 
-/** The agent intervals each device's effective policy sets, for the heartbeat answer. */
+/**
+ * The effective settings of each device (device_policy_settings), for the readers that enforce
+ * them without resolving policies: the heartbeat answer (intervals), alert rule evaluation
+ * (alertRuleIds), patch policies (patchPolicyId) and maintenance windows (maintenanceWindowId).
+ */
 async function storeAgentSettings(tx: Tx, deviceIds: string[], pairs: Applicable[], policies: { id: string; settings: unknown; updatedAt: Date }[]): Promise<void> {
   const byId = new Map(policies.map((p) => [p.id, p]));
-  const rows: { deviceId: string; hb: number | null; inv: number | null }[] = [];
+  const byDevice = new Map<string, Applicable[]>();
+  for (const p of pairs) if (byId.has(p.policyId)) byDevice.set(p.deviceId, [...(byDevice.get(p.deviceId) ?? []), p]);
+  const rows: { deviceId: string; hb: number | null; inv: number | null; rules: string[]; patch: string | null; window: string | null }[] = [];
   for (const deviceId of deviceIds) {
-    const ranked = pairs
-      .filter((p) => p.deviceId === deviceId && byId.has(p.policyId))
-      .sort((a, b) => b.precedence - a.precedence || byId.get(b.policyId)!.updatedAt.getTime() - byId.get(a.policyId)!.updatedAt.getTime() || a.policyId.localeCompare(b.policyId));
-    const pick = (key: 'heartbeatIntervalSeconds' | 'inventoryIntervalMinutes') => {
+    const ranked = (byDevice.get(deviceId) ?? []).sort(
+      (a, b) => b.precedence - a.precedence || byId.get(b.policyId)!.updatedAt.getTime() - byId.get(a.policyId)!.updatedAt.getTime() || a.policyId.localeCompare(b.policyId),
+    );
+    const pick = <K extends keyof PolicySettings>(key: K): NonNullable<PolicySettings[K]> | null => {
       for (const p of ranked) {
         const v = (byId.get(p.policyId)!.settings as PolicySettings)[key];
-        if (v !== undefined) return v;
+        if (v !== undefined && v !== null) return v;
       }
       return null;
     };
-    rows.push({ deviceId, hb: pick('heartbeatIntervalSeconds'), inv: pick('inventoryIntervalMinutes') });
+    rows.push({ deviceId, hb: pick('heartbeatIntervalSeconds'), inv: pick('inventoryIntervalMinutes'), rules: pick('alertRuleIds') ?? [], patch: pick('patchPolicyId'), window: pick('maintenanceWindowId') });
   }
-  const set = rows.filter((r) => r.hb !== null || r.inv !== null);
-  const cleared = rows.filter((r) => r.hb === null && r.inv === null).map((r) => r.deviceId);
+  const isEmpty = (r: (typeof rows)[number]) => r.hb === null && r.inv === null && r.rules.length === 0 && r.patch === null && r.window === null;
+  const set = rows.filter((r) => !isEmpty(r));
+  const cleared = rows.filter(isEmpty).map((r) => r.deviceId);
   if (cleared.length) await tx.devicePolicySettings.deleteMany({ where: { deviceId: { in: cleared } } });
   if (!set.length) return;
+  // Rule ids travel as one text per device (unnest cannot take an array of arrays of varying length).
   await tx.$executeRaw`
-    insert into device_policy_settings (device_id, heartbeat_interval_seconds, inventory_interval_minutes, updated_at)
-    select * , now() from unnest(${set.map((r) => r.deviceId)}::uuid[], ${set.map((r) => r.hb)}::int[], ${set.map((r) => r.inv)}::int[])
-    on conflict (device_id) do update set heartbeat_interval_seconds = excluded.heartbeat_interval_seconds, inventory_interval_minutes = excluded.inventory_interval_minutes, updated_at = now()
+    insert into device_policy_settings (device_id, heartbeat_interval_seconds, inventory_interval_minutes, alert_rule_ids, patch_policy_id, maintenance_window_id, updated_at)
+    select t.device_id, t.hb, t.inv, coalesce(string_to_array(nullif(t.rules, ''), ',')::uuid[], '{}'), t.patch, t.win, now()
+    from unnest(${set.map((r) => r.deviceId)}::uuid[], ${set.map((r) => r.hb)}::int[], ${set.map((r) => r.inv)}::int[], ${set.map((r) => r.rules.join(','))}::text[],
+      ${set.map((r) => r.patch)}::uuid[], ${set.map((r) => r.window)}::uuid[]) as t(device_id, hb, inv, rules, patch, win)
+    on conflict (device_id) do update set heartbeat_interval_seconds = excluded.heartbeat_interval_seconds, inventory_interval_minutes = excluded.inventory_interval_minutes,
+      alert_rule_ids = excluded.alert_rule_ids, patch_policy_id = excluded.patch_policy_id, maintenance_window_id = excluded.maintenance_window_id, updated_at = now()
     where device_policy_settings.heartbeat_interval_seconds is distinct from excluded.heartbeat_interval_seconds
-       or device_policy_settings.inventory_interval_minutes is distinct from excluded.inventory_interval_minutes`;
+       or device_policy_settings.inventory_interval_minutes is distinct from excluded.inventory_interval_minutes
+       or device_policy_settings.alert_rule_ids is distinct from excluded.alert_rule_ids
+       or device_policy_settings.patch_policy_id is distinct from excluded.patch_policy_id
+       or device_policy_settings.maintenance_window_id is distinct from excluded.maintenance_window_id`;
 }
 
 async function serverCheck(tx: Tx, check: PolicyCheck, deviceIds: string[]): Promise<Map<string, { status: Exclude<ResultStatus, 'pending'>; detail: string }>> {

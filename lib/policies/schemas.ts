@@ -24,10 +24,10 @@ const ZUuid = z.string().uuid();
 export const ZPolicySettings = z
   .object({
     heartbeatIntervalSeconds: z.number().int().min(15).max(3600).optional().describe('How often the agent beats (seconds); sent in the heartbeat answer, capped at half the offline threshold so a healthy device never looks offline'),
-    inventoryIntervalMinutes: z.number().int().min(15).max(10_080).optional().describe('How often the agent should send a full inventory (minutes); stored and shown in the effective policy, the agent does not read it yet'),
-    alertRuleIds: z.array(ZUuid).max(100).optional().describe('Alert rules (GET /alerts/rules) that make up the alert rule set'),
-    patchPolicyId: ZUuid.optional().describe('The patch policy (GET /patch-policies) devices follow'),
-    maintenanceWindowId: ZUuid.optional().describe('The maintenance window (GET /maintenance/windows) that applies'),
+    inventoryIntervalMinutes: z.number().int().min(15).max(10_080).optional().describe('How often the agent should send a full inventory (minutes); sent in the heartbeat answer (inventoryIntervalMinutes); the agent uploads its inventory at that interval, daily when no policy sets it'),
+    alertRuleIds: z.array(ZUuid).max(100).optional().describe('Alert rules (GET /alerts/rules) that make up the alert rule set: they apply to the device beside the rules whose own targets cover it; a rule without targets named by an active policy applies only where policies name it'),
+    patchPolicyId: ZUuid.optional().describe('The patch policy (GET /patch-policies) devices follow, instead of the patch policies whose own targets cover them'),
+    maintenanceWindowId: ZUuid.optional().describe('The maintenance window (GET /maintenance/windows) the devices are in, beside the windows whose own targets cover them'),
   })
   .strict()
   .meta({ id: 'PolicySettings' })
