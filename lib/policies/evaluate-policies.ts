@@ -1,5 +1,5 @@
 // Policy evaluation. Which active policies apply to which device is resolved set-based in SQL
-// from the assignment rows (device > group > site > organization > partner). Server-side checks
+// from the assignment rows (device > group > saved filter > site > organization > partner). Server-side checks
 // are decided from stored data (software inventory, posture), agent-side checks travel as one
 // policy_check command per device (one pending at most, its payload refreshed), and the
 // per-device compliance rows are recomputed with events on transitions only. Evaluations of one
@@ -11,7 +11,9 @@ import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { emitEvents, type EmitEventInput } from '@/lib/events/emit-event';
 import type { AgentCheck, PolicyCheckPayload } from '@/lib/policies/check-wire';
 import { AGENT_CHECK_KINDS } from '@/lib/policies/check-wire';
-import type { ComplianceStatus, PolicyCheck, PolicySettings, ResultStatus, TargetType } from '@/lib/policies/schemas';
+import { TARGET_PRECEDENCE, type ComplianceStatus, type PolicyCheck, type PolicySettings, type ResultStatus, type TargetType } from '@/lib/policies/schemas';
+import { ZFilterRules } from '@/lib/device-filters/schemas';
+import { rulesSql } from '@/lib/filters/filter-devices-sql';
 import { compareVersions, postureCheck, type PostureParams } from '@/lib/policies/posture-checks';
 
 export const EVALUATE_TASK = 'evaluate_policies';
@@ -36,7 +38,7 @@ export async function enqueuePolicyEvaluation(tx: Tx, req: EvaluateRequest): Pro
   await enqueueJob(tx, EVALUATE_TASK, { policyId: req.policyId, deviceIds }, { jobKey, jobKeyMode: jobKey ? 'replace' : undefined });
 }
 
-const PRECEDENCE_SQL = Prisma.sql`case a.target_type when 'device' then 5 when 'group' then 4 when 'site' then 3 when 'organization' then 2 else 1 end`;
+const PRECEDENCE_SQL = Prisma.sql`case a.target_type when 'device' then 6 when 'site' then 3 when 'organization' then 2 else 1 end`;
 
 export interface Applicable {
   deviceId: string;
@@ -45,7 +47,7 @@ export interface Applicable {
   via: TargetType;
 }
 
-const VIA: Record<number, TargetType> = { 5: 'device', 4: 'group', 3: 'site', 2: 'organization', 1: 'partner' };
+const VIA = Object.fromEntries(Object.entries(TARGET_PRECEDENCE).map(([type, rank]) => [rank, type])) as Record<number, TargetType>;
 
 /** (device, active policy) pairs with the most specific assignment, for the given devices or policies. */
 export async function applicablePolicies(client: Tx | typeof db, filter: { deviceIds?: string[]; policyIds?: string[]; includeInactive?: boolean }): Promise<Applicable[]> {
@@ -66,14 +68,49 @@ export async function applicablePolicies(client: Tx | typeof db, filter: { devic
         or (a.target_type = 'partner' and d.partner_id = a.target_id))
       where true ${deviceFilter}
       union all
-      select d.id, a.policy_id, 4, a.policy_org_id, d.org_id, d.status, a.partner_id, d.partner_id
+      select d.id, a.policy_id, 5, a.policy_org_id, d.org_id, d.status, a.partner_id, d.partner_id
       from a join device_group_memberships m on a.target_type = 'group' and m.group_id = a.target_id join devices d on d.id = m.device_id
       where true ${deviceFilter}
     )
     select device_id, policy_id, max(precedence)::int as precedence from hits
     where device_partner_id = partner_id and (policy_org_id is null or org_id = policy_org_id) and status not in ('uninstalled', 'decommissioned')
     group by device_id, policy_id`;
-  return rows.map((r) => ({ deviceId: r.device_id, policyId: r.policy_id, precedence: r.precedence, via: VIA[r.precedence] }));
+  const best = new Map<string, Applicable>();
+  const add = (deviceId: string, policyId: string, precedence: number) => {
+    const key = `${deviceId}:${policyId}`;
+    const seen = best.get(key);
+    if (!seen || seen.precedence < precedence) best.set(key, { deviceId, policyId, precedence, via: VIA[precedence] });
+  };
+  for (const r of rows) add(r.device_id, r.policy_id, r.precedence);
+  for (const r of await filterAssignedDevices(client, filter)) add(r.deviceId, r.policyId, TARGET_PRECEDENCE.filter);
+  return [...best.values()];
+}
+
+/**
+ * (device, policy) pairs through saved-filter assignments: each shared filter's rules (the shared
+ * grammar of lib/device-filters) as one set-based query over the policy's devices. A filter made
+ * private, deleted or holding rules this version no longer accepts matches nothing.
+ */
+async function filterAssignedDevices(client: Tx | typeof db, filter: { deviceIds?: string[]; policyIds?: string[]; includeInactive?: boolean }): Promise<{ deviceId: string; policyId: string }[]> {
+  const targets = await client.$queryRaw<{ policy_id: string; partner_id: string; policy_org_id: string | null; rules: unknown; filter_org_id: string | null }[]>`
+    select a.policy_id, p.partner_id, p.org_id as policy_org_id, f.rules, f.org_id as filter_org_id
+    from policy_assignments a join policies p on p.id = a.policy_id
+    join saved_filters f on f.id = a.target_id and f.partner_id = p.partner_id and f.visibility = 'shared'
+    where a.target_type = 'filter' ${filter.includeInactive ? Prisma.empty : Prisma.sql`and p.active`}
+      ${filter.policyIds ? Prisma.sql`and p.id = any(${filter.policyIds}::uuid[])` : Prisma.empty}`;
+  const out: { deviceId: string; policyId: string }[] = [];
+  for (const t of targets) {
+    const rules = ZFilterRules.safeParse(t.rules);
+    if (!rules.success) continue;
+    const rows = await client.$queryRaw<{ id: string }[]>`
+      select d.id from devices d
+      where d.partner_id = ${t.partner_id}::uuid and d.status not in ('uninstalled', 'decommissioned')
+        ${t.policy_org_id ? Prisma.sql`and d.org_id = ${t.policy_org_id}::uuid` : Prisma.empty}
+        ${filter.deviceIds ? Prisma.sql`and d.id = any(${filter.deviceIds}::uuid[])` : Prisma.empty}
+        and ${rulesSql(rules.data, t.filter_org_id)}`;
+    for (const r of rows) out.push({ deviceId: r.id, policyId: t.policy_id });
+  }
+  return out;
 }
 
 /** Devices a policy applies to now, or has current results for. */
