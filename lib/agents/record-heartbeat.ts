@@ -242,7 +242,7 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
   let alertState: boolean | null = null;
   let policyInterval: number | null = null;
   let policyInventory: number | null = null;
-  let policyRules: string[] = [];
+  let policyRules: string[];
   if (input.role === 'watchdog') {
     await watchdogBeat(ctx, input);
   } else {

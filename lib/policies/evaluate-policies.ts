@@ -137,7 +137,7 @@ export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devic
   deviceIds.sort();
   for (let i = 0; i < deviceIds.length; i += CHUNK) {
     const chunk = deviceIds.slice(i, i + CHUNK);
-    await db.$transaction((tx) => evaluateDevices(tx, chunk), { timeout: 120_000 });
+    await db.$transaction((tx) => evaluateDevices(tx, chunk, req.policyId), { timeout: 120_000 });
   }
   return { devices: deviceIds.length };
 }
@@ -158,7 +158,13 @@ export interface ResultRow {
   detail: string | null;
 }
 
-export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void> {
+/**
+ * Evaluates the devices. With `onlyPolicyId` (a change of that policy) the server-side checks of
+ * the other policies keep their stored results instead of being decided again: one policy's
+ * change costs that policy's checks, not every policy's. Settings, agent checks (one command
+ * carries all of a device's) and the removal of policies that no longer apply still cover all.
+ */
+export async function evaluateDevices(tx: Tx, deviceIds: string[], onlyPolicyId?: string): Promise<void> {
   await lockDevicesForPolicies(tx, deviceIds);
   const pairs = await applicablePolicies(tx, { deviceIds });
   const devices = await tx.device.findMany({ where: { id: { in: deviceIds } }, select: { id: true, partnerId: true, orgId: true, hostname: true, status: true } });
@@ -189,7 +195,7 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void
         list.push({ ...check, id: wireCheckId(pair.policyId, check.id) } as AgentCheck);
         agentChecks.set(device.id, list);
         pendingRows.push({ deviceId: device.id, policyId: pair.policyId, checkId: check.id, partnerId: device.partnerId, orgId: device.orgId, status: 'pending', detail: 'Waiting for the agent' });
-      } else {
+      } else if (!onlyPolicyId || pair.policyId === onlyPolicyId) {
         const key = `${pair.policyId}:${check.id}`;
         const entry = byCheck.get(key) ?? { policyId: pair.policyId, check, deviceIds: [] };
         entry.deviceIds.push(device.id);
@@ -212,7 +218,7 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void
   // Devices without agent checks have nothing to wait for: any stale pending command goes.
   const noAgent = devices.filter((d) => !agentChecks.has(d.id)).map((d) => d.id);
   if (noAgent.length) await tx.deviceCommand.updateMany({ where: { deviceId: { in: noAgent }, type: 'policy_check', status: 'pending' }, data: { status: 'cancelled', dedupeKey: null, completedAt: new Date() } });
-  await recomputeCompliance(tx, deviceIds);
+  await recomputeCompliance(tx, deviceIds, onlyPolicyId ? [onlyPolicyId] : undefined);
 }
 
 /**

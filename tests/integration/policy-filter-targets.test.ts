@@ -82,6 +82,7 @@ describe('saved filter assignments', () => {
     expect(ea.sources.find((s) => s.key === 'heartbeatIntervalSeconds')).toMatchObject({ policyId: byFilter, via: 'filter' });
     expect(ea.policies.map((p) => p.via)).toEqual(['filter', 'organization']);
     expect((await effective(c)).settings.heartbeatIntervalSeconds).toBe(240);
+    expect((await effective(b)).policies.map((p) => p.via)).toEqual(['organization']);
     expect((await heartbeat(a)).body.heartbeatIntervalSeconds).toBe(heartbeatIntervalFor(120));
     expect(await compliantDevices(byFilter)).toEqual([a.deviceId]);
 
