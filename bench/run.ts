@@ -25,8 +25,9 @@ import { metricHistoryScenario } from './scenarios/metric-history';
 import { ceilingScenario } from './scenarios/ceiling';
 import { watchMachine } from './lib/machine';
 import { runAgainstBaseline } from './lib/baseline';
+import { policyEvaluationScenario } from './scenarios/policy-evaluation';
 
-const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario];
+const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
@@ -38,6 +39,8 @@ const USAGE = `npm run bench -- [scenario…] [options]
                   8 reconnection storm (50k offline devices beat again within one interval),
                   9 patch scan ingest (10k devices upload a scan, then rescan) and GET /patches, /patches/compliance
                   10 metric history (100k devices' day of 5-minute buckets: rows/s, disk per day, rollup, retention drop)
+                  11 policy evaluation (20 policies over 50k devices: initial, then time to settled compliance and
+                     database CPU after one policy changes)
                   (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)

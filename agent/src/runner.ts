@@ -1,12 +1,14 @@
 // `run`: the agent's life — heartbeat with real metrics every interval, claim and execute the
-// commands each beat delivers, report inventory at start and daily. Network trouble backs off
-// and retries; a revoked credential stops the agent.
+// commands each beat delivers, report inventory at start and then at the interval the heartbeat
+// answer names (the effective policy's, daily by default). Network trouble backs off and
+// retries; a revoked credential stops the agent.
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { ApiClient, ApiError } from './http';
 import { configPath, type AgentConfig } from './config';
 import { CpuMeter, collectMetrics, loggedInUser } from './metrics';
 import { collectInventory } from './inventory';
+import { DEFAULT_INVENTORY_EVERY_MS, inventoryDue, inventoryEveryMs } from './intervals';
 import { executeCommand, type AgentCommand, type CommandResult } from './executor';
 import { applyPlan, serviceInstalled, uninstallPlan } from './service';
 import { osVersion } from './system-info';
@@ -24,12 +26,13 @@ export interface RunOptions {
 
 interface HeartbeatResponse {
   heartbeatIntervalSeconds: number;
+  /** The effective policy's inventory interval (absent from servers that predate it). */
+  inventoryIntervalMinutes?: number;
   mode: 'normal' | 'offboarding';
   commands: AgentCommand[];
   droppedFields: string[];
 }
 
-const INVENTORY_EVERY_MS = 24 * 3600 * 1000;
 // Patch scans on the agent's own schedule (RMM_AGENT_PATCH_SCAN_HOURS, default 6; 0 turns it off).
 // The first one waits FIRST_PATCH_SCAN_MS after start: a refresh at boot competes with
 // unattended-upgrades and the boot itself for the package manager's lock.
@@ -50,6 +53,7 @@ export class AgentRunner {
   private readonly queue: AgentCommand[] = [];
   private readonly running = new Map<string, AbortController>();
   private lastInventoryAt = 0;
+  private inventoryEveryMs = DEFAULT_INVENTORY_EVERY_MS;
   private lastPatchScanAt = 0;
   private patchScanRunning = false;
   exitCode = 0;
@@ -193,6 +197,7 @@ export class AgentRunner {
         const hb = await this.beat();
         failures = 0;
         this.interval = hb.heartbeatIntervalSeconds || this.interval;
+        this.inventoryEveryMs = inventoryEveryMs(hb, this.inventoryEveryMs);
         if (hb.mode === 'offboarding' && !offboarding) log('warn', 'partner offboarding: only self_uninstall is accepted');
         offboarding = hb.mode === 'offboarding';
         if (hb.droppedFields.length) log('warn', 'server dropped heartbeat fields', { fields: hb.droppedFields });
@@ -201,7 +206,7 @@ export class AgentRunner {
           else if (!this.inFlight.has(c.id)) this.queue.push(c);
         }
         this.pump();
-        if (!offboarding && Date.now() - this.lastInventoryAt > INVENTORY_EVERY_MS) {
+        if (!offboarding && inventoryDue(this.lastInventoryAt, this.inventoryEveryMs, Date.now())) {
           this.sendInventory().catch((error) => log('warn', 'inventory upload failed', { error: String(error) }));
         }
         if (!offboarding) this.scheduledPatchScan();

@@ -72,7 +72,7 @@ function toCheck(d: Draft): PolicyCheck {
 
 function targetsOf(p?: Policy): DeploymentTargetsValue {
   const of = (t: string) => (p?.assignments ?? []).filter((a) => a.targetType === t).map((a) => a.targetId);
-  return { orgIds: of('organization'), siteIds: of('site'), groupIds: of('group'), deviceIds: of('device'), filterIds: [] };
+  return { orgIds: of('organization'), siteIds: of('site'), groupIds: of('group'), deviceIds: of('device'), filterIds: of('filter') };
 }
 
 export function PolicyForm({ policy, defaultOrgId, onDone }: { policy?: Policy; defaultOrgId?: string | null; onDone: (p: Policy) => void }) {
@@ -96,12 +96,14 @@ export function PolicyForm({ policy, defaultOrgId, onDone }: { policy?: Policy; 
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const num = (k: string) => (f.get(k) === null || f.get(k) === '' ? undefined : Number(f.get(k)));
-    const settings = { heartbeatIntervalSeconds: num('heartbeatIntervalSeconds'), inventoryIntervalMinutes: num('inventoryIntervalMinutes') };
+    // Settings this form does not edit (alert rules, patch policy, maintenance window) are kept as they are.
+    const settings = { ...policy?.settings, heartbeatIntervalSeconds: num('heartbeatIntervalSeconds'), inventoryIntervalMinutes: num('inventoryIntervalMinutes') };
     const assignments = [
       ...(partnerWide && !orgId && me?.partnerId ? [{ targetType: 'partner' as const, targetId: me.partnerId }] : []),
       ...targets.orgIds.map((id) => ({ targetType: 'organization' as const, targetId: id })),
       ...targets.siteIds.map((id) => ({ targetType: 'site' as const, targetId: id })),
       ...targets.groupIds.map((id) => ({ targetType: 'group' as const, targetId: id })),
+      ...targets.filterIds.map((id) => ({ targetType: 'filter' as const, targetId: id })),
       ...targets.deviceIds.map((id) => ({ targetType: 'device' as const, targetId: id })),
     ];
     const body = {
@@ -213,7 +215,7 @@ export function PolicyForm({ policy, defaultOrgId, onDone }: { policy?: Policy; 
             <input type="checkbox" checked={partnerWide} onChange={(e) => setPartnerWide(e.target.checked)} /> Every device of the partner
           </label>
         )}
-        <DeploymentTargets orgId={orgId} orgs={orgList} value={targets} devices={devices} withFilters={false} onChange={(t, d) => { setTargets(t); setDevices(d); }} error={errors.assignments} />
+        <DeploymentTargets orgId={orgId} orgs={orgList} value={targets} devices={devices} withFilters onChange={(t, d) => { setTargets(t); setDevices(d); }} error={errors.assignments} />
       </fieldset>
       <FormError message={formError} />
       <div className="flex justify-end gap-2">

@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { db, dbPool, type Tx } from '@/lib/db';
 import { deviceOfflineAfterSeconds } from '@/lib/env';
-import { heartbeatIntervalFor } from '@/lib/policies/agent-interval';
+import { heartbeatIntervalFor, inventoryIntervalFor } from '@/lib/policies/agent-interval';
 import type { AgentContext } from '@/lib/auth/context';
 import { emitEvent } from '@/lib/events/emit-event';
 import { ZHeartbeatBody } from '@/lib/agents/schemas';
@@ -105,11 +105,11 @@ function beatBatchSql(kind: keyof typeof HB): string {
   )
   select i.id::text as id, hb.id is not null as updated,
     exists(select 1 from alert_rule_states s where s.device_id = i.id) as alert_state,
-    (select ps.heartbeat_interval_seconds from device_policy_settings ps where ps.device_id = i.id) as policy_interval,
+    ps.heartbeat_interval_seconds as policy_interval, ps.inventory_interval_minutes as policy_inventory, ps.alert_rule_ids as policy_rules,
     coalesce((select json_agg(json_build_object('id', c.id, 'type', c.type, 'payload', c.payload,
         'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by c.created_at)
       from claimed c where c.device_id = i.id), '[]'::json) as commands
-  from input i left join hb on hb.id = i.id${kind === 'backOnline' ? ' cross join (select count(*) from queued) fanned_out' : ''}`;
+  from input i left join hb on hb.id = i.id left join device_policy_settings ps on ps.device_id = i.id${kind === 'backOnline' ? ' cross join (select count(*) from queued) fanned_out' : ''}`;
 }
 
 interface FastBeat {
@@ -124,6 +124,10 @@ interface FastResult {
   alertState: boolean;
   /** The heartbeat interval the device's effective policy sets, if any. */
   policyInterval: number | null;
+  /** The inventory interval (minutes) the device's effective policy sets, if any. */
+  policyInventory: number | null;
+  /** The alert rules the device's effective policy names. */
+  policyRules: string[];
   commands: ClaimedCommand[];
 }
 
@@ -136,7 +140,7 @@ function beatBatches(kind: keyof typeof HB) {
     async (beats) => {
       const sorted = [...beats].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
       const column = (i: number) => sorted.map((b) => b.columns[i]);
-      const { rows } = await dbPool().query<{ id: string; updated: boolean; alert_state: boolean; policy_interval: number | null; commands: ClaimedCommand[] }>({
+      const { rows } = await dbPool().query<{ id: string; updated: boolean; alert_state: boolean; policy_interval: number | null; policy_inventory: number | null; policy_rules: string[] | null; commands: ClaimedCommand[] }>({
         name,
         text,
         values: [sorted.map((b) => b.deviceId), sorted.map((b) => b.all), column(0), column(1), column(2), column(3), column(4), column(5)],
@@ -144,7 +148,7 @@ function beatBatches(kind: keyof typeof HB) {
       const byId = new Map(rows.map((r) => [r.id, r]));
       return beats.map((b) => {
         const r = byId.get(b.deviceId);
-        return { updated: Boolean(r?.updated), alertState: Boolean(r?.alert_state), policyInterval: r?.policy_interval ?? null, commands: r?.commands ?? [] };
+        return { updated: Boolean(r?.updated), alertState: Boolean(r?.alert_state), policyInterval: r?.policy_interval ?? null, policyInventory: r?.policy_inventory ?? null, policyRules: r?.policy_rules ?? [], commands: r?.commands ?? [] };
       });
     },
     { maxBatch: 500, maxInFlight: 2, key: (b) => b.deviceId },
@@ -203,10 +207,13 @@ async function slowPath(ctx: AgentContext, input: HeartbeatInput, all: boolean):
   });
 }
 
-/** The slow path's probe of the interval the device's effective policy sets. */
-async function policyIntervalOf(deviceId: string): Promise<number | null> {
-  const { rows } = await dbPool().query<{ v: number | null }>('select heartbeat_interval_seconds as v from device_policy_settings where device_id = $1', [deviceId]);
-  return rows[0]?.v ?? null;
+/** The slow path's probe of the intervals the device's effective policy sets. */
+async function policyIntervalOf(deviceId: string): Promise<{ hb: number | null; inv: number | null; rules: string[] }> {
+  const { rows } = await dbPool().query<{ hb: number | null; inv: number | null; rules: string[] }>(
+    'select heartbeat_interval_seconds as hb, inventory_interval_minutes as inv, alert_rule_ids as rules from device_policy_settings where device_id = $1',
+    [deviceId],
+  );
+  return { hb: rows[0]?.hb ?? null, inv: rows[0]?.inv ?? null, rules: rows[0]?.rules ?? [] };
 }
 
 /** The slow path's breach-state probe (the fast path reads it in its own statement). */
@@ -234,6 +241,8 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
   let commands: ClaimedCommand[] = [];
   let alertState: boolean | null = null;
   let policyInterval: number | null = null;
+  let policyInventory: number | null = null;
+  let policyRules: string[];
   if (input.role === 'watchdog') {
     await watchdogBeat(ctx, input);
   } else {
@@ -249,21 +258,24 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
         commands = result.commands;
         alertState = result.alertState;
         policyInterval = result.policyInterval;
+        policyInventory = result.policyInventory;
+        policyRules = result.policyRules;
       } else {
         commands = await slowPath(ctx, input, all); // its status changed between lookup and update
         alertState = null;
-        policyInterval = await policyIntervalOf(ctx.deviceId);
+        ({ hb: policyInterval, inv: policyInventory, rules: policyRules } = await policyIntervalOf(ctx.deviceId));
       }
     } else {
       commands = await slowPath(ctx, input, all);
-      policyInterval = await policyIntervalOf(ctx.deviceId);
+      ({ hb: policyInterval, inv: policyInventory, rules: policyRules } = await policyIntervalOf(ctx.deviceId));
     }
     // Metric alert rules: cached rules, no query for a healthy device (see evaluate-heartbeat.ts).
     if (alertState === null) alertState = await hasAlertState(ctx.deviceId);
-    await evaluateHeartbeat({ ...ctx, hostname: input.hostname ?? ctx.hostname }, input.metrics ?? {}, alertState);
+    await evaluateHeartbeat({ ...ctx, hostname: input.hostname ?? ctx.hostname }, input.metrics ?? {}, alertState, policyRules);
   }
   return {
     heartbeatIntervalSeconds: heartbeatIntervalFor(policyInterval),
+    inventoryIntervalMinutes: inventoryIntervalFor(policyInventory),
     mode: ctx.narrowed ? ('offboarding' as const) : ('normal' as const),
     commands,
     droppedFields,

@@ -91,6 +91,7 @@ export const ZAgentCommand = z.object({
 
 export const ZHeartbeatResponse = z.object({
   heartbeatIntervalSeconds: z.number().int(),
+  inventoryIntervalMinutes: z.number().int().describe('How often the agent sends a full inventory (PUT /agents/:id/inventory): the effective policy’s inventoryIntervalMinutes, else daily (1440)'),
   mode: z.enum(['normal', 'offboarding']).describe('offboarding: only a queued self_uninstall is delivered; other agent calls are refused'),
   commands: z.array(ZAgentCommand).describe('Commands claimed by this beat (pending → sent, exactly once)'),
   droppedFields: z.array(z.string()),

@@ -4,6 +4,7 @@
 // bounded by the (partner_id, starts_at) index to occurrences that started within 31 days.
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { DbOrTx } from '@/lib/db';
+import { policyWindowCoversSql } from '@/lib/policies/policy-maintenance';
 
 const activeCovering = (extra: Prisma.Sql) => Prisma.sql`exists (
   select 1 from maintenance_occurrences o join maintenance_windows w on w.id = o.window_id
@@ -12,7 +13,8 @@ const activeCovering = (extra: Prisma.Sql) => Prisma.sql`exists (
     and (d.id = any(w.target_device_ids) or d.org_id = any(w.target_org_ids)
       or (d.site_id is not null and d.site_id = any(w.target_site_ids))
       or (cardinality(w.target_group_ids) > 0 and exists (
-        select 1 from device_group_memberships m where m.device_id = d.id and m.group_id = any(w.target_group_ids)))))`;
+        select 1 from device_group_memberships m where m.device_id = d.id and m.group_id = any(w.target_group_ids)))
+      or ${policyWindowCoversSql(Prisma.sql`d.id`)}))`;
 
 export interface DeviceGate {
   id: string;

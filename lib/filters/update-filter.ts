@@ -9,6 +9,7 @@ import type { UpdateFilterInput } from '@/lib/filters/schemas';
 import { getFilterOrThrow } from '@/lib/filters/get-filter-or-throw';
 import { assertNameFree } from '@/lib/filters/create-filter';
 import { toFilterDto } from '@/lib/filters/to-filter-dto';
+import { enqueueFilterPoliciesEvaluation } from '@/lib/policies/enqueue-device-evaluation';
 
 export async function updateFilter(ctx: ActorContext, id: string, input: UpdateFilterInput) {
   return db.$transaction(async (tx) => {
@@ -27,6 +28,7 @@ export async function updateFilter(ctx: ActorContext, id: string, input: UpdateF
         updatedById: ctx.userId,
       },
     });
+    if (input.rules !== undefined || input.visibility !== undefined) await enqueueFilterPoliciesEvaluation(tx, id);
     await writeAudit(
       ctx,
       { action: 'saved_filter.update', targetType: 'saved_filter', targetId: id, partnerId: filter.partnerId, orgId: filter.orgId, details: { fields: Object.keys(input), name: filter.name } },

@@ -3,8 +3,11 @@
 // index bounds the scan to the partner's occurrences that started within the longest possible
 // duration (31 days, MAX_DURATION_MINUTES), a few dozen rows for a busy partner; the target
 // test is array membership on the joined window plus, only for windows naming groups, one
-// probe of the device's memberships (primary key).
+// probe of the device's memberships (primary key), and one of the window its effective
+// configuration policy names (lib/policies/policy-maintenance.ts).
 import type { DbOrTx } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { policyWindowCoversSql } from '@/lib/policies/policy-maintenance';
 
 export interface DeviceRef {
   partnerId: string;
@@ -31,7 +34,8 @@ export async function deviceMaintenanceNow(client: DbOrTx, d: DeviceRef): Promis
         or ${d.orgId}::uuid = any(w.target_org_ids)
         or (${d.siteId}::uuid is not null and ${d.siteId}::uuid = any(w.target_site_ids))
         or (cardinality(w.target_group_ids) > 0 and exists (
-          select 1 from device_group_memberships m where m.device_id = ${d.deviceId}::uuid and m.group_id = any(w.target_group_ids))))
+          select 1 from device_group_memberships m where m.device_id = ${d.deviceId}::uuid and m.group_id = any(w.target_group_ids)))
+        or ${policyWindowCoversSql(Prisma.sql`${d.deviceId}::uuid`)})
     order by o.ends_at desc
     limit 1`;
   const row = rows[0];

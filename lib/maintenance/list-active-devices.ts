@@ -1,5 +1,6 @@
 // GET /maintenance/active: the devices in maintenance now, resolved from the targets of the
-// occurrences in progress (organizations, sites, group members at this moment, devices).
+// occurrences in progress (organizations, sites, group members at this moment, devices, and
+// devices whose effective configuration policy names the window).
 import type { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -28,11 +29,13 @@ export async function listActiveDevices(ctx: ActorContext, query: z.output<typeo
   const siteIds = union((w) => w.targetSiteIds);
   const groupIds = union((w) => w.targetGroupIds);
   const deviceIds = union((w) => w.targetDeviceIds);
+  const windowIds = [...new Set(running.map((o) => o.windowId))];
   const targeted: Prisma.DeviceWhereInput[] = [
     ...(orgIds.length ? [{ orgId: { in: orgIds } }] : []),
     ...(siteIds.length ? [{ siteId: { in: siteIds } }] : []),
     ...(groupIds.length ? [{ memberships: { some: { groupId: { in: groupIds } } } }] : []),
     ...(deviceIds.length ? [{ id: { in: deviceIds } }] : []),
+    ...(windowIds.length ? [{ policySettings: { maintenanceWindowId: { in: windowIds } } }] : []),
   ];
   if (targeted.length === 0) return pageResult<TActiveDevice>([], query, 0);
   const where: Prisma.DeviceWhereInput = {
@@ -45,7 +48,7 @@ export async function listActiveDevices(ctx: ActorContext, query: z.output<typeo
     ],
   };
   const [devices, total] = await Promise.all([
-    db.device.findMany({ where, select: { id: true, hostname: true, displayName: true, orgId: true, siteId: true, status: true }, orderBy: [{ hostname: 'asc' }, { id: 'asc' }], ...pageArgs(query) }),
+    db.device.findMany({ where, select: { id: true, hostname: true, displayName: true, orgId: true, siteId: true, status: true, policySettings: { select: { maintenanceWindowId: true } } }, orderBy: [{ hostname: 'asc' }, { id: 'asc' }], ...pageArgs(query) }),
     db.device.count({ where }),
   ]);
   const memberships = groupIds.length
@@ -63,7 +66,9 @@ export async function listActiveDevices(ctx: ActorContext, query: z.output<typeo
             ? ('group' as const)
             : w.targetOrgIds.includes(d.orgId)
               ? ('organization' as const)
-              : null;
+              : d.policySettings?.maintenanceWindowId === w.id
+                ? ('policy' as const)
+                : null;
       return matchedBy ? [{ windowId: w.id, name: w.name, occurrenceId: o.id, endsAt: o.endsAt.toISOString(), matchedBy, suppressAlerts: w.suppressAlerts }] : [];
     });
     return {

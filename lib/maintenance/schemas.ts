@@ -220,6 +220,6 @@ export const ZActiveDevice = z.object({
   status: z.string(),
   endsAt: ZDate.describe('When the last of its current occurrences ends'),
   suppressAlerts: z.boolean().describe('Whether any current occurrence suppresses its alerts'),
-  windows: z.array(z.object({ windowId: ZUuid, name: z.string(), occurrenceId: ZUuid, endsAt: ZDate, matchedBy: z.enum(['organization', 'site', 'group', 'device']) })),
+  windows: z.array(z.object({ windowId: ZUuid, name: z.string(), occurrenceId: ZUuid, endsAt: ZDate, matchedBy: z.enum(['organization', 'site', 'group', 'device', 'policy']).describe('policy: the device’s effective configuration policy names the window (maintenanceWindowId)') })),
 });
 export type TActiveDevice = z.infer<typeof ZActiveDevice>;

@@ -71,7 +71,11 @@ export function toPatchPolicyDto(p: PatchPolicy): TPatchPolicy {
   };
 }
 
-/** The devices a policy covers: its targets inside its owner (no targets: every device of the owner). */
+/**
+ * The devices a policy covers: its targets inside its owner (no targets: every device of the
+ * owner), plus the devices whose effective configuration policy names it (patchPolicyId). A
+ * device whose configuration policy names another patch policy follows that one only.
+ */
 export function policyDeviceWhere(p: PatchPolicy): Prisma.DeviceWhereInput {
   const owner: Prisma.DeviceWhereInput = p.orgId ? { partnerId: p.partnerId, orgId: p.orgId } : { partnerId: p.partnerId };
   const any: Prisma.DeviceWhereInput[] = [];
@@ -79,5 +83,8 @@ export function policyDeviceWhere(p: PatchPolicy): Prisma.DeviceWhereInput {
   if (p.targetSiteIds.length) any.push({ siteId: { in: p.targetSiteIds } });
   if (p.targetDeviceIds.length) any.push({ id: { in: p.targetDeviceIds } });
   if (p.targetGroupIds.length) any.push({ memberships: { some: { groupId: { in: p.targetGroupIds } } } });
-  return any.length ? { AND: [owner, { OR: any }] } : owner;
+  const own = any.length ? { AND: [owner, { OR: any }] } : owner;
+  const followsAnother: Prisma.DeviceWhereInput = { policySettings: { AND: [{ patchPolicyId: { not: null } }, { patchPolicyId: { not: p.id } }] } };
+  const owned: Prisma.DeviceWhereInput = p.orgId ? { partnerId: p.partnerId, orgId: p.orgId } : { partnerId: p.partnerId };
+  return { OR: [{ AND: [own, { NOT: followsAnother }] }, { AND: [owned, { policySettings: { patchPolicyId: p.id } }] }] };
 }

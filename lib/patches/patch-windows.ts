@@ -4,12 +4,14 @@
 // suppressReboots.
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { DbOrTx } from '@/lib/db';
+import { policyWindowCoversSql } from '@/lib/policies/policy-maintenance';
 
 /** SQL over a window `w` and a device row `d`: the window's targets cover the device. */
 const coversDevice = Prisma.sql`(d.id = any(w.target_device_ids) or d.org_id = any(w.target_org_ids)
         or (d.site_id is not null and d.site_id = any(w.target_site_ids))
         or (cardinality(w.target_group_ids) > 0 and exists (
-          select 1 from device_group_memberships m where m.device_id = d.id and m.group_id = any(w.target_group_ids))))`;
+          select 1 from device_group_memberships m where m.device_id = d.id and m.group_id = any(w.target_group_ids)))
+        or ${policyWindowCoversSql(Prisma.sql`d.id`)})`;
 
 /** SQL over a device row `d`: an occurrence that is active now (or, with upcoming, any not yet ended). */
 export function patchWindowExistsSql(upcoming: boolean): Prisma.Sql {

@@ -24,13 +24,32 @@ export async function assertAssignmentTargets(tx: Tx, ctx: ScopedContext, owner:
   if (siteIds.length) (await tx.site.findMany({ where: { id: { in: siteIds }, deletedAt: null, ...scope }, select: { id: true } })).forEach((r) => found.add(`site:${r.id}`));
   const groupIds = idsOf('group');
   if (groupIds.length) (await tx.deviceGroup.findMany({ where: { id: { in: groupIds }, ...scope }, select: { id: true } })).forEach((r) => found.add(`group:${r.id}`));
+  // Saved filters: shared ones only (a policy is team work and applies whoever edits it), of
+  // the partner, partner-wide or of the policy's organization, inside the caller's sight.
+  const filterIds = idsOf('filter');
+  if (filterIds.length) {
+    const t = tenantWhere(ctx);
+    const rows = await tx.savedFilter.findMany({
+      where: {
+        id: { in: filterIds },
+        partnerId: owner.partnerId,
+        visibility: 'shared',
+        AND: [owner.orgId ? { OR: [{ orgId: null }, { orgId: owner.orgId }] } : {}, t.orgId ? { OR: [{ orgId: null }, { orgId: t.orgId }] } : {}],
+      },
+      select: { id: true },
+    });
+    rows.forEach((r) => found.add(`filter:${r.id}`));
+  }
   const deviceIds = idsOf('device');
   if (deviceIds.length) (await tx.device.findMany({ where: { id: { in: deviceIds }, ...scope }, select: { id: true } })).forEach((r) => found.add(`device:${r.id}`));
   const missing = assignments.map((a, i) => ({ a, i })).filter(({ a }) => !found.has(`${a.targetType}:${a.targetId}`));
   if (missing.length) {
     throw badRequest(
       'Every assignment target must exist inside the policy’s scope',
-      missing.map(({ a, i }) => ({ path: `assignments.${i}.targetId`, message: `No ${a.targetType} ${a.targetId} in the policy’s scope` })),
+      missing.map(({ a, i }) => ({
+        path: `assignments.${i}.targetId`,
+        message: a.targetType === 'filter' ? `No shared saved filter ${a.targetId} in the policy’s scope` : `No ${a.targetType} ${a.targetId} in the policy’s scope`,
+      })),
       'TARGET_NOT_IN_SCOPE',
     );
   }

@@ -1,5 +1,5 @@
 // GET /devices/:id/effective-policy: the active policies that apply to a device, most specific
-// assignment first (device > group > site > organization > partner), and their settings merged
+// assignment first (device > group > saved filter > site > organization > partner), and their settings merged
 // key by key: each setting comes from the most specific policy that sets it; between policies
 // applying at the same level the most recently updated one wins.
 import { db } from '@/lib/db';

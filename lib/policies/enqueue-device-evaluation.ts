@@ -3,6 +3,7 @@
 // key), and only when its partner has an active policy.
 import type { Tx } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
+import { enqueuePolicyEvaluation, policyDeviceIds } from '@/lib/policies/evaluate-policies';
 
 async function partnerHasPolicies(tx: Tx, partnerId: string): Promise<boolean> {
   const [row] = await tx.$queryRaw<{ has: boolean }[]>`select exists (select 1 from policies where partner_id = ${partnerId}::uuid and active) as has`;
@@ -20,4 +21,14 @@ export async function enqueueDevicesEvaluation(tx: Tx, partnerId: string, device
   if (deviceIds.length === 1) return enqueueDeviceEvaluation(tx, partnerId, deviceIds[0]);
   if (!(await partnerHasPolicies(tx, partnerId))) return;
   for (let i = 0; i < deviceIds.length; i += 5000) await enqueueJob(tx, 'evaluate_policies', { deviceIds: deviceIds.slice(i, i + 5000) });
+}
+
+/**
+ * A saved filter changed or is about to be deleted: the policies assigned to it are evaluated
+ * again over the devices they apply to now (read before the change) and those the filter
+ * matches afterwards (read by the job).
+ */
+export async function enqueueFilterPoliciesEvaluation(tx: Tx, filterId: string): Promise<void> {
+  const rows = await tx.policyAssignment.findMany({ where: { targetType: 'filter', targetId: filterId, policy: { active: true } }, select: { policyId: true }, distinct: ['policyId'] });
+  for (const { policyId } of rows) await enqueuePolicyEvaluation(tx, { policyId, deviceIds: await policyDeviceIds(tx, policyId) });
 }

@@ -1,5 +1,5 @@
 // Policy evaluation. Which active policies apply to which device is resolved set-based in SQL
-// from the assignment rows (device > group > site > organization > partner). Server-side checks
+// from the assignment rows (device > group > saved filter > site > organization > partner). Server-side checks
 // are decided from stored data (software inventory, posture), agent-side checks travel as one
 // policy_check command per device (one pending at most, its payload refreshed), and the
 // per-device compliance rows are recomputed with events on transitions only. Evaluations of one
@@ -11,7 +11,9 @@ import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { emitEvents, type EmitEventInput } from '@/lib/events/emit-event';
 import type { AgentCheck, PolicyCheckPayload } from '@/lib/policies/check-wire';
 import { AGENT_CHECK_KINDS } from '@/lib/policies/check-wire';
-import type { ComplianceStatus, PolicyCheck, PolicySettings, ResultStatus, TargetType } from '@/lib/policies/schemas';
+import { TARGET_PRECEDENCE, type ComplianceStatus, type PolicyCheck, type PolicySettings, type ResultStatus, type TargetType } from '@/lib/policies/schemas';
+import { ZFilterRules } from '@/lib/device-filters/schemas';
+import { rulesSql } from '@/lib/filters/filter-devices-sql';
 import { compareVersions, postureCheck, type PostureParams } from '@/lib/policies/posture-checks';
 
 export const EVALUATE_TASK = 'evaluate_policies';
@@ -36,7 +38,7 @@ export async function enqueuePolicyEvaluation(tx: Tx, req: EvaluateRequest): Pro
   await enqueueJob(tx, EVALUATE_TASK, { policyId: req.policyId, deviceIds }, { jobKey, jobKeyMode: jobKey ? 'replace' : undefined });
 }
 
-const PRECEDENCE_SQL = Prisma.sql`case a.target_type when 'device' then 5 when 'group' then 4 when 'site' then 3 when 'organization' then 2 else 1 end`;
+const PRECEDENCE_SQL = Prisma.sql`case a.target_type when 'device' then 6 when 'site' then 3 when 'organization' then 2 else 1 end`;
 
 export interface Applicable {
   deviceId: string;
@@ -45,7 +47,7 @@ export interface Applicable {
   via: TargetType;
 }
 
-const VIA: Record<number, TargetType> = { 5: 'device', 4: 'group', 3: 'site', 2: 'organization', 1: 'partner' };
+const VIA = Object.fromEntries(Object.entries(TARGET_PRECEDENCE).map(([type, rank]) => [rank, type])) as Record<number, TargetType>;
 
 /** (device, active policy) pairs with the most specific assignment, for the given devices or policies. */
 export async function applicablePolicies(client: Tx | typeof db, filter: { deviceIds?: string[]; policyIds?: string[]; includeInactive?: boolean }): Promise<Applicable[]> {
@@ -66,14 +68,49 @@ export async function applicablePolicies(client: Tx | typeof db, filter: { devic
         or (a.target_type = 'partner' and d.partner_id = a.target_id))
       where true ${deviceFilter}
       union all
-      select d.id, a.policy_id, 4, a.policy_org_id, d.org_id, d.status, a.partner_id, d.partner_id
+      select d.id, a.policy_id, 5, a.policy_org_id, d.org_id, d.status, a.partner_id, d.partner_id
       from a join device_group_memberships m on a.target_type = 'group' and m.group_id = a.target_id join devices d on d.id = m.device_id
       where true ${deviceFilter}
     )
     select device_id, policy_id, max(precedence)::int as precedence from hits
     where device_partner_id = partner_id and (policy_org_id is null or org_id = policy_org_id) and status not in ('uninstalled', 'decommissioned')
     group by device_id, policy_id`;
-  return rows.map((r) => ({ deviceId: r.device_id, policyId: r.policy_id, precedence: r.precedence, via: VIA[r.precedence] }));
+  const best = new Map<string, Applicable>();
+  const add = (deviceId: string, policyId: string, precedence: number) => {
+    const key = `${deviceId}:${policyId}`;
+    const seen = best.get(key);
+    if (!seen || seen.precedence < precedence) best.set(key, { deviceId, policyId, precedence, via: VIA[precedence] });
+  };
+  for (const r of rows) add(r.device_id, r.policy_id, r.precedence);
+  for (const r of await filterAssignedDevices(client, filter)) add(r.deviceId, r.policyId, TARGET_PRECEDENCE.filter);
+  return [...best.values()];
+}
+
+/**
+ * (device, policy) pairs through saved-filter assignments: each shared filter's rules (the shared
+ * grammar of lib/device-filters) as one set-based query over the policy's devices. A filter made
+ * private, deleted or holding rules this version no longer accepts matches nothing.
+ */
+async function filterAssignedDevices(client: Tx | typeof db, filter: { deviceIds?: string[]; policyIds?: string[]; includeInactive?: boolean }): Promise<{ deviceId: string; policyId: string }[]> {
+  const targets = await client.$queryRaw<{ policy_id: string; partner_id: string; policy_org_id: string | null; rules: unknown; filter_org_id: string | null }[]>`
+    select a.policy_id, p.partner_id, p.org_id as policy_org_id, f.rules, f.org_id as filter_org_id
+    from policy_assignments a join policies p on p.id = a.policy_id
+    join saved_filters f on f.id = a.target_id and f.partner_id = p.partner_id and f.visibility = 'shared'
+    where a.target_type = 'filter' ${filter.includeInactive ? Prisma.empty : Prisma.sql`and p.active`}
+      ${filter.policyIds ? Prisma.sql`and p.id = any(${filter.policyIds}::uuid[])` : Prisma.empty}`;
+  const out: { deviceId: string; policyId: string }[] = [];
+  for (const t of targets) {
+    const rules = ZFilterRules.safeParse(t.rules);
+    if (!rules.success) continue;
+    const rows = await client.$queryRaw<{ id: string }[]>`
+      select d.id from devices d
+      where d.partner_id = ${t.partner_id}::uuid and d.status not in ('uninstalled', 'decommissioned')
+        ${t.policy_org_id ? Prisma.sql`and d.org_id = ${t.policy_org_id}::uuid` : Prisma.empty}
+        ${filter.deviceIds ? Prisma.sql`and d.id = any(${filter.deviceIds}::uuid[])` : Prisma.empty}
+        and ${rulesSql(rules.data, t.filter_org_id)}`;
+    for (const r of rows) out.push({ deviceId: r.id, policyId: t.policy_id });
+  }
+  return out;
 }
 
 /** Devices a policy applies to now, or has current results for. */
@@ -90,7 +127,9 @@ export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devic
     // Devices under an active policy, plus those with current rows of one that no longer applies.
     const all = await applicablePolicies(db, {});
     const stored = await db.devicePolicyCompliance.findMany({ where: { policy: { active: true } }, select: { deviceId: true }, distinct: ['deviceId'] });
-    deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId)])];
+    // And devices holding effective settings, so settings of a policy that no longer applies go.
+    const settled = await db.devicePolicySettings.findMany({ select: { deviceId: true } });
+    deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId), ...settled.map((s) => s.deviceId)])];
   } else {
     const fromPolicy = req.policyId ? await db.$transaction((tx) => policyDeviceIds(tx, req.policyId!)) : [];
     deviceIds = [...new Set([...fromPolicy, ...(req.deviceIds ?? [])])];
@@ -98,7 +137,7 @@ export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devic
   deviceIds.sort();
   for (let i = 0; i < deviceIds.length; i += CHUNK) {
     const chunk = deviceIds.slice(i, i + CHUNK);
-    await db.$transaction((tx) => evaluateDevices(tx, chunk), { timeout: 120_000 });
+    await db.$transaction((tx) => evaluateDevices(tx, chunk, req.policyId), { timeout: 120_000 });
   }
   return { devices: deviceIds.length };
 }
@@ -119,7 +158,13 @@ export interface ResultRow {
   detail: string | null;
 }
 
-export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void> {
+/**
+ * Evaluates the devices. With `onlyPolicyId` (a change of that policy) the server-side checks of
+ * the other policies keep their stored results instead of being decided again: one policy's
+ * change costs that policy's checks, not every policy's. Settings, agent checks (one command
+ * carries all of a device's) and the removal of policies that no longer apply still cover all.
+ */
+export async function evaluateDevices(tx: Tx, deviceIds: string[], onlyPolicyId?: string): Promise<void> {
   await lockDevicesForPolicies(tx, deviceIds);
   const pairs = await applicablePolicies(tx, { deviceIds });
   const devices = await tx.device.findMany({ where: { id: { in: deviceIds } }, select: { id: true, partnerId: true, orgId: true, hostname: true, status: true } });
@@ -150,7 +195,7 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void
         list.push({ ...check, id: wireCheckId(pair.policyId, check.id) } as AgentCheck);
         agentChecks.set(device.id, list);
         pendingRows.push({ deviceId: device.id, policyId: pair.policyId, checkId: check.id, partnerId: device.partnerId, orgId: device.orgId, status: 'pending', detail: 'Waiting for the agent' });
-      } else {
+      } else if (!onlyPolicyId || pair.policyId === onlyPolicyId) {
         const key = `${pair.policyId}:${check.id}`;
         const entry = byCheck.get(key) ?? { policyId: pair.policyId, check, deviceIds: [] };
         entry.deviceIds.push(device.id);
@@ -173,36 +218,50 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[]): Promise<void
   // Devices without agent checks have nothing to wait for: any stale pending command goes.
   const noAgent = devices.filter((d) => !agentChecks.has(d.id)).map((d) => d.id);
   if (noAgent.length) await tx.deviceCommand.updateMany({ where: { deviceId: { in: noAgent }, type: 'policy_check', status: 'pending' }, data: { status: 'cancelled', dedupeKey: null, completedAt: new Date() } });
-  await recomputeCompliance(tx, deviceIds);
+  await recomputeCompliance(tx, deviceIds, onlyPolicyId ? [onlyPolicyId] : undefined);
 }
 
-/** The agent intervals each device's effective policy sets, for the heartbeat answer. */
+/**
+ * The effective settings of each device (device_policy_settings), for the readers that enforce
+ * them without resolving policies: the heartbeat answer (intervals), alert rule evaluation
+ * (alertRuleIds), patch policies (patchPolicyId) and maintenance windows (maintenanceWindowId).
+ */
 async function storeAgentSettings(tx: Tx, deviceIds: string[], pairs: Applicable[], policies: { id: string; settings: unknown; updatedAt: Date }[]): Promise<void> {
   const byId = new Map(policies.map((p) => [p.id, p]));
-  const rows: { deviceId: string; hb: number | null; inv: number | null }[] = [];
+  const byDevice = new Map<string, Applicable[]>();
+  for (const p of pairs) if (byId.has(p.policyId)) byDevice.set(p.deviceId, [...(byDevice.get(p.deviceId) ?? []), p]);
+  const rows: { deviceId: string; hb: number | null; inv: number | null; rules: string[]; patch: string | null; window: string | null }[] = [];
   for (const deviceId of deviceIds) {
-    const ranked = pairs
-      .filter((p) => p.deviceId === deviceId && byId.has(p.policyId))
-      .sort((a, b) => b.precedence - a.precedence || byId.get(b.policyId)!.updatedAt.getTime() - byId.get(a.policyId)!.updatedAt.getTime() || a.policyId.localeCompare(b.policyId));
-    const pick = (key: 'heartbeatIntervalSeconds' | 'inventoryIntervalMinutes') => {
+    const ranked = (byDevice.get(deviceId) ?? []).sort(
+      (a, b) => b.precedence - a.precedence || byId.get(b.policyId)!.updatedAt.getTime() - byId.get(a.policyId)!.updatedAt.getTime() || a.policyId.localeCompare(b.policyId),
+    );
+    const pick = <K extends keyof PolicySettings>(key: K): NonNullable<PolicySettings[K]> | null => {
       for (const p of ranked) {
         const v = (byId.get(p.policyId)!.settings as PolicySettings)[key];
-        if (v !== undefined) return v;
+        if (v !== undefined && v !== null) return v;
       }
       return null;
     };
-    rows.push({ deviceId, hb: pick('heartbeatIntervalSeconds'), inv: pick('inventoryIntervalMinutes') });
+    rows.push({ deviceId, hb: pick('heartbeatIntervalSeconds'), inv: pick('inventoryIntervalMinutes'), rules: pick('alertRuleIds') ?? [], patch: pick('patchPolicyId'), window: pick('maintenanceWindowId') });
   }
-  const set = rows.filter((r) => r.hb !== null || r.inv !== null);
-  const cleared = rows.filter((r) => r.hb === null && r.inv === null).map((r) => r.deviceId);
+  const isEmpty = (r: (typeof rows)[number]) => r.hb === null && r.inv === null && r.rules.length === 0 && r.patch === null && r.window === null;
+  const set = rows.filter((r) => !isEmpty(r));
+  const cleared = rows.filter(isEmpty).map((r) => r.deviceId);
   if (cleared.length) await tx.devicePolicySettings.deleteMany({ where: { deviceId: { in: cleared } } });
   if (!set.length) return;
+  // Rule ids travel as one text per device (unnest cannot take an array of arrays of varying length).
   await tx.$executeRaw`
-    insert into device_policy_settings (device_id, heartbeat_interval_seconds, inventory_interval_minutes, updated_at)
-    select * , now() from unnest(${set.map((r) => r.deviceId)}::uuid[], ${set.map((r) => r.hb)}::int[], ${set.map((r) => r.inv)}::int[])
-    on conflict (device_id) do update set heartbeat_interval_seconds = excluded.heartbeat_interval_seconds, inventory_interval_minutes = excluded.inventory_interval_minutes, updated_at = now()
+    insert into device_policy_settings (device_id, heartbeat_interval_seconds, inventory_interval_minutes, alert_rule_ids, patch_policy_id, maintenance_window_id, updated_at)
+    select t.device_id, t.hb, t.inv, coalesce(string_to_array(nullif(t.rules, ''), ',')::uuid[], '{}'), t.patch, t.win, now()
+    from unnest(${set.map((r) => r.deviceId)}::uuid[], ${set.map((r) => r.hb)}::int[], ${set.map((r) => r.inv)}::int[], ${set.map((r) => r.rules.join(','))}::text[],
+      ${set.map((r) => r.patch)}::uuid[], ${set.map((r) => r.window)}::uuid[]) as t(device_id, hb, inv, rules, patch, win)
+    on conflict (device_id) do update set heartbeat_interval_seconds = excluded.heartbeat_interval_seconds, inventory_interval_minutes = excluded.inventory_interval_minutes,
+      alert_rule_ids = excluded.alert_rule_ids, patch_policy_id = excluded.patch_policy_id, maintenance_window_id = excluded.maintenance_window_id, updated_at = now()
     where device_policy_settings.heartbeat_interval_seconds is distinct from excluded.heartbeat_interval_seconds
-       or device_policy_settings.inventory_interval_minutes is distinct from excluded.inventory_interval_minutes`;
+       or device_policy_settings.inventory_interval_minutes is distinct from excluded.inventory_interval_minutes
+       or device_policy_settings.alert_rule_ids is distinct from excluded.alert_rule_ids
+       or device_policy_settings.patch_policy_id is distinct from excluded.patch_policy_id
+       or device_policy_settings.maintenance_window_id is distinct from excluded.maintenance_window_id`;
 }
 
 async function serverCheck(tx: Tx, check: PolicyCheck, deviceIds: string[]): Promise<Map<string, { status: Exclude<ResultStatus, 'pending'>; detail: string }>> {

@@ -7,10 +7,15 @@ import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { ZAgentCheck, AGENT_CHECK_KINDS } from '@/lib/policies/check-wire';
 
-export const TARGET_TYPES = ['partner', 'organization', 'site', 'group', 'device'] as const;
+export const TARGET_TYPES = ['partner', 'organization', 'site', 'filter', 'group', 'device'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
-/** Precedence of a setting: the most specific assignment wins. */
-export const TARGET_PRECEDENCE: Record<TargetType, number> = { device: 5, group: 4, site: 3, organization: 2, partner: 1 };
+/**
+ * Precedence of a setting: the most specific assignment wins. A saved filter (the devices it
+ * matches now) ranks above placement (site, organization, partner), which it usually narrows,
+ * and below the deliberate lists of a group or a single device.
+ */
+export const TARGET_PRECEDENCE: Record<TargetType, number> = { device: 6, group: 5, filter: 4, site: 3, organization: 2, partner: 1 };
+export const PRECEDENCE_DOC = 'device > group > saved filter > site > organization > partner';
 export const RESULT_STATUSES = ['pass', 'fail', 'error', 'unsupported', 'pending'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 export const COMPLIANCE_STATUSES = ['compliant', 'non_compliant', 'pending'] as const;
@@ -24,14 +29,14 @@ const ZUuid = z.string().uuid();
 export const ZPolicySettings = z
   .object({
     heartbeatIntervalSeconds: z.number().int().min(15).max(3600).optional().describe('How often the agent beats (seconds); sent in the heartbeat answer, capped at half the offline threshold so a healthy device never looks offline'),
-    inventoryIntervalMinutes: z.number().int().min(15).max(10_080).optional().describe('How often the agent should send a full inventory (minutes); stored and shown in the effective policy, the agent does not read it yet'),
-    alertRuleIds: z.array(ZUuid).max(100).optional().describe('Alert rules (GET /alerts/rules) that make up the alert rule set'),
-    patchPolicyId: ZUuid.optional().describe('The patch policy (GET /patch-policies) devices follow'),
-    maintenanceWindowId: ZUuid.optional().describe('The maintenance window (GET /maintenance/windows) that applies'),
+    inventoryIntervalMinutes: z.number().int().min(15).max(10_080).optional().describe('How often the agent should send a full inventory (minutes); sent in the heartbeat answer (inventoryIntervalMinutes); the agent uploads its inventory at that interval, daily when no policy sets it'),
+    alertRuleIds: z.array(ZUuid).max(100).optional().describe('Alert rules (GET /alerts/rules) that make up the alert rule set: they apply to the device beside the rules whose own targets cover it; a rule without targets named by an active policy applies only where policies name it'),
+    patchPolicyId: ZUuid.optional().describe('The patch policy (GET /patch-policies) devices follow, instead of the patch policies whose own targets cover them'),
+    maintenanceWindowId: ZUuid.optional().describe('The maintenance window (GET /maintenance/windows) the devices are in, beside the windows whose own targets cover them'),
   })
   .strict()
   .meta({ id: 'PolicySettings' })
-  .describe('Settings merged by precedence into the effective policy of a device (device over group over site over organization over partner)');
+  .describe('Settings merged by precedence into the effective policy of a device (device over group over saved filter over site over organization over partner)');
 export type PolicySettings = z.output<typeof ZPolicySettings>;
 export const SETTING_KEYS = ['heartbeatIntervalSeconds', 'inventoryIntervalMinutes', 'alertRuleIds', 'patchPolicyId', 'maintenanceWindowId'] as const;
 
@@ -75,7 +80,7 @@ export const ZPolicyChecks = z
   .refine((a) => new Set(a.map((c) => c.id)).size === a.length, { message: 'Check ids must be unique within the policy' });
 
 export const ZAssignment = z
-  .object({ targetType: z.enum(TARGET_TYPES), targetId: ZUuid.describe('The partner, organization, site, group or device id') })
+  .object({ targetType: z.enum(TARGET_TYPES), targetId: ZUuid.describe('The partner, organization, site, saved filter, group or device id. A `filter` target is a shared saved filter (GET /filters): the policy applies to the devices it matches at each evaluation') })
   .strict()
   .meta({ id: 'PolicyAssignment' });
 export type Assignment = z.output<typeof ZAssignment>;

@@ -9,11 +9,22 @@ import type { CreatePolicyInput, ReplacePolicyInput, TPolicy, UpdatePolicyInput 
 import { assertAssignmentTargets, assertSettingReferences, storeAssignments } from '@/lib/policies/assignments';
 import { assertPolicyWritable, lockPolicy } from '@/lib/policies/policy-scope';
 import { toPolicyDto } from '@/lib/policies/to-policy-dto';
+import { invalidateRuleCache } from '@/lib/alerts/evaluation/rule-cache';
 import { enqueuePolicyEvaluation, policyDeviceIds } from '@/lib/policies/evaluate-policies';
+
+/**
+ * Which alert rules policies name changes how those rules apply (lib/policies/policy-alert-rules.ts):
+ * this process's metric rule cache is cleared at once, other processes catch up within its TTL.
+ */
+async function namingRules<T>(write: Promise<T>): Promise<T> {
+  const out = await write;
+  invalidateRuleCache();
+  return out;
+}
 
 export async function createPolicy(ctx: ActorContext, input: CreatePolicyInput): Promise<TPolicy> {
   const owner = await resolveRecordOwner(ctx, input.orgId, 'policies');
-  return db.$transaction(async (tx) => {
+  return namingRules(db.$transaction(async (tx) => {
     await assertAssignmentTargets(tx, ctx, owner, input.assignments);
     await assertSettingReferences(tx, ctx, owner, input.settings);
     const created = await tx.policy.create({
@@ -33,7 +44,7 @@ export async function createPolicy(ctx: ActorContext, input: CreatePolicyInput):
     if (created.active) await enqueuePolicyEvaluation(tx, { policyId: created.id });
     await writeAudit(ctx, { action: 'policy.create', targetType: 'policy', targetId: created.id, partnerId: created.partnerId, orgId: created.orgId, details: { name: created.name, checks: input.checks.length, assignments: input.assignments.length } }, tx);
     return toPolicyDto(tx, created);
-  });
+  }));
 }
 
 /** PUT replaces every field (omitted ones take their defaults); PATCH changes only those given. */
@@ -50,7 +61,7 @@ export async function deactivatePolicy(ctx: ActorContext, id: string): Promise<T
 }
 
 async function changePolicy(ctx: ActorContext, id: string, action: string, input: UpdatePolicyInput): Promise<TPolicy> {
-  return db.$transaction(async (tx) => {
+  return namingRules(db.$transaction(async (tx) => {
     const current = await lockPolicy(tx, ctx, id);
     assertPolicyWritable(ctx, current);
     if (input.assignments) await assertAssignmentTargets(tx, ctx, current, input.assignments);
@@ -72,7 +83,7 @@ async function changePolicy(ctx: ActorContext, id: string, action: string, input
     await enqueuePolicyEvaluation(tx, { policyId: id, deviceIds: before });
     await writeAudit(ctx, { action, targetType: 'policy', targetId: id, partnerId: updated.partnerId, orgId: updated.orgId, details: { fields: Object.keys(input), active: updated.active } }, tx);
     return toPolicyDto(tx, updated);
-  });
+  }));
 }
 
 /** Current results of checks no longer in the policy go (their history stays). */
@@ -87,12 +98,12 @@ async function cancelPendingChecks(tx: Tx, deviceIds: string[]): Promise<void> {
 }
 
 export async function deletePolicy(ctx: ActorContext, id: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await namingRules(db.$transaction(async (tx) => {
     const current = await lockPolicy(tx, ctx, id);
     assertPolicyWritable(ctx, current);
     const before = await policyDeviceIds(tx, id);
     await tx.policy.delete({ where: { id } });
     await enqueuePolicyEvaluation(tx, { deviceIds: before });
     await writeAudit(ctx, { action: 'policy.delete', targetType: 'policy', targetId: id, partnerId: current.partnerId, orgId: current.orgId, details: { name: current.name } }, tx);
-  });
+  }));
 }

@@ -4,7 +4,7 @@
 import type { AgentContext } from '@/lib/auth/context';
 import type { Tx } from '@/lib/db';
 import { ZRuleTargets, ZScriptFailedCondition } from '@/lib/alerts/schemas';
-import { matchesTargets } from '@/lib/alerts/evaluation/conditions';
+import { deviceAlertRuleIds, policyNamedRuleIds, ruleAppliesToDevice } from '@/lib/policies/policy-alert-rules';
 import { raiseAlertInTx, ruleOpenKey } from '@/lib/alerts/raise-alert';
 import { autoResolve } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 
@@ -17,11 +17,13 @@ export async function evaluateCommandResult(tx: Tx, ctx: AgentContext, command: 
     ? new Set((await tx.deviceGroupMembership.findMany({ where: { deviceId: ctx.deviceId }, select: { groupId: true } })).map((m) => m.groupId))
     : new Set<string>();
   const failed = status === 'failed' || status === 'timed_out';
+  const named = await policyNamedRuleIds(tx, rules.map((r) => r.id));
+  const policyRuleIds = await deviceAlertRuleIds(tx, ctx.deviceId);
   for (const rule of rules) {
     const targets = ZRuleTargets.parse(rule.targets ?? {});
     const condition = ZScriptFailedCondition.parse(rule.condition);
     const members = targets.groupIds.some((g) => groups.has(g)) ? new Set([ctx.deviceId]) : new Set<string>();
-    if (!matchesTargets(targets, ctx, members)) continue;
+    if (!ruleAppliesToDevice({ id: rule.id, targets, policyNamed: named.has(rule.id) }, ctx, members, policyRuleIds)) continue;
     if (condition.commandTypes.length && !condition.commandTypes.includes(command.type)) continue;
     if (!failed) {
       await autoResolve(tx, [ruleOpenKey(rule.id, ctx.deviceId)]);

@@ -5,7 +5,8 @@
 import type { AgentContext } from '@/lib/auth/context';
 import { db, type Tx } from '@/lib/db';
 import { logger } from '@/lib/observability/logger';
-import { compare, matchesTargets, metricValue, operatorSymbol, type BeatMetrics } from '@/lib/alerts/evaluation/conditions';
+import { ruleAppliesToDevice } from '@/lib/policies/policy-alert-rules';
+import { compare, metricValue, operatorSymbol, type BeatMetrics } from '@/lib/alerts/evaluation/conditions';
 import { metricRulesFor, type CachedMetricRule } from '@/lib/alerts/evaluation/rule-cache';
 import { raiseAlertInTx, ruleOpenKey } from '@/lib/alerts/raise-alert';
 import { transitionInTx } from '@/lib/alerts/transition-alert';
@@ -21,13 +22,14 @@ interface Verdict {
 
 const METRIC_LABEL = { cpu: 'CPU', memory: 'Memory', disk: 'Disk' } as const;
 
-export async function evaluateHeartbeat(device: Device, metrics: BeatMetrics, hasState: boolean): Promise<void> {
+/** policyRuleIds: the alert rules the device's effective policy names (read with the beat). */
+export async function evaluateHeartbeat(device: Device, metrics: BeatMetrics, hasState: boolean, policyRuleIds: readonly string[] = []): Promise<void> {
   try {
     const rules = await metricRulesFor(device.partnerId, device.orgId);
     if (rules.length === 0 && !hasState) return;
     const breached: Verdict[] = [];
     for (const rule of rules) {
-      if (!matchesTargets(rule.targets, device, rule.groupMembers)) continue;
+      if (!ruleAppliesToDevice(rule, device, rule.groupMembers, policyRuleIds)) continue;
       const value = metricValue(rule.condition.metric, metrics);
       if (value !== null && compare(value, rule.condition.operator, rule.condition.threshold)) breached.push({ rule, value });
     }

@@ -2,11 +2,13 @@
 // (its own rules plus the partner-wide ones), with the members of every group they target.
 // The heartbeat consults it instead of querying rules on every beat: a beat costs one Map
 // lookup here, and the database is asked once per organization per ALERT_RULE_CACHE_SECONDS.
-// Rule writes in this process clear it at once; other processes catch up within the TTL.
+// Rule writes in this process clear it at once; other processes catch up within the TTL (so do
+// policy changes naming a rule; a device's own effective rule list comes with its beat).
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { ZMetricCondition, ZRuleTargets, type AlertSeverity, type RuleTargets } from '@/lib/alerts/schemas';
 import type { z } from 'zod';
+import { policyNamedRuleIds } from '@/lib/policies/policy-alert-rules';
 
 export interface CachedMetricRule {
   id: string;
@@ -19,6 +21,8 @@ export interface CachedMetricRule {
   autoResolve: boolean;
   cooldownMinutes: number;
   groupMembers: ReadonlySet<string>;
+  /** An active configuration policy names the rule (lib/policies/policy-alert-rules.ts). */
+  policyNamed: boolean;
 }
 
 interface Entry {
@@ -42,8 +46,10 @@ async function load(partnerId: string, orgId: string): Promise<CachedMetricRule[
     const condition = ZMetricCondition.safeParse(r.condition);
     const targets = ZRuleTargets.safeParse(r.targets ?? {});
     if (!condition.success || !targets.success) return [];
-    return [{ id: r.id, partnerId: r.partnerId, orgId: r.orgId, name: r.name, severity: r.severity, condition: condition.data, targets: targets.data, autoResolve: r.autoResolve, cooldownMinutes: r.cooldownMinutes, groupMembers: new Set<string>() }];
+    return [{ id: r.id, partnerId: r.partnerId, orgId: r.orgId, name: r.name, severity: r.severity, condition: condition.data, targets: targets.data, autoResolve: r.autoResolve, cooldownMinutes: r.cooldownMinutes, groupMembers: new Set<string>(), policyNamed: false }];
   });
+  const named = await policyNamedRuleIds(db, rules.map((r) => r.id));
+  for (const rule of rules) rule.policyNamed = named.has(rule.id);
   const groupIds = [...new Set(rules.flatMap((r) => r.targets.groupIds))];
   if (groupIds.length) {
     const members = await db.deviceGroupMembership.findMany({ where: { groupId: { in: groupIds }, orgId }, select: { groupId: true, deviceId: true } });

@@ -2,6 +2,8 @@
 // rule allows raise its alert; devices heard from again resolve it (auto-resolve competes with
 // users through the same compare-and-set as every other move).
 import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { policyNamedRuleIds, ruleAppliesSql } from '@/lib/policies/policy-alert-rules';
 import { ZOfflineCondition, ZRuleTargets } from '@/lib/alerts/schemas';
 import { raiseAlertInTx, ruleOpenKey } from '@/lib/alerts/raise-alert';
 import { autoResolve } from '@/lib/alerts/evaluation/evaluate-heartbeat';
@@ -19,6 +21,7 @@ interface Silent {
 
 export async function sweepAlertRules(): Promise<{ raised: number; resolved: number }> {
   const rules = await db.alertRule.findMany({ where: { enabled: true, conditionType: 'offline' } });
+  const named = await policyNamedRuleIds(db, rules.map((r) => r.id));
   let raised = 0;
   for (const rule of rules) {
     const condition = ZOfflineCondition.parse(rule.condition);
@@ -30,8 +33,13 @@ export async function sweepAlertRules(): Promise<{ raised: number; resolved: num
         and (${rule.orgId}::uuid is null or d.org_id = ${rule.orgId}::uuid)
         and d.status in ('online', 'offline') and d.last_seen_at is not null
         and d.last_seen_at < now() - make_interval(mins => ${condition.durationMinutes}::int)
-        and (${any} or d.org_id = any(${t.orgIds}::uuid[]) or d.site_id = any(${t.siteIds}::uuid[]) or d.id = any(${t.deviceIds}::uuid[])
-             or exists (select 1 from device_group_memberships m where m.device_id = d.id and m.group_id = any(${t.groupIds}::uuid[])))
+        and ${ruleAppliesSql(
+          rule.id,
+          named.has(rule.id),
+          any,
+          Prisma.sql`(${any} or d.org_id = any(${t.orgIds}::uuid[]) or d.site_id = any(${t.siteIds}::uuid[]) or d.id = any(${t.deviceIds}::uuid[])
+             or exists (select 1 from device_group_memberships m where m.device_id = d.id and m.group_id = any(${t.groupIds}::uuid[])))`,
+        )}
         and not exists (select 1 from alerts a where a.open_key = 'rule:' || ${rule.id}::text || ':' || d.id::text)
       order by d.last_seen_at limit ${BATCH}`;
     for (const d of silent) {
