@@ -33,6 +33,7 @@ import { generateReportRunTask } from './tasks/generate-report-run';
 import { enqueueDueReportsTask } from './tasks/enqueue-due-reports';
 import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } from './tasks/automations';
 import { evaluatePoliciesTask } from './tasks/evaluate-policies';
+import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -71,6 +72,7 @@ export const taskList: TaskList = {
   match_automation_events: matchAutomationEventsTask,
   run_due_automations: runDueAutomationsTask,
   evaluate_policies: evaluatePoliciesTask,
+  run_discovery_schedules: runDiscoverySchedulesTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -102,4 +104,5 @@ export const crontab = [
   '* * * * * start_patch_jobs',
   '25 * * * * apply_patch_policies',
   '* * * * * enqueue_due_reports',
+  '* * * * * run_discovery_schedules',
 ].join('\n');
