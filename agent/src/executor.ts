@@ -118,12 +118,23 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
       case 'discovery_scan': {
         const request = hooks.agentRequest;
         if (!request) throw new Error('discovery_scan needs the agent API');
+        // A dropped connection or a busy server: the request is sent again (4xx answers are final).
+        const retrying = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+          for (let attempt = 1; ; attempt++) {
+            try {
+              return await request<T>(method, path, body);
+            } catch (error) {
+              if (attempt >= 5 || (error instanceof ApiError && error.status < 500 && error.status !== 429)) throw error;
+              await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+            }
+          }
+        };
         result = await runDiscoveryScan(command.payload as unknown as ScanPayload, {
           signal: hooks.signal,
-          fetchCredentials: async (jobId) => (await request<{ credentials: never[] }>('GET', `/discovery/jobs/${jobId}/credentials`)).credentials,
+          fetchCredentials: async (jobId) => (await retrying<{ credentials: never[] }>('GET', `/discovery/jobs/${jobId}/credentials`)).credentials,
           postBatch: async (jobId, batch) => {
             try {
-              await request('POST', `/discovery/jobs/${jobId}/results`, batch);
+              await retrying('POST', `/discovery/jobs/${jobId}/results`, batch);
               return true;
             } catch (error) {
               // The job is over on the server (cancelled): stop scanning.

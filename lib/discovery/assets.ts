@@ -60,9 +60,10 @@ export async function ignoreAsset(ctx: ScopedContext, id: string, input: z.outpu
   return toAssetDto(updated);
 }
 
-/** Deletes the asset and the monitors it created; a later scan finds it again as new. */
+/** Deletes the asset with the monitors and SNMP device it created; a later scan finds it again as new. */
 export async function deleteAsset(ctx: ScopedContext, id: string): Promise<void> {
   const asset = await getAssetOrThrow(ctx, id);
   await removeAssetMonitors(asset);
+  if (asset.snmpDeviceId) await db.snmpDevice.deleteMany({ where: { id: asset.snmpDeviceId, orgId: asset.orgId } });
   await db.discoveryAsset.delete({ where: { id: asset.id } });
 }

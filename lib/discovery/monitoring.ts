@@ -1,5 +1,6 @@
 // Monitoring of a discovered asset: one TCP monitor (lib/monitors, run by the worker) per chosen
-// port, and for an asset that answered SNMP an SNMP device. The settings stay on the asset when
+// port, and for an asset that answered SNMP an SNMP device (lib/snmp, polled with the
+// credential that answered during the scan, generic interfaces template). The settings stay on the asset when
 // monitoring is disabled, so enabling again restores them.
 import type { z } from 'zod';
 import type { ActorContext, ScopedContext } from '@/lib/auth/context';
@@ -11,7 +12,11 @@ import { deleteMonitor } from '@/lib/monitors/monitors';
 import { assertMonitorTarget } from '@/lib/monitors/assert-monitor-target';
 import { getAssetOrThrow } from '@/lib/discovery/get-asset-or-throw';
 import { ZMonitoringSettings, type MonitoringSettings, type ZEnableMonitoring, type ZPatchMonitoring } from '@/lib/discovery/schemas';
-import { toAssetDto } from '@/lib/discovery/to-dto';
+import { toAssetDto, unsealCredentials } from '@/lib/discovery/to-dto';
+import { createSnmpDevice } from '@/lib/snmp/create-snmp-device';
+
+/** The built-in IF-MIB template (prisma/migrations/20261128120000_snmp): uptime and interfaces. */
+const GENERIC_INTERFACES_TEMPLATE_ID = '00000000-0000-4000-8000-000000005301';
 
 function settingsOf(asset: DiscoveryAsset, overrides: Partial<MonitoringSettings> = {}): MonitoringSettings {
   const stored = ZMonitoringSettings.partial().safeParse(asset.monitoring ?? {});
@@ -84,10 +89,38 @@ async function applyMonitoring(ctx: ActorContext | ScopedContext, asset: Discove
     });
     created.push(monitor.id);
   }
+  const snmpDeviceId = wantsSnmp ? await ensureSnmpDevice(ctx, asset, settings) : await removeSnmpDevice(asset);
   return db.discoveryAsset.update({
     where: { id: asset.id },
-    data: { monitoringEnabled: true, monitoring: settings as unknown as Prisma.InputJsonValue, monitorIds: [...keep, ...created] },
+    data: { monitoringEnabled: true, monitoring: settings as unknown as Prisma.InputJsonValue, monitorIds: [...keep, ...created], snmpDeviceId },
   });
+}
+
+/** The asset's SNMP device, created with the credential that answered the scan; null when that credential is gone. */
+async function ensureSnmpDevice(ctx: ActorContext | ScopedContext, asset: DiscoveryAsset, settings: MonitoringSettings): Promise<string | null> {
+  if (asset.snmpDeviceId && (await db.snmpDevice.findFirst({ where: { id: asset.snmpDeviceId, orgId: asset.orgId }, select: { id: true } }))) return asset.snmpDeviceId;
+  const identity = asset.snmp as { credentialIndex?: number; sysName?: string } | null;
+  const profile = asset.profileId ? await db.discoveryProfile.findUnique({ where: { id: asset.profileId } }) : null;
+  const credentials = profile ? unsealCredentials(profile.snmpCredentialsSealed)[identity?.credentialIndex ?? 0] : undefined;
+  if (!profile || !credentials) return null;
+  const device = await db.$transaction(async (tx) => {
+    const template = await tx.snmpTemplate.findFirst({ where: { id: GENERIC_INTERFACES_TEMPLATE_ID }, select: { id: true } });
+    return createSnmpDevice(tx, { partnerId: asset.partnerId, orgId: asset.orgId, createdBy: 'userId' in ctx ? (ctx.userId ?? null) : null }, {
+      name: assetName(asset),
+      host: asset.ip,
+      port: profile.snmpPort,
+      credentials,
+      templateId: template?.id ?? null,
+      pollIntervalSeconds: Math.max(60, settings.intervalSeconds),
+      discoveryAssetId: asset.id,
+    });
+  });
+  return device.id;
+}
+
+async function removeSnmpDevice(asset: Pick<DiscoveryAsset, 'snmpDeviceId' | 'orgId'>): Promise<null> {
+  if (asset.snmpDeviceId) await db.snmpDevice.deleteMany({ where: { id: asset.snmpDeviceId, orgId: asset.orgId } });
+  return null;
 }
 
 export async function enableMonitoring(ctx: ActorContext, id: string, input: z.output<typeof ZEnableMonitoring>) {
@@ -100,6 +133,7 @@ export async function enableMonitoring(ctx: ActorContext, id: string, input: z.o
 export async function disableMonitoring(ctx: ScopedContext, id: string) {
   const asset = await getAssetOrThrow(ctx, id);
   await removeAssetMonitors(asset);
+  await removeSnmpDevice(asset);
   const updated = await db.discoveryAsset.update({ where: { id: asset.id }, data: { monitoringEnabled: false, monitorIds: [], snmpDeviceId: null } });
   return { asset: toAssetDto(updated), monitoring: monitoringDto(updated) };
 }
@@ -115,7 +149,10 @@ export async function patchMonitoring(ctx: ActorContext, id: string, input: z.ou
   const settings = settingsOf(asset, changes);
   const turnOn = enabled ?? asset.monitoringEnabled;
   if (!turnOn) {
-    if (asset.monitoringEnabled) await removeAssetMonitors(asset);
+    if (asset.monitoringEnabled) {
+      await removeAssetMonitors(asset);
+      await removeSnmpDevice(asset);
+    }
     const updated = await db.discoveryAsset.update({ where: { id: asset.id }, data: { monitoringEnabled: false, monitorIds: [], snmpDeviceId: null, monitoring: settings as unknown as Prisma.InputJsonValue } });
     return monitoringDto(updated);
   }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { startRealAgent, type RealAgent } from '../helpers/real-agent';
 import { resetEnvCache } from '@/lib/env';
+import { db } from '@/lib/db';
 
 const SNMPD = '/usr/sbin/snmpd';
 let world: RealAgent;
@@ -112,7 +113,7 @@ describe.skipIf(!canRun)('a discovery scan on the real agent', () => {
     const job = await world.eventually(async () => {
       const res = await api.get(`/discovery/jobs/${scan.body.id}`, { token: world.admin });
       return ['completed', 'failed', 'timed_out'].includes(res.body.status) ? res.body : null;
-    }, 'the scan to finish', 90_000);
+    }, 'the scan to finish', 240_000);
     expect(job.status, JSON.stringify(job)).toBe('completed');
     expect(job).toMatchObject({ targetsTotal: 6, targetsScanned: 6, progress: 100, rejectedHosts: 0 });
     expect(job.startedAt).not.toBeNull();
@@ -132,6 +133,10 @@ describe.skipIf(!canRun)('a discovery scan on the real agent', () => {
     const enabled = await api.post(`/discovery/assets/${byIp['127.0.0.1'].id}/enable-monitoring`, { token: world.admin, body: { ports: [portA], intervalSeconds: 60 } });
     expect(enabled.status, enabled.text).toBe(200);
     expect(enabled.body.monitoring.monitorIds).toHaveLength(1);
+    // It answered SNMP: an SNMP device polls it with the community that answered the scan.
+    expect(enabled.body.monitoring.snmpDeviceId).not.toBeNull();
+    const snmpDevice = await db.snmpDevice.findUniqueOrThrow({ where: { id: enabled.body.monitoring.snmpDeviceId } });
+    expect(snmpDevice).toMatchObject({ host: '127.0.0.1', port: snmpPort, version: 'v2c', discoveryAssetId: byIp['127.0.0.1'].id, orgId: world.orgId });
     const monitor = await api.get(`/monitors/${enabled.body.monitoring.monitorIds[0]}`, { token: world.admin });
     expect(monitor.body).toMatchObject({ kind: 'tcp', config: { host: '127.0.0.1', port: portA } });
     const checked = await api.post(`/monitors/${monitor.body.id}/check`, { token: world.admin });
@@ -144,5 +149,10 @@ describe.skipIf(!canRun)('a discovery scan on the real agent', () => {
     expect(ids).toContain(`asset:${byIp['127.0.0.1'].id}`);
     expect(ids).toContain(`device:${world.deviceId}`);
     expect(topology.body.edges).toContainEqual({ from: 'subnet:127.0.0.0/29', to: `asset:${byIp['127.0.0.1'].id}`, kind: 'member', label: null });
-  }, 150_000);
+
+    const disabled = await api.post(`/discovery/assets/${byIp['127.0.0.1'].id}/disable-monitoring`, { token: world.admin });
+    expect(disabled.body.monitoring).toMatchObject({ enabled: false, monitorIds: [], snmpDeviceId: null });
+    expect(await db.snmpDevice.findUnique({ where: { id: snmpDevice.id } })).toBeNull();
+    expect((await api.get(`/monitors/${monitor.body.id}`, { token: world.admin })).status).toBe(404);
+  }, 360_000);
 });

@@ -10,7 +10,7 @@ export const POST = defineRoute({
   permission: 'discovery:manage',
   params: ZIdParams,
   summary: 'Disable monitoring of a discovered asset',
-  description: 'Needs `discovery:manage`. Deletes the monitors the asset’s monitoring created (open alerts are resolved). The settings are kept for the next enable. Idempotent.',
+  description: 'Needs `discovery:manage`. Deletes the monitors and the SNMP device the asset’s monitoring created (open monitor alerts are resolved). The settings are kept for the next enable. Idempotent.',
   tags: ['Discovery'],
   response: z.object({ asset: ZAsset, monitoring: ZAssetMonitoring }),
   handler: ({ ctx, params }) => disableMonitoring(ctx, params.id),
