@@ -1,4 +1,4 @@
-// Bundles the reference agent (agent/src, TypeScript, Node built-ins only) into one file,
+// Bundles the reference agent (agent/src, TypeScript, Node built-ins plus the pure-JS net-snmp) into one file,
 // agent/dist/rmm-agent.cjs, plus manifest.json with its version and SHA-256. The server
 // registers and serves that file (GET /agents/download/:os/:arch). Skips work when up to date.
 import { createHash } from 'node:crypto';

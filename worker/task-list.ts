@@ -34,6 +34,7 @@ import { enqueueDueReportsTask } from './tasks/enqueue-due-reports';
 import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } from './tasks/automations';
 import { evaluatePoliciesTask } from './tasks/evaluate-policies';
 import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulnerabilityAcceptancesTask, vulnerabilityRecomputeTask } from './tasks/vulnerabilities';
+import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -76,6 +77,7 @@ export const taskList: TaskList = {
   refresh_vulnerability_feed: refreshVulnerabilityFeedTask,
   refresh_vulnerability_feeds: refreshVulnerabilityFeedsTask,
   sweep_vulnerability_acceptances: sweepVulnerabilityAcceptancesTask,
+  run_discovery_schedules: runDiscoverySchedulesTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -109,4 +111,5 @@ export const crontab = [
   '* * * * * enqueue_due_reports',
   '35 * * * * refresh_vulnerability_feeds',
   '*/5 * * * * sweep_vulnerability_acceptances',
+  '* * * * * run_discovery_schedules',
 ].join('\n');

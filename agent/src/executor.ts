@@ -6,12 +6,14 @@ import { installSoftware, type SoftwareInstallPayload } from './software-install
 import { log } from './log';
 import { runPatchCommand } from './patch-commands';
 import { runPolicyCheck } from './policy-check';
+import { runDiscoveryScan, type ScanPayload } from './discovery-scan';
+import { ApiError } from './http';
 import type { PatchReport } from './patch-manager';
 import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'discovery_scan';
   payload: Record<string, unknown>;
 }
 
@@ -32,6 +34,8 @@ export interface ExecutorHooks {
   fetchSecrets(commandId: string): Promise<Record<string, string>>;
   /** The agent's server and credential: software_install downloads installers with them. */
   agent?: { server: string; agentId: string; token: string };
+  /** A JSON request to the agent's own API (`path` after /agents/:agentId); throws ApiError. */
+  agentRequest?<T>(method: string, path: string, body?: unknown): Promise<T>;
   /** Aborted when the server cancels the command (cancel_command). */
   signal?: AbortSignal;
   /** Removes the agent's configuration and service; the process then exits. */
@@ -114,6 +118,36 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
       case 'policy_check':
         result = await runPolicyCheck(command.payload, { signal: hooks.signal });
         break;
+      case 'discovery_scan': {
+        const request = hooks.agentRequest;
+        if (!request) throw new Error('discovery_scan needs the agent API');
+        // A dropped connection or a busy server: the request is sent again (4xx answers are final).
+        const retrying = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+          for (let attempt = 1; ; attempt++) {
+            try {
+              return await request<T>(method, path, body);
+            } catch (error) {
+              if (attempt >= 5 || (error instanceof ApiError && error.status < 500 && error.status !== 429)) throw error;
+              await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+            }
+          }
+        };
+        result = await runDiscoveryScan(command.payload as unknown as ScanPayload, {
+          signal: hooks.signal,
+          fetchCredentials: async (jobId) => (await retrying<{ credentials: never[] }>('GET', `/discovery/jobs/${jobId}/credentials`)).credentials,
+          postBatch: async (jobId, batch) => {
+            try {
+              await retrying('POST', `/discovery/jobs/${jobId}/results`, batch);
+              return true;
+            } catch (error) {
+              // The job is over on the server (cancelled): stop scanning.
+              if (error instanceof ApiError && (error.status === 409 || error.status === 404)) return false;
+              throw error;
+            }
+          },
+        });
+        break;
+      }
       default:
         result = { status: 'failed', stderr: `Unknown command type ${(command as { type: string }).type}` };
     }

@@ -147,6 +147,7 @@ export class AgentRunner {
         uninstall: () => this.uninstall(),
         fetchSecrets: async (id) => (await this.api.request<{ env: Record<string, string> }>('GET', `/agents/${this.config.agentId}/commands/${id}/secrets`, undefined, this.config.token)).body.env,
         agent: { server: this.api.base, agentId: this.config.agentId, token: this.config.token },
+        agentRequest: async <T,>(method: string, path: string, body?: unknown) => (await this.api.request<T>(method, `/agents/${this.config.agentId}${path}`, body, this.config.token)).body,
         signal: controller.signal,
         allowReboot: this.opts.allowReboot,
         allowShutdown: this.opts.allowShutdown,

@@ -57,6 +57,7 @@ const SEGMENTS: Record<string, string> = {
   bundles: 'Bundles',
   deployments: 'Deployments',
   automations: 'Automations',
+  discovery: 'Network discovery',
   analytics: 'Analytics',
   dashboards: 'Dashboards',
   capacity: 'Capacity',

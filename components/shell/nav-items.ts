@@ -48,6 +48,7 @@ export const NAV: NavSection[] = [
       { href: '/reports', label: 'Reports', permission: 'reports:read', description: 'Inventories, compliance, availability and SLA reports, on demand or emailed on a schedule.' },
       { href: '/automations', label: 'Automations', permission: 'automations:read', description: 'Scripts, commands and tickets run on events, schedules and alerts.' },
       { href: '/policies', label: 'Configuration policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
+      { href: '/discovery', label: 'Network discovery', permission: 'discovery:read', description: 'Probe agents scan subnets for devices that cannot run an agent; monitor, link or ignore what they find.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
     ],

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   'analytics:manage': 'Create, edit and delete analytics dashboards, widgets and SLA definitions',
   'reports:read': 'View reports, their runs and files, and report data',
   'reports:manage': 'Create, edit, schedule, generate and delete reports',
+  'discovery:read': 'View network discovery profiles, scan jobs, discovered assets and the topology',
+  'discovery:manage': 'Create and edit discovery profiles, run and cancel scans, link, ignore, delete and monitor discovered assets',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -69,6 +71,7 @@ const TECHNICIAN: Permission[] = [
   'filters:manage',
   'analytics:manage',
   'reports:manage',
+  'discovery:manage',
 ];
 
 /** Built-in roles every partner gets (isSystem: read-only, clonable). */
@@ -80,13 +83,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage', 'discovery:read', 'discovery:manage'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read', 'reports:read', 'automations:read', 'policies:read'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read', 'reports:read', 'automations:read', 'policies:read', 'discovery:read'] as Permission[],
   },
 ] as const;
 

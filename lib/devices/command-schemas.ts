@@ -11,7 +11,8 @@ import { zText, zRawText } from '@/lib/http/storable-text';
 // or { kind: 'installer', versionId, fileName, sha256, sizeBytes, downloadPath, silentArgs }; result
 // { installedVersion, manager, alreadyInstalled }, or { unsupported: true, reason } when the agent cannot.
 // policy_check is queued by policy evaluation only: payload and result in lib/policies/check-wire.ts.
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check'] as const;
+// discovery_scan is queued by network discovery only: payload, batches and result in lib/discovery/scan-wire.ts.
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;
@@ -85,6 +86,8 @@ export function commandTimeoutSeconds(type: string, payload: unknown): number {
   // A package refresh plus installs over a slow mirror.
   if (type === 'patch_scan' || type === 'patch_install' || type === 'patch_rollback' || type === 'software_install') return 3600;
   if (type === 'policy_check') return policyCheckTimeoutSeconds(payload);
+  // A sweep of up to 4,096 addresses, each tried on every port and for SNMP.
+  if (type === 'discovery_scan') return 3600;
   return 300;
 }
 

@@ -57,6 +57,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/access-reviews/{id}/items/{itemId}': 'accessReviewItem',
   '/agents/{agentId}': 'agent',
   '/agents/{agentId}/commands/{commandId}': 'deviceCommand',
+  '/agents/{agentId}/discovery/jobs/{jobId}': 'discoveryJob',
   '/agents/{agentId}/software/installers/{versionId}': 'softwareVersion',
   '/alert-templates/templates/{id}': 'alertTemplate',
   '/analytics/dashboards/{id}': 'dashboard',
@@ -79,6 +80,9 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/deployments/{id}': 'deployment',
   '/deployments/{id}/devices/{deviceId}': 'device',
   '/devices/{id}': 'device',
+  '/discovery/assets/{id}': 'discoveryAsset',
+  '/discovery/jobs/{id}': 'discoveryJob',
+  '/discovery/profiles/{id}': 'discoveryProfile',
   '/devices/{id}/commands/{commandId}': 'deviceCommand',
   '/distributor/orders/{id}': 'distributorOrder',
   '/distributor/orders/{id}/lines/{lineId}': 'distributorOrderLine',
@@ -181,6 +185,8 @@ const FIELD_ALIASES: Record<string, string> = {
   contactId: 'contact',
   catalogItemId: 'catalogItem',
   attachmentId: 'attachment',
+  probeDeviceId: 'device',
+  profileId: 'discoveryProfile',
 };
 
 /** Maps a body or query field (orgId, deviceIds, …) to an id of the tenant's records. */

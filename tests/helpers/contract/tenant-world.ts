@@ -153,6 +153,9 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.sla = (await c('/analytics/sla', { name: `${marker} SLA`, orgId: org.id, targetKind: 'alert', responseMinutes: 15, resolveMinutes: 60 })).id;
   ids.patchPolicy = (await c('/patch-policies', { name: `${marker} patch policy`, orgId: org.id, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] }, maintenanceWindowId: window.id })).id;
   ids.configPolicy = (await c('/policies', { name: `${marker} configuration policy`, orgId: org.id, checks: [{ id: 'svc', kind: 'service_running', name: 'sshd' }], assignments: [{ targetType: 'device', targetId: agent.deviceId }] })).id;
+  ids.discoveryProfile = (await c('/discovery/profiles', { name: `${marker} discovery`, subnets: ['192.0.2.0/28'], ports: [22], probeDeviceId: agent.deviceId })).id;
+  ids.discoveryJob = ensure(await api.post('/discovery/scan', { token, body: { profileId: ids.discoveryProfile } }), 'discovery scan').id;
+  ids.discoveryAsset = (await db.discoveryAsset.create({ data: { partnerId: org.partnerId, orgId: org.id, profileId: ids.discoveryProfile, ip: '192.0.2.7', hostname: `${marker.toLowerCase()}-printer`, openPorts: [22] } })).id;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },
