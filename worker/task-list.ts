@@ -1,4 +1,5 @@
 // Every task the worker runs, by identifier. Jobs are enqueued by name from lib/ (enqueueJob).
+import { securityDailyScoresTask } from './tasks/security-daily-scores';
 import type { TaskList } from 'graphile-worker';
 import { prunePendingRegistrationsTask } from './tasks/prune-pending-registrations';
 import { pruneRateLimits } from './tasks/prune-rate-limits';
@@ -71,6 +72,7 @@ export const taskList: TaskList = {
   match_automation_events: matchAutomationEventsTask,
   run_due_automations: runDueAutomationsTask,
   evaluate_policies: evaluatePoliciesTask,
+  security_daily_scores: securityDailyScoresTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -102,4 +104,5 @@ export const crontab = [
   '* * * * * start_patch_jobs',
   '25 * * * * apply_patch_policies',
   '* * * * * enqueue_due_reports',
+  '5 0 * * * security_daily_scores',
 ].join('\n');

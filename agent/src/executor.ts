@@ -6,12 +6,14 @@ import { installSoftware, type SoftwareInstallPayload } from './software-install
 import { log } from './log';
 import { runPatchCommand } from './patch-commands';
 import { runPolicyCheck } from './policy-check';
+import { runSecurityScan, runThreatAction } from './security-scan';
+import { collectSecurityState } from './security-state';
 import type { PatchReport } from './patch-manager';
 import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'security_scan' | 'threat_action';
   payload: Record<string, unknown>;
 }
 
@@ -38,6 +40,10 @@ export interface ExecutorHooks {
   uninstall(): Promise<void>;
   allowReboot: boolean;
   allowShutdown: boolean;
+  /** The agent's data directory: threat quarantine lives in <dataDir>/quarantine. */
+  dataDir?: string;
+  /** Uploads the security state (PUT /agents/:agentId/security). */
+  sendSecurityState?(state: Awaited<ReturnType<typeof collectSecurityState>>): Promise<void>;
 }
 
 function powerCommand(kind: 'reboot' | 'shutdown', delaySeconds: number): string[] {
@@ -110,6 +116,15 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         break;
       case 'policy_check':
         result = await runPolicyCheck(command.payload, { signal: hooks.signal });
+        break;
+      case 'security_scan':
+        result = await runSecurityScan(command.payload, hooks.signal);
+        // The antivirus state (signature age) is reported fresh with every scan.
+        if (hooks.sendSecurityState) await hooks.sendSecurityState(await collectSecurityState()).catch((error) => log('warn', 'security state upload failed', { error: String(error) }));
+        break;
+      case 'threat_action':
+        if (!hooks.dataDir) throw new Error('threat_action needs the agent data directory');
+        result = runThreatAction(command.payload, hooks.dataDir);
         break;
       default:
         result = { status: 'failed', stderr: `Unknown command type ${(command as { type: string }).type}` };

@@ -13,6 +13,8 @@ import type { AgentCheck, PolicyCheckPayload } from '@/lib/policies/check-wire';
 import { AGENT_CHECK_KINDS } from '@/lib/policies/check-wire';
 import type { ComplianceStatus, PolicyCheck, PolicySettings, ResultStatus, TargetType } from '@/lib/policies/schemas';
 import { compareVersions, postureCheck, type PostureParams } from '@/lib/policies/posture-checks';
+// Registers the security report's checks (security_firewall_enabled …) with the posture checks.
+import '@/lib/security/posture-check-registrations';
 
 export const EVALUATE_TASK = 'evaluate_policies';
 const CHUNK = 500;
