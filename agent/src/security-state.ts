@@ -112,7 +112,7 @@ export function encryptionState(mounts = readText('/proc/mounts') ?? ''): Encryp
     const mount = mountRaw.replace(/\\040/g, ' ');
     if (mount === '/boot' || mount.startsWith('/boot/') || mount.startsWith('/snap/')) continue;
     if (volumes.some((v) => v.device === device)) continue;
-    let name: string | null = null;
+    let name: string | null;
     try {
       name = path.basename(realpathSync(device));
     } catch {
@@ -156,7 +156,7 @@ function readHeader(file: string): string {
 export function signatureAge(dir: string): { updatedAt: Date | null; version: number | null } {
   let updatedAt: Date | null = null;
   let version: number | null = null;
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir).filter((f) => /\.(cvd|cld|hdb|hsb|ndb|ldb|cdb|mdb|msb)$/.test(f));
   } catch {
@@ -267,7 +267,7 @@ function expandInclude(pattern: string): string[] {
   const abs = pattern.startsWith('/') ? pattern : path.join('/etc/ssh', pattern);
   const dir = path.dirname(abs);
   const re = new RegExp(`^${path.basename(abs).replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir).filter((n) => re.test(n)).sort();
   } catch {

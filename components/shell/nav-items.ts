@@ -49,6 +49,8 @@ export const NAV: NavSection[] = [
       { href: '/policies', label: 'Configuration policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
+      { href: '/security', label: 'Security posture', permission: 'devices:read', description: 'Security score, trend, weakest devices and recommendations.' },
+      { href: '/security/threats', label: 'Threats', permission: 'devices:read', description: 'ClamAV detections with quarantine, restore and removal.' },
     ],
   },
   {
