@@ -7,6 +7,9 @@ import { api } from '../helpers/http';
 import { createKey, enroll, type EnrolledAgent } from '../helpers/agents';
 import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { db } from '@/lib/db';
+import { postureCheck, postureCheckKeys } from '@/lib/policies/posture-checks';
+// Policy evaluation registers the security checks with the posture checks.
+import '@/lib/policies/evaluate-policies';
 
 const report = (over: Record<string, unknown> = {}) => ({
   collectedAt: new Date().toISOString(),
@@ -172,5 +175,21 @@ describe('security posture', () => {
     expect(list.body.data).toEqual([]);
     expect((await api.get('/security/recommendations', { token: outsider })).body.data).toEqual([]);
     expect((await db.deviceSecurityState.findUniqueOrThrow({ where: { deviceId: a.deviceId } })).score).toBe(before.score);
+  });
+
+  it('offers the security checks to policies as posture checks', async () => {
+    const keys = postureCheckKeys().map((k) => k.key);
+    expect(keys).toEqual(expect.arrayContaining(['security_firewall_enabled', 'security_disk_encryption', 'security_ssh_root_login', 'security_score_at_least']));
+    await put(a, report({ firewall: { status: 'inactive' } }));
+    await put(b, report({ encryption: { status: 'unknown' } }));
+    const never = (await db.device.create({ data: { partnerId: (await db.device.findUniqueOrThrow({ where: { id: a.deviceId } })).partnerId, orgId, hostname: 'never-reported', status: 'online' } })).id;
+    const fw = await postureCheck('security_firewall_enabled')!(db, [a.deviceId, b.deviceId, never], {});
+    expect(fw.get(a.deviceId)?.status).toBe('fail');
+    expect(fw.get(b.deviceId)?.status).toBe('pass');
+    expect(fw.get(never)?.status).toBe('error');
+    expect((await postureCheck('security_disk_encryption')!(db, [b.deviceId], {})).get(b.deviceId)?.status).toBe('unsupported');
+    const min = await postureCheck('security_score_at_least')!(db, [a.deviceId, b.deviceId], { minScore: 90 });
+    expect(min.get(a.deviceId)?.status).toBe('fail');
+    expect(min.get(b.deviceId)?.status).toBe('pass');
   });
 });
