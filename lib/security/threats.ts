@@ -78,7 +78,15 @@ export async function listScans(ctx: ActorContext, deviceId: string, q: { page: 
   await getDeviceOrThrow(ctx, deviceId);
   const where = { deviceId };
   const [rows, total] = await Promise.all([db.securityScan.findMany({ where, orderBy: { createdAt: 'desc' }, skip: (q.page - 1) * q.limit, take: q.limit }), db.securityScan.count({ where })]);
-  return { data: rows.map(toScanDto), pagination: { page: q.page, limit: q.limit, total } };
+  // A queued scan whose command timed out or was cancelled will not complete: it reads as failed.
+  const commandIds = rows.filter((r) => r.status === 'queued' && r.commandId).map((r) => r.commandId!);
+  const ended = commandIds.length ? await db.deviceCommand.findMany({ where: { id: { in: commandIds }, status: { in: ['timed_out', 'cancelled'] } }, select: { id: true, status: true } }) : [];
+  const endedBy = new Map(ended.map((c) => [c.id, c.status]));
+  const data = rows.map((r) => {
+    const status = r.commandId ? endedBy.get(r.commandId) : undefined;
+    return status ? { ...toScanDto(r), status: 'failed' as const, error: status === 'timed_out' ? 'The agent did not answer in time' : 'The scan command was cancelled' } : toScanDto(r);
+  });
+  return { data, pagination: { page: q.page, limit: q.limit, total } };
 }
 
 const include = { device: { select: { hostname: true, orgId: true } } } as const;
@@ -101,7 +109,11 @@ export async function requestThreatAction(ctx: ActorContext, threatId: string, a
   return db.$transaction(async (tx) => {
     const threat = await tx.securityThreat.findFirst({ where: { id: threatId, device: deviceWhere(ctx) }, include: { device: true } });
     if (!threat) throw notFound('Threat');
-    if (threat.pendingAction) throw conflict(`A ${threat.pendingAction} of this threat is already in progress`, 'ACTION_PENDING');
+    if (threat.pendingAction && threat.pendingCommandId) {
+      // An action whose command timed out or was cancelled (the agent never answered) no longer blocks.
+      const pending = await tx.deviceCommand.findUnique({ where: { id: threat.pendingCommandId }, select: { status: true } });
+      if (pending && (pending.status === 'pending' || pending.status === 'sent')) throw conflict(`A ${threat.pendingAction} of this threat is already in progress`, 'ACTION_PENDING');
+    }
     if (!(ACTIONS[action] as readonly string[]).includes(threat.status)) throw conflict(`A ${threat.status} threat cannot be ${action === 'remove' ? 'removed' : action === 'restore' ? 'restored' : 'quarantined'}`, 'INVALID_THREAT_STATE');
     if (!acceptsCommands(threat.device)) throw new AppError('DEVICE_INACTIVE', 409, `The device is ${threat.device.status}: it takes no commands`);
     const command = await tx.deviceCommand.create({

@@ -192,4 +192,18 @@ describe('security posture', () => {
     expect(min.get(a.deviceId)?.status).toBe('fail');
     expect(min.get(b.deviceId)?.status).toBe('pass');
   });
+
+  it('an agent that never answered does not block the threat or leave the scan queued', async () => {
+    const device = await db.device.findUniqueOrThrow({ where: { id: a.deviceId } });
+    const command = await db.deviceCommand.create({ data: { partnerId: device.partnerId, orgId, deviceId: a.deviceId, type: 'security_scan', status: 'timed_out', source: 'security' } });
+    const scan = await db.securityScan.create({ data: { deviceId: a.deviceId, paths: ['/tmp'], commandId: command.id } });
+    const stale = await db.deviceCommand.create({ data: { partnerId: device.partnerId, orgId, deviceId: a.deviceId, type: 'threat_action', status: 'timed_out', source: 'security' } });
+    const threat = await db.securityThreat.create({ data: { deviceId: a.deviceId, scanId: scan.id, name: 'Eicar-Test-Signature', filePath: '/tmp/eicar.com', pendingAction: 'quarantine', pendingCommandId: stale.id } });
+    const scans = await api.get(`/security/scans/${a.deviceId}`, { token: admin });
+    expect(scans.body.data.find((x: { id: string }) => x.id === scan.id)).toMatchObject({ status: 'failed', error: 'The agent did not answer in time' });
+    const again = await api.post(`/security/threats/${threat.id}/quarantine`, { token: admin });
+    expect(again.status).toBe(202);
+    expect(again.body.pendingAction).toBe('quarantine');
+    expect((await api.post(`/security/threats/${threat.id}/quarantine`, { token: admin })).body.error.code).toBe('ACTION_PENDING');
+  });
 });
