@@ -1,4 +1,5 @@
 // Every task the worker runs, by identifier. Jobs are enqueued by name from lib/ (enqueueJob).
+import { securityDailyScoresTask } from './tasks/security-daily-scores';
 import type { TaskList } from 'graphile-worker';
 import { prunePendingRegistrationsTask } from './tasks/prune-pending-registrations';
 import { pruneRateLimits } from './tasks/prune-rate-limits';
@@ -78,6 +79,7 @@ export const taskList: TaskList = {
   refresh_vulnerability_feeds: refreshVulnerabilityFeedsTask,
   sweep_vulnerability_acceptances: sweepVulnerabilityAcceptancesTask,
   run_discovery_schedules: runDiscoverySchedulesTask,
+  security_daily_scores: securityDailyScoresTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -112,4 +114,5 @@ export const crontab = [
   '35 * * * * refresh_vulnerability_feeds',
   '*/5 * * * * sweep_vulnerability_acceptances',
   '* * * * * run_discovery_schedules',
+  '5 0 * * * security_daily_scores',
 ].join('\n');

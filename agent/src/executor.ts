@@ -8,12 +8,14 @@ import { runPatchCommand } from './patch-commands';
 import { runPolicyCheck } from './policy-check';
 import { runDiscoveryScan, type ScanPayload } from './discovery-scan';
 import { ApiError } from './http';
+import { runSecurityScan, runThreatAction } from './security-scan';
+import { collectSecurityState } from './security-state';
 import type { PatchReport } from './patch-manager';
 import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'discovery_scan';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'discovery_scan' | 'security_scan' | 'threat_action';
   payload: Record<string, unknown>;
 }
 
@@ -42,6 +44,10 @@ export interface ExecutorHooks {
   uninstall(): Promise<void>;
   allowReboot: boolean;
   allowShutdown: boolean;
+  /** The agent's data directory: threat quarantine lives in <dataDir>/quarantine. */
+  dataDir?: string;
+  /** Uploads the security state (PUT /agents/:agentId/security). */
+  sendSecurityState?(state: Awaited<ReturnType<typeof collectSecurityState>>): Promise<void>;
 }
 
 function powerCommand(kind: 'reboot' | 'shutdown', delaySeconds: number): string[] {
@@ -148,6 +154,15 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         });
         break;
       }
+      case 'security_scan':
+        result = await runSecurityScan(command.payload, hooks.signal);
+        // The antivirus state (signature age) is reported fresh with every scan.
+        if (hooks.sendSecurityState) await hooks.sendSecurityState(await collectSecurityState()).catch((error) => log('warn', 'security state upload failed', { error: String(error) }));
+        break;
+      case 'threat_action':
+        if (!hooks.dataDir) throw new Error('threat_action needs the agent data directory');
+        result = runThreatAction(command.payload, hooks.dataDir);
+        break;
       default:
         result = { status: 'failed', stderr: `Unknown command type ${(command as { type: string }).type}` };
     }

@@ -15,6 +15,7 @@ import { osVersion } from './system-info';
 import { AGENT_VERSION } from './version';
 import { log } from './log';
 import { packageManager, scanPatches, type PatchReport } from './patch-manager';
+import { collectSecurityState } from './security-state';
 
 export interface RunOptions {
   dataDir: string;
@@ -42,6 +43,12 @@ function patchScanEveryMs(): number {
   return Number.isFinite(hours) && hours > 0 ? hours * 3600 * 1000 : 0;
 }
 const MAX_PARALLEL_COMMANDS = 4;
+// The security state is cheap to read (files and a few commands): at start, then every
+// RMM_AGENT_SECURITY_REPORT_HOURS (default 6; 0 turns the schedule off).
+function securityReportEveryMs(): number {
+  const hours = Number(process.env.RMM_AGENT_SECURITY_REPORT_HOURS ?? 6);
+  return Number.isFinite(hours) && hours > 0 ? hours * 3600 * 1000 : 0;
+}
 
 export class AgentRunner {
   private readonly api: ApiClient;
@@ -56,6 +63,8 @@ export class AgentRunner {
   private inventoryEveryMs = DEFAULT_INVENTORY_EVERY_MS;
   private lastPatchScanAt = 0;
   private patchScanRunning = false;
+  private lastSecurityReportAt = 0;
+  private securityReportRunning = false;
   exitCode = 0;
 
   constructor(
@@ -109,6 +118,22 @@ export class AgentRunner {
     this.lastPatchScanAt = Date.now();
   }
 
+  private async sendSecurityState(state?: Awaited<ReturnType<typeof collectSecurityState>>): Promise<void> {
+    const body = state ?? (await collectSecurityState());
+    await this.api.request('PUT', `/agents/${this.config.agentId}/security`, body, this.config.token);
+    this.lastSecurityReportAt = Date.now();
+  }
+
+  private scheduledSecurityReport(): void {
+    const every = securityReportEveryMs();
+    if (!every || this.securityReportRunning || (this.lastSecurityReportAt && Date.now() - this.lastSecurityReportAt < every)) return;
+    this.securityReportRunning = true;
+    this.lastSecurityReportAt = Date.now();
+    this.sendSecurityState()
+      .catch((error) => log('warn', 'security state upload failed', { error: String(error) }))
+      .finally(() => (this.securityReportRunning = false));
+  }
+
   private scheduledPatchScan(): void {
     const every = patchScanEveryMs();
     if (!every || this.patchScanRunning || !packageManager()) return;
@@ -143,6 +168,8 @@ export class AgentRunner {
       executeCommand(command, {
         sendInventory: (inv) => this.sendInventory(inv),
         sendPatches: (report) => this.sendPatches(report),
+        sendSecurityState: (state) => this.sendSecurityState(state),
+        dataDir: this.opts.dataDir,
         postResult: (id, r) => this.postResult(id, r),
         uninstall: () => this.uninstall(),
         fetchSecrets: async (id) => (await this.api.request<{ env: Record<string, string> }>('GET', `/agents/${this.config.agentId}/commands/${id}/secrets`, undefined, this.config.token)).body.env,
@@ -211,6 +238,7 @@ export class AgentRunner {
           this.sendInventory().catch((error) => log('warn', 'inventory upload failed', { error: String(error) }));
         }
         if (!offboarding) this.scheduledPatchScan();
+        if (!offboarding) this.scheduledSecurityReport();
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           log('error', 'credential rejected; stopping (enroll again to resume)', { code: error.code, message: error.message });

@@ -35,6 +35,7 @@ const SEGMENTS: Record<string, string> = {
   'access-reviews': 'Access reviews',
   'custom-fields': 'Custom fields',
   'management-posture': 'Management posture',
+  threats: 'Threats',
   'api-keys': 'API keys',
   'service-principals': 'Service principals',
   'agent-versions': 'Agent versions',

@@ -51,6 +51,8 @@ export const NAV: NavSection[] = [
       { href: '/discovery', label: 'Network discovery', permission: 'discovery:read', description: 'Probe agents scan subnets for devices that cannot run an agent; monitor, link or ignore what they find.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
+      { href: '/security', label: 'Security posture', permission: 'devices:read', description: 'Security score, trend, weakest devices and recommendations.' },
+      { href: '/security/threats', label: 'Threats', permission: 'devices:read', description: 'ClamAV detections with quarantine, restore and removal.' },
     ],
   },
   {

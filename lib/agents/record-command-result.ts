@@ -25,6 +25,7 @@ import { PATCH_JOB_COMMANDS, recordPatchJobResult } from '@/lib/patches/record-p
 import { recordDeploymentCommandResult } from '@/lib/deployments/record-deployment-result';
 import { recordPolicyCheckCommandResult } from '@/lib/policies/record-policy-check-result';
 import { recordDiscoveryCommandResult } from '@/lib/discovery/ingest';
+import { recordSecurityCommandResult } from '@/lib/security/threats';
 import { recordThirdPartyTestResult } from '@/lib/third-party-catalog/record-third-party-test-result';
 
 type ResultInput = z.output<typeof ZCommandResultBody>;
@@ -54,7 +55,7 @@ const FAST_RESULTS = `
     update device_commands c set status = i.status::"CommandStatus", completed_at = now(), exit_code = i.exit_code,
       stdout = i.stdout, stderr = i.stderr, truncated = i.truncated, result = i.result::jsonb
     from input i
-    where c.id = i.id and c.device_id = i.device_id and c.status in ('sent', 'timed_out') and c.type not in ('self_uninstall', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan')
+    where c.id = i.id and c.device_id = i.device_id and c.status in ('sent', 'timed_out') and c.type not in ('self_uninstall', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action')
       and not exists (select 1 from script_executions e where e.command_id = c.id)
       and not exists (select 1 from alert_rules r where r.partner_id = i.partner_id and r.enabled
         and r.condition_type = 'script_failed' and (r.org_id = i.org_id or r.org_id is null))
@@ -138,6 +139,7 @@ async function recordInTransaction(
     await recordDeploymentCommandResult(tx, command, input);
     await recordPolicyCheckCommandResult(tx, command, input);
     await recordDiscoveryCommandResult(tx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
+    await recordSecurityCommandResult(tx, ctx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await recordThirdPartyTestResult(tx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await evaluateCommandResult(tx, ctx, command, input.status);
     if (command.type === 'self_uninstall' && input.status === 'completed') {

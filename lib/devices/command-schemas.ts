@@ -12,7 +12,9 @@ import { zText, zRawText } from '@/lib/http/storable-text';
 // { installedVersion, manager, alreadyInstalled }, or { unsupported: true, reason } when the agent cannot.
 // policy_check is queued by policy evaluation only: payload and result in lib/policies/check-wire.ts.
 // discovery_scan is queued by network discovery only: payload, batches and result in lib/discovery/scan-wire.ts.
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan'] as const;
+// security_scan (payload { scanId, paths }) and threat_action (payload { threatId, action, path })
+// are queued by lib/security/threats.ts only; their results are read there.
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;
@@ -84,7 +86,7 @@ export function commandTimeoutSeconds(type: string, payload: unknown): number {
     return 60 + (typeof d === 'number' ? d : 0);
   }
   // A package refresh plus installs over a slow mirror.
-  if (type === 'patch_scan' || type === 'patch_install' || type === 'patch_rollback' || type === 'software_install') return 3600;
+  if (type === 'patch_scan' || type === 'patch_install' || type === 'patch_rollback' || type === 'software_install' || type === 'security_scan') return 3600;
   if (type === 'policy_check') return policyCheckTimeoutSeconds(payload);
   // A sweep of up to 4,096 addresses, each tried on every port and for SNMP.
   if (type === 'discovery_scan') return 3600;

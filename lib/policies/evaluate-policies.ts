@@ -15,6 +15,8 @@ import { TARGET_PRECEDENCE, type ComplianceStatus, type PolicyCheck, type Policy
 import { ZFilterRules } from '@/lib/device-filters/schemas';
 import { rulesSql } from '@/lib/filters/filter-devices-sql';
 import { compareVersions, postureCheck, type PostureParams } from '@/lib/policies/posture-checks';
+// Registers the security report's checks (security_firewall_enabled …) with the posture checks.
+import '@/lib/security/posture-check-registrations';
 
 export const EVALUATE_TASK = 'evaluate_policies';
 const CHUNK = 500;

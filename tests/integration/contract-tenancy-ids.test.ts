@@ -34,6 +34,7 @@ const CONTROL_EXEMPT: Record<string, string> = {
   'GET /distributor/products/{productId}/dependencies': 'a live distributor call: 409 CREDENTIALS_MISSING comes after the product lookup',
   'GET /distributor/products/{productId}/provision-details': 'a live distributor call: 409 CREDENTIALS_MISSING comes after the product lookup',
   'GET /invoices/{id}/public-link': 'a draft has no customer link: 409 INVOICE_NOT_ISSUED comes after the lookup',
+  'GET /security/threats/{id}': 'the id of this read is a device id (the spec’s /security/threats/:deviceId, sharing the segment with the threat actions): a threat id reads as a missing device',
   'GET /quotes/{id}/public-link': 'a draft has no customer link: 409 QUOTE_NOT_SENT comes after the lookup',
 };
 

@@ -21,6 +21,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PATCH /analytics/widgets/{id}': { body: () => ({ title: 'tenancy probe' }) },
   'PATCH /analytics/sla/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PUT /reports/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PUT /security/policies/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**

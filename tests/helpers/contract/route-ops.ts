@@ -128,6 +128,14 @@ export const PARAM_RECORDS: Record<string, string> = {
   // The import source is the system library; a tenant's script id must not pass for one.
   '/scripts/import/{id}': 'script',
   '/scripts/{id}': 'script',
+  '/security/policies/{id}': 'securityPolicy',
+  '/security/posture/{deviceId}': 'device',
+  '/security/recommendations/{id}': 'securityRecommendation',
+  '/security/scan/{deviceId}': 'device',
+  '/security/scans/{deviceId}': 'device',
+  '/security/status/{deviceId}': 'device',
+  // The threat actions' id; GET /security/threats/{id} reads a device's threats by device id.
+  '/security/threats/{id}': 'securityThreat',
   '/service-principals/{id}': 'servicePrincipal',
   '/software/catalog/{id}': 'softwarePackage',
   '/software/deployments/{id}': 'deployment',

@@ -156,6 +156,21 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.discoveryProfile = (await c('/discovery/profiles', { name: `${marker} discovery`, subnets: ['192.0.2.0/28'], ports: [22], probeDeviceId: agent.deviceId })).id;
   ids.discoveryJob = ensure(await api.post('/discovery/scan', { token, body: { profileId: ids.discoveryProfile } }), 'discovery scan').id;
   ids.discoveryAsset = (await db.discoveryAsset.create({ data: { partnerId: org.partnerId, orgId: org.id, profileId: ids.discoveryProfile, ip: '192.0.2.7', hostname: `${marker.toLowerCase()}-printer`, openPorts: [22] } })).id;
+  // Security posture: a report failing the firewall check (so a recommendation exists), the
+  // organization's security policy and a detected threat of a completed scan.
+  const security = {
+    firewall: { status: 'inactive' },
+    encryption: { status: 'unknown' },
+    antivirus: { installed: true, product: 'clamav', signatureUpdatedAt: new Date().toISOString() },
+    passwordPolicy: { known: false },
+    adminAccounts: { known: false },
+    sshd: { installed: false, known: true },
+  };
+  ensure(await call('PUT', `/agents/${agent.agentId}/security`, { token: agent.authToken, body: security }), 'security report');
+  ids.securityRecommendation = (await db.securityRecommendation.findFirstOrThrow({ where: { orgId: org.id, checkKey: 'firewall_enabled' } })).id;
+  ids.securityPolicy = (await c('/security/policies', { name: `${marker} security policy`, orgId: org.id, checks: {} })).id;
+  const scan = await db.securityScan.create({ data: { deviceId: agent.deviceId, paths: ['/tmp'], status: 'completed', threatsFound: 1, completedAt: new Date() } });
+  ids.securityThreat = (await db.securityThreat.create({ data: { deviceId: agent.deviceId, scanId: scan.id, name: 'Eicar-Test-Signature', filePath: `/tmp/${marker.toLowerCase()}-eicar.com` } })).id;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },

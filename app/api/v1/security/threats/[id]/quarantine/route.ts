@@ -1,0 +1,17 @@
+// POST /api/v1/security/threats/:id/quarantine — the agent quarantines the detected file.
+import { defineRoute } from '@/lib/http/define-route';
+import { ZThreat, ZThreatIdParams } from '@/lib/security/posture-schemas';
+import { requestThreatAction } from '@/lib/security/threats';
+
+export const POST = defineRoute({
+  auth: ['user', 'apiKey'],
+  permission: 'devices:execute',
+  params: ZThreatIdParams,
+  status: 202,
+  summary: 'Quarantine a threat',
+  description: 'Needs `devices:execute`. Queues a `threat_action` command and answers the threat with `pendingAction` set; the status changes when the agent reports success (an agent failure leaves the status and sets `lastError`). The request and the agent’s outcome are both audited. The agent moves the file into its own quarantine folder (<data dir>/quarantine, mode 700) with every permission stripped (mode 000), keeping its original path, mode and owner for restore. Allowed for a `detected` or `restored` threat. 409 `INVALID_THREAT_STATE` from another status, 409 `ACTION_PENDING` while another action is in flight.',
+  tags: ['Security'],
+  response: ZThreat,
+  audit: 'security.threat.quarantine',
+  handler: ({ ctx, params }) => requestThreatAction(ctx, params.id, 'quarantine'),
+});
