@@ -23,8 +23,9 @@ import { heartbeatCapacityScenario } from './scenarios/heartbeat-capacity';
 import { reconnectScenario } from './scenarios/reconnect';
 import { patchIngestScenario } from './scenarios/patch-ingest';
 import { metricHistoryScenario } from './scenarios/metric-history';
+import { automationStormScenario } from './scenarios/automation-storm';
 
-const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario];
+const SCENARIOS: Scenario[] = [heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, automationStormScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
@@ -34,6 +35,8 @@ const USAGE = `npm run bench -- [scenario…] [options]
                   8 reconnection storm (50k offline devices beat again within one interval),
                   9 patch scan ingest (10k devices upload a scan, then rescan) and GET /patches, /patches/compliance
                   10 metric history (100k devices' day of 5-minute buckets: rows/s, disk per day, rollup, retention drop)
+                  12 automation on device.online during a reconnection storm of 10k devices (runs created, lost,
+                     duplicated, time until every run finished)
                   (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)
