@@ -20,7 +20,7 @@ export const DEVICE_STATUSES = ['online', 'offline', 'pending'] as const;
 export const OS_TYPES = ['windows', 'macos', 'linux'] as const;
 export const MAX_ACTIONS = 20;
 export const MAX_TARGET_DEVICES = 500;
-/** The loop guard: more runs than this of one automation within the window are suppressed. */
+/** The loop guard: more runs than this of one automation on the same device (or, without devices, at all) within the window are suppressed. */
 export const LOOP_GUARD_MAX_RUNS = 20;
 export const LOOP_GUARD_WINDOW_MINUTES = 10;
 
