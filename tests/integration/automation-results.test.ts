@@ -12,6 +12,7 @@ import { runDueJobs } from '../helpers/jobs';
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
 import { executeAutomationRun } from '@/lib/automations/execute-run';
+import { sweepDevicePresence } from '@/lib/devices/sweep-device-presence';
 
 let admin: string;
 let orgId: string;
@@ -122,6 +123,18 @@ describe('run_script waits for the agent', () => {
     expect(cancelled.status, cancelled.text).toBe(200);
     await runDueJobs();
     expect(await run(runId)).toMatchObject({ status: 'failed', steps: [{ status: 'failed', error: 'The script was cancelled', result: { executionStatus: 'cancelled' } }] });
+  });
+
+  it('a script the agent took but never reported fails its step when the server times it out', async () => {
+    const a = (await create({ actions: [{ type: 'run_script', scriptId }] })).body;
+    const runId = await start(a.id, [a2.deviceId]);
+    const step = (await run(runId)).steps[0];
+    const hb = await heartbeat(a2);
+    expect((hb.body.commands as { id: string }[]).some((c) => c.id === step.result.commandId)).toBe(true);
+    await db.deviceCommand.update({ where: { id: step.result.commandId }, data: { sentAt: new Date(Date.now() - 24 * 3600_000) } });
+    await sweepDevicePresence();
+    await runDueJobs();
+    expect(await run(runId)).toMatchObject({ status: 'failed', steps: [{ status: 'failed', error: 'The script timed out', result: { executionStatus: 'timed_out' } }] });
   });
 
   it('a job re-run while a script is out queues nothing twice', async () => {
