@@ -23,7 +23,7 @@ async function runTaskNow(task: string): Promise<void> {
 const PASSWORD = 'Console-Automate-Pass-7!';
 
 test('a technician builds an event-triggered automation and runs it now', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const tag = randomBytes(4).toString('hex');
   const admin = await seedPartnerAdmin(tag, `Automate MSP ${tag}`, PASSWORD);
   const adminToken = await signInConsole(page, admin, PASSWORD);
