@@ -26,8 +26,9 @@ import { ceilingScenario } from './scenarios/ceiling';
 import { watchMachine } from './lib/machine';
 import { runAgainstBaseline } from './lib/baseline';
 import { policyEvaluationScenario } from './scenarios/policy-evaluation';
+import { automationStormScenario } from './scenarios/automation-storm';
 
-const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario];
+const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario, automationStormScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
@@ -41,6 +42,8 @@ const USAGE = `npm run bench -- [scenario…] [options]
                   10 metric history (100k devices' day of 5-minute buckets: rows/s, disk per day, rollup, retention drop)
                   11 policy evaluation (20 policies over 50k devices: initial, then time to settled compliance and
                      database CPU after one policy changes)
+                  12 automation on device.online during a reconnection storm of 10k devices (runs created, lost,
+                     duplicated, time until every run finished)
                   (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)

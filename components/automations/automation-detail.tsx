@@ -4,7 +4,7 @@
 // no trigger or conditions), and its run history with every action's outcome per device.
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useAutomation, useAutomationRuns, useDeleteAutomation, useRunAutomation, useUpdateAutomation } from '@/hooks/use-automations';
+import { useAutomation, useAutomationRuns, useDeleteAutomation, useRunAutomation, useUpdateAutomation, type Automation, type AutomationRun } from '@/hooks/use-automations';
 import { useScriptTargetDevices } from '@/hooks/use-devices';
 import { useCan } from '@/hooks/use-me';
 import { formatDate } from '@/lib/client/format';
@@ -74,7 +74,7 @@ export function AutomationDetail({ id }: { id: string }) {
           <dd>
             <ol className="list-decimal pl-5">
               {a.actions.map((x, i) => (
-                <li key={i}>{x.type === 'create_ticket' ? `create_ticket: ${x.subject}` : x.type === 'device_command' ? `device_command: ${x.command.type}` : x.type}</li>
+                <li key={i}>{actionText(x)}</li>
               ))}
             </ol>
           </dd>
@@ -118,7 +118,9 @@ export function AutomationDetail({ id }: { id: string }) {
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone={TONES[r.status]}>{r.status}</Badge>
                 <span>{r.source === 'run' ? 'Run now' : `Trigger: ${r.source}`}</span>
+                {r.event && typeof r.event.type === 'string' && <span className="text-xs">on {r.event.type}</span>}
                 <span className="text-xs text-slate-600 dark:text-slate-400">{formatDate(r.createdAt)}</span>
+                {r.finishedAt && <span className="text-xs text-slate-600 dark:text-slate-400">finished {formatDate(r.finishedAt)}</span>}
                 {r.reason && <span className="text-xs">{r.reason}</span>}
               </div>
               {r.steps.length > 0 && (
@@ -143,7 +145,9 @@ export function AutomationDetail({ id }: { id: string }) {
                           <td className="py-1 pr-2">
                             <Badge tone={TONES[s.status]}>{s.status}</Badge>
                           </td>
-                          <td className="py-1">{s.error ?? resultText(s.result)}</td>
+                          <td className="py-1">
+                            <StepDetail step={s} />
+                          </td>
                         </tr>
                       ))}
                     </tbody>
@@ -159,6 +163,46 @@ export function AutomationDetail({ id }: { id: string }) {
   );
 }
 
-function resultText(result: Record<string, unknown> | null): string {
-  return result ? Object.entries(result).map(([k, v]) => `${k}: ${String(v)}`).join(', ') : '';
+type Step = AutomationRun['steps'][number];
+
+const ACTION_LABELS: Record<Automation['actions'][number]['type'], string> = {
+  run_script: 'Run a script',
+  device_command: 'Device command',
+  create_ticket: 'Create a ticket',
+  add_to_group: 'Add to a group',
+  call_webhook: 'Call a webhook',
+  start_deployment: 'Start a deployment',
+  notify_channel: 'Notify a channel',
+};
+
+function actionText(x: Automation['actions'][number]): string {
+  switch (x.type) {
+    case 'create_ticket':
+      return `${ACTION_LABELS[x.type]}: ${x.subject}`;
+    case 'device_command':
+      return `${ACTION_LABELS[x.type]}: ${x.command.type}`;
+    case 'call_webhook':
+      return `${ACTION_LABELS[x.type]}: ${x.url}`;
+    default:
+      return ACTION_LABELS[x.type];
+  }
+}
+
+/** A step's outcome as a technician reads it: the script's exit code and output, or the error. */
+function StepDetail({ step: s }: { step: Step }) {
+  const r = s.result ?? {};
+  if (s.actionType === 'run_script') {
+    if (s.status === 'running') return <span>Waiting for the agent’s result</span>;
+    const out = [typeof r.stdout === 'string' ? r.stdout : '', typeof r.stderr === 'string' ? r.stderr : ''].filter(Boolean).join('\n');
+    return (
+      <div className="space-y-1">
+        {s.error && <p>{s.error}</p>}
+        {typeof r.exitCode === 'number' && <p>Exit code {r.exitCode}</p>}
+        {out && <pre className="max-h-40 max-w-[40rem] overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900" aria-label="Script output">{out}</pre>}
+        {typeof r.executionId === 'string' && <span className="text-slate-600 dark:text-slate-400">Execution {r.executionId.slice(0, 8)}</span>}
+      </div>
+    );
+  }
+  if (s.error) return <span>{s.error}</span>;
+  return <span>{Object.entries(r).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}</span>;
 }

@@ -3,6 +3,8 @@
 // one transaction per step (the action's effect and the step's outcome commit together), and
 // finish (`automation.completed` or `automation.failed`). A job re-run after a crash finds the
 // run's state in the database and goes on with the steps still pending: each action happens once.
+// A run_script step is `running` until the agent's result settles it (settle-script-steps.ts);
+// the job stops before the next action while one is, and the result queues the job again.
 import { db, type Tx } from '@/lib/db';
 import type { Automation, AutomationRun, AutomationRunStep, Prisma } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
@@ -20,6 +22,9 @@ import { assertDeploymentTransition } from '@/lib/deployments/transitions';
 import { wakeDeployment } from '@/lib/deployments/change-deployment-state';
 import { actingAs } from '@/lib/automations/acting-as';
 import { PER_DEVICE_ACTIONS, type TAction, type TConditions } from '@/lib/automations/schemas';
+import { notifyChannel } from '@/lib/automations/notify-channel';
+
+type Outcome = { status: 'succeeded' | 'skipped' | 'running'; result: Record<string, unknown>; error?: string; executionId?: string };
 
 /** A webhook action holds its step's transaction open while it waits: kept short. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -70,13 +75,14 @@ async function plan(runId: string): Promise<boolean> {
   });
 }
 
-async function perform(tx: Tx, run: AutomationRun & { automation: Automation }, step: AutomationRunStep, action: TAction): Promise<{ status: 'succeeded' | 'skipped'; result: Record<string, unknown>; error?: string }> {
+async function perform(tx: Tx, run: AutomationRun & { automation: Automation }, step: AutomationRunStep, action: TAction): Promise<Outcome> {
   const ctx = actingAs(run.automation, run.id);
   switch (action.type) {
     case 'run_script': {
       const out = await executeScript(ctx, action.scriptId, { deviceIds: [step.deviceId!], parameters: action.parameters, variables: {}, secretVariables: {} }, tx);
       const execution = out.executions[0];
-      if (execution) return { status: 'succeeded', result: { executionId: execution.id, commandId: execution.commandId } };
+      // Queued: the step waits for the agent's result (or the time-out) to settle it.
+      if (execution) return { status: 'running', result: { executionId: execution.id, commandId: execution.commandId }, executionId: execution.id };
       if (out.skipped[0]) return { status: 'skipped', result: {}, error: `Not run: ${out.skipped[0].reason}` };
       throw new AppError('SCRIPT_NOT_QUEUED', 409, out.failed[0]?.message ?? 'The script could not be queued');
     }
@@ -124,6 +130,8 @@ async function perform(tx: Tx, run: AutomationRun & { automation: Automation }, 
       if (res.status === null || res.status < 200 || res.status >= 300) throw new AppError('WEBHOOK_REJECTED', 502, `The webhook answered ${res.status}`);
       return { status: 'succeeded', result: { status: res.status, durationMs: res.durationMs } };
     }
+    case 'notify_channel':
+      return notifyChannel(tx, run, action);
   }
 }
 
@@ -136,8 +144,11 @@ async function runStep(runId: string, stepId: string): Promise<void> {
         const step = await tx.automationRunStep.findUnique({ where: { id: stepId } });
         if (!step || step.status !== 'pending') return;
         const action = (run.automation.actions as TAction[])[step.actionIndex];
-        const out = action ? await perform(tx, run, step, action) : { status: 'skipped' as const, result: {}, error: 'The action was removed from the automation' };
-        await tx.automationRunStep.update({ where: { id: stepId }, data: { status: out.status, result: out.result as Prisma.InputJsonValue, error: out.error ?? null, finishedAt: new Date() } });
+        const out: Outcome = action ? await perform(tx, run, step, action) : { status: 'skipped', result: {}, error: 'The action was removed from the automation' };
+        await tx.automationRunStep.update({
+          where: { id: stepId },
+          data: { status: out.status, result: out.result as Prisma.InputJsonValue, error: out.error ?? null, executionId: out.executionId ?? null, finishedAt: out.status === 'running' ? null : new Date() },
+        });
       },
       { timeout: WEBHOOK_TIMEOUT_MS + 20_000 },
     );
@@ -155,7 +166,7 @@ async function finish(runId: string): Promise<void> {
     if (!run || run.status !== 'running') return;
     const counts = await tx.automationRunStep.groupBy({ by: ['status'], where: { runId }, _count: { _all: true } });
     const n = (s: string) => counts.find((c) => c.status === s)?._count._all ?? 0;
-    if (n('pending') > 0) return;
+    if (n('pending') > 0 || n('running') > 0) return;
     const failed = n('failed');
     const status = failed > 0 ? 'failed' : 'completed';
     await tx.automationRun.update({ where: { id: runId }, data: { status, finishedAt: new Date(), reason: failed > 0 ? `${failed} step(s) failed` : null } });
@@ -168,9 +179,18 @@ async function finish(runId: string): Promise<void> {
   });
 }
 
+async function waitingBefore(runId: string, actionIndex: number): Promise<boolean> {
+  return (await db.automationRunStep.count({ where: { runId, status: 'running', actionIndex: { lt: actionIndex } } })) > 0;
+}
+
 export async function executeAutomationRun(runId: string): Promise<void> {
   if (!(await plan(runId))) return;
-  const pending = await db.automationRunStep.findMany({ where: { runId, status: 'pending' }, orderBy: [{ actionIndex: 'asc' }, { deviceId: 'asc' }], select: { id: true } });
-  for (const step of pending) await runStep(runId, step.id);
+  const pending = await db.automationRunStep.findMany({ where: { runId, status: 'pending' }, orderBy: [{ actionIndex: 'asc' }, { deviceId: 'asc' }], select: { id: true, actionIndex: true } });
+  for (const step of pending) {
+    // Actions run in order: one waits until every script of the actions before it has its result.
+    // The job ends here; the last result to arrive queues it again.
+    if (await waitingBefore(runId, step.actionIndex)) return;
+    await runStep(runId, step.id);
+  }
   await finish(runId);
 }

@@ -11,15 +11,16 @@ import { TICKET_PRIORITIES } from '@/lib/tickets/schemas';
 import { cronError } from '@/lib/automations/cron';
 
 export const TRIGGER_TYPES = ['schedule', 'event', 'alert', 'manual'] as const;
-export const ACTION_TYPES = ['run_script', 'device_command', 'create_ticket', 'add_to_group', 'call_webhook', 'start_deployment'] as const;
+export const ACTION_TYPES = ['run_script', 'device_command', 'create_ticket', 'add_to_group', 'call_webhook', 'start_deployment', 'notify_channel'] as const;
 export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'suppressed'] as const;
 export const RUN_SOURCES = ['schedule', 'event', 'alert', 'manual', 'run'] as const;
-export const STEP_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
+/** `running`: a run_script step whose command is queued, until the agent's result (or the time-out) settles it. */
+export const STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const;
 export const DEVICE_STATUSES = ['online', 'offline', 'pending'] as const;
 export const OS_TYPES = ['windows', 'macos', 'linux'] as const;
 export const MAX_ACTIONS = 20;
 export const MAX_TARGET_DEVICES = 500;
-/** The loop guard: more runs than this of one automation within the window are suppressed. */
+/** The loop guard: more runs than this of one automation on the same device (or, without devices, at all) within the window are suppressed. */
 export const LOOP_GUARD_MAX_RUNS = 20;
 export const LOOP_GUARD_WINDOW_MINUTES = 10;
 
@@ -70,6 +71,15 @@ export const ZAction = z
       })
       .strict(),
     z.object({ type: z.literal('start_deployment'), deploymentId: ZUuid.describe('A deployment of the automation’s organization; it must be `ready` when the action runs') }).strict(),
+    z
+      .object({
+        type: z.literal('notify_channel'),
+        channelId: ZUuid.describe('An alert channel of the partner, partner-wide or of the automation’s organization'),
+        subject: zText(255).default('').describe('Subject (email) or title; empty: `[automation] {{automation}}`. Placeholders: {{automation}} {{automationId}} {{runId}} {{source}} {{eventType}} {{deviceId}} {{hostname}} {{devices}} {{link}}'),
+        message: zText(4000).default('').describe('Body, with the same placeholders; empty: a summary of the run with a link to it'),
+        severity: z.enum(['critical', 'high', 'medium', 'low', 'info']).default('info').describe('Colour (chat) and severity (paging) of the message'),
+      })
+      .strict(),
   ])
   .meta({ id: 'AutomationAction' });
 export type TAction = z.output<typeof ZAction>;
@@ -176,9 +186,14 @@ export const ZRunStep = z
   .object({
     actionIndex: z.number().int(),
     actionType: z.enum(ACTION_TYPES),
-    deviceId: ZUuid.nullable().describe('Null for once-per-run actions (create_ticket, call_webhook)'),
+    deviceId: ZUuid.nullable().describe('Null for once-per-run actions (create_ticket, call_webhook, start_deployment, notify_channel)'),
     status: z.enum(STEP_STATUSES),
-    result: z.record(z.string(), z.unknown()).nullable().describe('What the action produced: `executionId`/`commandId` (run_script), `commandId` (device_command), `ticketId`/`number` (create_ticket), `added` (add_to_group), `status`/`durationMs` (call_webhook), `deploymentId` (start_deployment)'),
+    result: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe(
+        'What the action produced: `executionId`/`commandId` (run_script; once the agent reports, also `executionStatus`, `exitCode`, `durationMs` and the end of `stdout`/`stderr`, at most 2,000 characters each, `truncated` when cut), `commandId` (device_command), `ticketId`/`number` (create_ticket), `added` (add_to_group), `status`/`durationMs` (call_webhook), `deploymentId` (start_deployment), `channelId`/`kind`/`status` (notify_channel)',
+      ),
     error: z.string().nullable(),
     finishedAt: ZTimestamp.nullable(),
   })
@@ -209,7 +224,8 @@ export const ZRunIdParams = z.object({ runId: ZUuid });
 
 export const AUTOMATION_DOC = [
   '**Triggers**: `schedule` (`cron`, five fields, in the organization’s time zone), `event` (`eventType` from the webhook event catalogue and a `filter` on its data), `alert` (an alert rule firing: `alert.triggered`, narrowed by `ruleId` and `severities`), `manual` (only the endpoints start it).',
-  '**Actions** run in order, each on every target device before the next: `run_script` (a script execution per device, in the script history), `device_command` (a device command per device; not `run_script` or `self_uninstall`), `create_ticket` (one ticket per run; 409 `service_management_off` when the partner’s service management is off), `add_to_group` (a static group of the organization), `call_webhook` (one POST per run of `{ automationId, runId, name, source, event, deviceIds }` as JSON, under the same address rules as webhooks; a non-2xx answer fails the step; a worker crash between the call and its record may repeat the call), `start_deployment` (starts a `ready` deployment of the organization once per run, as `POST /deployments/:id/start`; any other state fails the step with `DEPLOYMENT_STATE`).',
+  '**Actions** run in order, each on every target device before the next: `run_script` (a script execution per device, in the script history), `device_command` (a device command per device; not `run_script` or `self_uninstall`), `create_ticket` (one ticket per run; 409 `service_management_off` when the partner’s service management is off), `add_to_group` (a static group of the organization), `call_webhook` (one POST per run of `{ automationId, runId, name, source, event, deviceIds }` as JSON, under the same address rules as webhooks; a non-2xx answer fails the step; a worker crash between the call and its record may repeat the call), `start_deployment` (starts a `ready` deployment of the organization once per run, as `POST /deployments/:id/start`; any other state fails the step with `DEPLOYMENT_STATE`), `notify_channel` (one message per run to an alert channel of the partner, partner-wide or of the organization, shaped for its kind like alert notifications and under the same URL rules; a refused send fails the step, a disabled channel skips it).',
+  '**Scripts**: a `run_script` step is `running` from the queuing of its command until the agent reports the result: then it is `succeeded` (exit code 0) or `failed` (another exit code, a time-out, a cancel), with the exit code and the end of the output in `result`. The next action starts only when every script of the previous ones has its result, and the run completes (emitting `automation.completed` or `automation.failed`) only when all its steps have. The command waits for an offline device like any queued command; a script that gets no result in time (the server’s command time-out) or whose execution is cancelled (`POST /scripts/executions/:id/cancel`) fails its step.',
   '**Runs** are executed by worker jobs and record every action’s outcome per device. Each step commits with its effect, so a run re-executed after a worker crash performs only unfinished steps. Runs emit `automation.started`, then `automation.completed` (no step failed) or `automation.failed`.',
-  `**Loop guard**: a run fired by an event that a run of the same automation caused (event data naming this automation, e.g. its own \`automation.*\` events) or a run beyond ${LOOP_GUARD_MAX_RUNS} runs of the automation within ${LOOP_GUARD_WINDOW_MINUTES} minutes is recorded as \`suppressed\` with its reason and does nothing.`,
+  `**Loop guard**: a run fired by an event that a run of the same automation caused (event data naming this automation, e.g. its own \`automation.*\` events) or a run beyond ${LOOP_GUARD_MAX_RUNS} runs of the automation within ${LOOP_GUARD_WINDOW_MINUTES} minutes (counted per device: runs sharing a device with it; a run without devices counts every run of the automation) is recorded as \`suppressed\` with its reason and does nothing.`,
 ].join('\n\n');

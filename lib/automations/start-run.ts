@@ -71,8 +71,11 @@ export async function createRun(tx: Tx, a: Automation, input: NewRun): Promise<s
   if (causedBySelf(a, input.event)) reason = 'Loop guard: the event was produced by a run of this automation';
   else {
     const since = new Date(Date.now() - LOOP_GUARD_WINDOW_MINUTES * 60_000);
-    const recent = await tx.automationRun.count({ where: { automationId: a.id, createdAt: { gte: since }, status: { not: 'suppressed' } } });
-    if (recent >= LOOP_GUARD_MAX_RUNS) reason = `Loop guard: ${recent} runs within ${LOOP_GUARD_WINDOW_MINUTES} minutes (limit ${LOOP_GUARD_MAX_RUNS})`;
+    // Counted per device when the run has devices: a reconnection storm of a thousand devices
+    // is a thousand legitimate runs, while one device re-triggering the automation is a loop.
+    const devices = [...new Set(input.deviceIds)];
+    const recent = await tx.automationRun.count({ where: { automationId: a.id, createdAt: { gte: since }, status: { not: 'suppressed' }, ...(devices.length ? { deviceIds: { hasSome: devices } } : {}) } });
+    if (recent >= LOOP_GUARD_MAX_RUNS) reason = `Loop guard: ${recent} runs within ${LOOP_GUARD_WINDOW_MINUTES} minutes${devices.length ? ' on these devices' : ''} (limit ${LOOP_GUARD_MAX_RUNS})`;
   }
   const now = new Date();
   const run = await tx.automationRun.create({

@@ -7,6 +7,7 @@ import { getScriptOrThrow } from '@/lib/scripts/get-script-or-throw';
 import { assertTicketCreationAllowed } from '@/lib/tickets/assert-ticket-creation-allowed';
 import { assertWebhookUrl } from '@/lib/webhooks/assert-webhook-url';
 import { actingAs } from '@/lib/automations/acting-as';
+import { channelWhereFor } from '@/lib/automations/notify-channel';
 import type { TAction, TConditions, TTargets } from '@/lib/automations/schemas';
 
 const missing = (path: string, what: string) => badRequest(`${what} not found in the automation’s organization`, [{ path, message: 'Not found' }], 'REF_NOT_FOUND');
@@ -30,6 +31,9 @@ export async function validateAutomationRefs(client: DbOrTx, owner: { partnerId:
     } else if (action.type === 'start_deployment') {
       const found = await client.deployment.findFirst({ where: { id: action.deploymentId, orgId: owner.orgId }, select: { id: true } });
       if (!found) throw missing(`body.actions.${i}.deploymentId`, 'Deployment');
+    } else if (action.type === 'notify_channel') {
+      const found = await client.alertChannel.findFirst({ where: { id: action.channelId, ...channelWhereFor(owner) }, select: { id: true } });
+      if (!found) throw missing(`body.actions.${i}.channelId`, 'Alert channel');
     } else if (action.type === 'call_webhook') {
       await assertWebhookUrl(action.url, `body.actions.${i}.url`);
     }

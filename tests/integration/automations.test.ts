@@ -33,6 +33,18 @@ const run = async (id: string) => (await api.get(`/automations/runs/${id}`, { to
 const events = (type: string, runId: string) => db.event.count({ where: { type, data: { path: ['runId'], equals: runId } } });
 const scriptAction = () => ({ type: 'run_script', scriptId });
 
+/** The agent claims the run's queued scripts on its device and reports them; the run's job goes on. */
+async function reportScripts(agent: EnrolledAgent, runId: string, exitCode: number, stdout: string): Promise<void> {
+  const steps = (await run(runId)).steps.filter((s: { deviceId: string; status: string }) => s.deviceId === agent.deviceId && s.status === 'running');
+  const hb = await heartbeat(agent);
+  for (const step of steps) {
+    const command = (hb.body.commands as { id: string }[]).find((c) => c.id === step.result.commandId);
+    expect(command, 'the agent claims the queued script').toBeDefined();
+    expect((await postResult(agent, command!.id, { status: 'completed', exitCode, stdout, stderr: exitCode ? 'boom' : '' })).status).toBe(200);
+  }
+  await runDueJobs();
+}
+
 beforeAll(async () => {
   partner = await makePartner();
   admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
@@ -124,8 +136,10 @@ describe('event trigger', () => {
     await runDueJobs();
     const runs = (await api.get(`/automations/${a.id}/runs`, { token: admin })).body.data;
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ source: 'event', status: 'completed', deviceIds: [linux.deviceId], event: { type: 'device.offline', data: { deviceId: linux.deviceId } } });
-    expect(runs[0].steps).toEqual([expect.objectContaining({ actionIndex: 0, actionType: 'run_script', deviceId: linux.deviceId, status: 'succeeded', result: { executionId: expect.any(String), commandId: expect.any(String) } })]);
+    // The script is queued: its step and the run wait for the agent's result.
+    expect(runs[0]).toMatchObject({ source: 'event', status: 'running', deviceIds: [linux.deviceId], event: { type: 'device.offline', data: { deviceId: linux.deviceId } } });
+    expect(runs[0].steps).toEqual([expect.objectContaining({ actionIndex: 0, actionType: 'run_script', deviceId: linux.deviceId, status: 'running', finishedAt: null, result: { executionId: expect.any(String), commandId: expect.any(String) } })]);
+    expect(await events('automation.completed', runs[0].id)).toBe(0);
     // The agent comes back, claims the run_script command and reports it.
     const hb = await heartbeat(linux);
     const command = (hb.body.commands as { id: string; type: string }[]).find((c) => c.id === runs[0].steps[0].result.commandId);
@@ -133,6 +147,10 @@ describe('event trigger', () => {
     expect((await postResult(linux, command!.id, { status: 'completed', exitCode: 0, stdout: 'restarted', stderr: '' })).status).toBe(200);
     const execution = (await api.get(`/scripts/executions/${runs[0].steps[0].result.executionId}`, { token: admin })).body;
     expect(execution).toMatchObject({ status: 'completed', deviceId: linux.deviceId });
+    await runDueJobs();
+    const done = await run(runs[0].id);
+    expect(done).toMatchObject({ status: 'completed', finishedAt: expect.any(String) });
+    expect(done.steps[0]).toMatchObject({ status: 'succeeded', error: null, finishedAt: expect.any(String), result: { executionId: execution.id, exitCode: 0, executionStatus: 'completed', stdout: 'restarted', stderr: '' } });
     expect(await events('automation.started', runs[0].id)).toBe(1);
     expect(await events('automation.completed', runs[0].id)).toBe(1);
   });
@@ -153,6 +171,7 @@ describe('event trigger', () => {
     const now = await api.post(`/automations/${a.id}/run`, { token: admin, body: { deviceIds: [linux2.deviceId] } });
     expect(now.status, now.text).toBe(202);
     await runDueJobs();
+    await reportScripts(linux2, now.body.id, 0, 'ok');
     const done = await run(now.body.id);
     expect(done).toMatchObject({ status: 'completed', source: 'run' });
     expect(done.steps).toEqual([expect.objectContaining({ deviceId: linux2.deviceId, status: 'succeeded' })]);

@@ -5,7 +5,8 @@ import type { Alert } from '@/lib/generated/prisma/client';
 import { publicBaseUrl, publicUrl } from '@/lib/public-url';
 import { MATCH_NOTHING_ID } from '@/lib/tenancy/scope';
 
-export type Notice = 'triggered' | 'acknowledged' | 'resolved' | 'escalated' | 'test';
+/** `automation`: a message of an automation's notify_channel action (the alert fields describe the run). */
+export type Notice = 'triggered' | 'acknowledged' | 'resolved' | 'escalated' | 'test' | 'automation';
 
 export interface ChannelMessage {
   notice: Notice;

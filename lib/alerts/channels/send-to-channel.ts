@@ -19,13 +19,13 @@ function slackBody(m: ChannelMessage): string {
 }
 
 function teamsBody(m: ChannelMessage): string {
-  return JSON.stringify({ '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: m.subject, themeColor: COLORS[m.alert.severity] ?? '607D8B', title: m.subject, text: m.text.replace(/\n/g, '<br>'), potentialAction: [{ '@type': 'OpenUri', name: 'Open alert', targets: [{ os: 'default', uri: m.link }] }] });
+  return JSON.stringify({ '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: m.subject, themeColor: COLORS[m.alert.severity] ?? '607D8B', title: m.subject, text: m.text.replace(/\n/g, '<br>'), potentialAction: [{ '@type': 'OpenUri', name: m.notice === 'automation' ? 'Open automation' : 'Open alert', targets: [{ os: 'default', uri: m.link }] }] });
 }
 
 function signedWebhook(config: z.output<typeof ZWebhookConfig>, m: ChannelMessage): { body: string; headers: Record<string, string> } {
   const eventId = randomUUID();
-  const type = m.notice === 'test' ? 'alert.test' : `alert.${m.notice}`;
-  const body = JSON.stringify({ id: eventId, type, timestamp: new Date().toISOString(), orgId: m.alert.orgId, data: { ...m.alert, alertId: m.alert.id, subject: m.subject, text: m.text, link: m.link } });
+  const type = m.notice === 'test' ? 'alert.test' : m.notice === 'automation' ? 'automation.notification' : `alert.${m.notice}`;
+  const body = JSON.stringify({ id: eventId, type, timestamp: new Date().toISOString(), orgId: m.alert.orgId, data: m.notice === 'automation' ? { runId: m.alert.id, automationName: m.alert.title, orgId: m.alert.orgId, deviceId: m.alert.deviceId, hostname: m.alert.hostname, subject: m.subject, text: m.text, link: m.link } : { ...m.alert, alertId: m.alert.id, subject: m.subject, text: m.text, link: m.link } });
   const ts = String(Date.now());
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': 'Service-Webhooks/1.0', 'X-Service-Delivery-Id': randomUUID(), 'X-Service-Event-Id': eventId, 'X-Service-Event-Type': type, 'X-Service-Timestamp': ts };
   if (config.secret) {
@@ -42,7 +42,7 @@ function pagerDutyBody(config: z.output<typeof ZPagerDutyConfig>, m: ChannelMess
     event_action: action,
     dedup_key: m.alert.id,
     ...(action === 'trigger'
-      ? { payload: { summary: m.subject.slice(0, 1024), source: m.alert.hostname ?? m.alert.deviceId ?? 'rmm-service', severity: PD_SEVERITY[m.alert.severity] ?? 'info', timestamp: m.alert.triggeredAt, class: m.notice, custom_details: { message: m.alert.message, status: m.alert.status, alertId: m.alert.id, deviceId: m.alert.deviceId, orgId: m.alert.orgId } }, links: [{ href: m.link, text: 'Open alert' }] }
+      ? { payload: { summary: m.subject.slice(0, 1024), source: m.alert.hostname ?? m.alert.deviceId ?? 'rmm-service', severity: PD_SEVERITY[m.alert.severity] ?? 'info', timestamp: m.alert.triggeredAt, class: m.notice, custom_details: { message: m.alert.message, status: m.alert.status, alertId: m.alert.id, deviceId: m.alert.deviceId, orgId: m.alert.orgId } }, links: [{ href: m.link, text: m.notice === 'automation' ? 'Open automation' : 'Open alert' }] }
       : {}),
   });
 }

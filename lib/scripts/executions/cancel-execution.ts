@@ -8,6 +8,7 @@ import { emitEvent } from '@/lib/events/emit-event';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getExecutionOrThrow } from '@/lib/scripts/executions/read-executions';
 import { toExecutionDto } from '@/lib/scripts/executions/to-execution-dto';
+import { settleScriptSteps } from '@/lib/automations/settle-script-steps';
 
 export async function cancelExecution(ctx: ActorContext, id: string) {
   return db.$transaction(async (tx) => {
@@ -33,6 +34,7 @@ export async function cancelExecution(ctx: ActorContext, id: string) {
         orgId: execution.orgId,
         data: { executionId: id, scriptId: execution.scriptId, scriptName: execution.scriptName, scriptVersion: execution.scriptVersion, deviceId: execution.deviceId, status: 'cancelled', exitCode: null, severity: null },
       });
+      await settleScriptSteps(tx, [id]);
       await audit('withdrawn');
       return { status: 200, execution: toExecutionDto(await getExecutionOrThrow(ctx, id, tx)) };
     }

@@ -9,6 +9,7 @@ import { emitEvent } from '@/lib/events/emit-event';
 import { redactSecrets, severityFor } from '@/lib/scripts/executions/prepare-run';
 import { applyCustomFieldOutput } from '@/lib/scripts/executions/apply-custom-field-output';
 import { raiseScriptAlert } from '@/lib/alerts/evaluation/raise-script-alert';
+import { settleScriptSteps } from '@/lib/automations/settle-script-steps';
 
 type FinalStatus = 'completed' | 'failed' | 'timed_out' | 'cancelled';
 
@@ -72,6 +73,7 @@ export async function recordScriptResult(
       severity,
     },
   });
+  await settleScriptSteps(tx, [execution.id]);
   await raiseScriptAlert(tx, { partnerId: execution.partnerId, orgId: execution.orgId, deviceId: execution.deviceId, hostname: execution.device.hostname, scriptId: execution.scriptId, scriptName: execution.scriptName, executionId: execution.id, exitCode: outcome.exitCode, status, severity });
 }
 
@@ -91,5 +93,6 @@ export async function timeOutScriptExecutions(tx: Tx, commandIds: string[]): Pro
       data: { executionId: e.id, scriptId: e.scriptId, scriptName: e.scriptName, scriptVersion: e.scriptVersion, deviceId: e.deviceId, hostname: e.device.hostname, status: 'timed_out', exitCode: null, severity: null },
     });
   }
+  await settleScriptSteps(tx, rows.map((e) => e.id));
   return rows.length;
 }
