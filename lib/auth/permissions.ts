@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   'analytics:manage': 'Create, edit and delete analytics dashboards, widgets and SLA definitions',
   'reports:read': 'View reports, their runs and files, and report data',
   'reports:manage': 'Create, edit, schedule, generate and delete reports',
+  'pam:read': 'View elevation requests, active elevations, elevation rules, signer groups and the default verdict',
+  'pam:manage': 'Approve, deny and revoke elevations; manage elevation rules, signer groups and the default verdict',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -69,6 +71,7 @@ const TECHNICIAN: Permission[] = [
   'filters:manage',
   'analytics:manage',
   'reports:manage',
+  'pam:manage',
 ];
 
 /** Built-in roles every partner gets (isSystem: read-only, clonable). */
@@ -80,7 +83,7 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage', 'pam:read', 'pam:manage'] as Permission[],
   },
   {
     name: 'Organization User',
