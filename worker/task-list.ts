@@ -33,6 +33,7 @@ import { generateReportRunTask } from './tasks/generate-report-run';
 import { enqueueDueReportsTask } from './tasks/enqueue-due-reports';
 import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } from './tasks/automations';
 import { evaluatePoliciesTask } from './tasks/evaluate-policies';
+import { syncEdrAllTask, syncEdrFindingsTask } from './tasks/sync-edr-findings';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -71,6 +72,8 @@ export const taskList: TaskList = {
   match_automation_events: matchAutomationEventsTask,
   run_due_automations: runDueAutomationsTask,
   evaluate_policies: evaluatePoliciesTask,
+  sync_edr_findings: syncEdrFindingsTask,
+  sync_edr_all: syncEdrAllTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -87,6 +90,7 @@ export const crontab = [
   '* * * * * match_automation_events',
   '* * * * * run_due_automations',
   '*/15 * * * * evaluate_policies',
+  '*/15 * * * * sync_edr_all',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',
