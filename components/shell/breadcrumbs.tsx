@@ -35,6 +35,8 @@ const SEGMENTS: Record<string, string> = {
   'access-reviews': 'Access reviews',
   'custom-fields': 'Custom fields',
   'management-posture': 'Management posture',
+  incidents: 'Incident feed',
+  pam: 'Elevation requests',
   'api-keys': 'API keys',
   'service-principals': 'Service principals',
   'agent-versions': 'Agent versions',

@@ -144,6 +144,13 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.sla = (await c('/analytics/sla', { name: `${marker} SLA`, orgId: org.id, targetKind: 'alert', responseMinutes: 15, resolveMinutes: 60 })).id;
   ids.patchPolicy = (await c('/patch-policies', { name: `${marker} patch policy`, orgId: org.id, targets: { orgIds: [], siteIds: [], groupIds: [], deviceIds: [agent.deviceId] }, maintenanceWindowId: window.id })).id;
   ids.configPolicy = (await c('/policies', { name: `${marker} configuration policy`, orgId: org.id, checks: [{ id: 'svc', kind: 'service_running', name: 'sshd' }], assignments: [{ targetType: 'device', targetId: agent.deviceId }] })).id;
+  ids.pamSignerGroup = (await c('/pam/signer-groups', { orgId: org.id, name: `${marker} signers`, signers: [`${marker} vendor`] })).id;
+  ids.pamRule = (await c('/pam/rules', { orgId: org.id, name: `${marker} elevation rule`, verdict: 'deny', matchUser: `${marker.toLowerCase()}-nobody` })).id;
+  // A pending elevation request of this device (no rule matches it, the default verdict is pending).
+  const elevation = { executablePath: '/usr/bin/true', sha256: 'a'.repeat(64), commandLine: '/usr/bin/true', user: `${marker.toLowerCase()}-user`, groups: [] };
+  ids.elevationRequest = ensure(await call('POST', `/agents/${agent.agentId}/elevation-requests`, { token: agent.authToken, body: elevation }), 'elevation request').id;
+  ids.incident = (await c('/incidents', { orgId: org.id, title: `${marker} incident`, severity: 'p3', deviceId: agent.deviceId })).id;
+  ids.edrIntegration = (await c('/incidents/integrations', { orgId: org.id, provider: 'edr_a', name: `${marker} EDR`, baseUrl: 'http://127.0.0.1:9', apiToken: `${marker}-edr-token` })).id;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },
