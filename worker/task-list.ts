@@ -36,6 +36,7 @@ import { matchAutomationEventsTask, runAutomationTask, runDueAutomationsTask } f
 import { evaluatePoliciesTask } from './tasks/evaluate-policies';
 import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulnerabilityAcceptancesTask, vulnerabilityRecomputeTask } from './tasks/vulnerabilities';
 import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
+import { syncEdrAllTask, syncEdrFindingsTask } from './tasks/sync-edr-findings';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -80,6 +81,8 @@ export const taskList: TaskList = {
   sweep_vulnerability_acceptances: sweepVulnerabilityAcceptancesTask,
   run_discovery_schedules: runDiscoverySchedulesTask,
   security_daily_scores: securityDailyScoresTask,
+  sync_edr_findings: syncEdrFindingsTask,
+  sync_edr_all: syncEdrAllTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -96,6 +99,7 @@ export const crontab = [
   '* * * * * match_automation_events',
   '* * * * * run_due_automations',
   '*/15 * * * * evaluate_policies',
+  '*/15 * * * * sync_edr_all',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// rmm-agent: the reference agent. Commands: enroll, run, service install|uninstall, simulate.
+// rmm-agent: the reference agent. Commands: enroll, run, service install|uninstall, simulate, elevate.
 import { existsSync } from 'node:fs';
 import { parseArgs, intOpt, stringOpt, type ParsedArgs } from './args';
 import { configPath, defaultDataDir, readConfig } from './config';
@@ -7,6 +7,7 @@ import { enroll } from './enroll';
 import { AgentRunner } from './runner';
 import { applyPlan, describePlan, installPlan, uninstallPlan } from './service';
 import { simulate } from './simulate';
+import { elevateCli } from './elevate';
 import { log, setQuiet } from './log';
 import { AGENT_VERSION } from './version';
 import path from 'node:path';
@@ -20,11 +21,15 @@ Usage:
   rmm-agent run [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--once]
   rmm-agent service install [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--dry-run]
   rmm-agent service uninstall [--dry-run]
+  rmm-agent elevate [--reason <TEXT>] [--socket <PATH>] -- <COMMAND> [ARGS...]
   rmm-agent simulate --server <URL> --key <KEY> --devices <N> [--enrollment-secret <SECRET>]
                      [--duration <S>=60] [--interval <S>] [--enroll-concurrency <N>=50]
                      [--max-sockets <N>=256] [--state-file <FILE>] [--json]
 
 The data directory holds agent.yaml (mode 600); default ${defaultDataDir()} (RMM_AGENT_DATA_DIR).
+\`elevate\` (Linux) asks the running agent service to run one command as root: the organization's rules
+or a technician decide; an approval lasts a bounded time and can be revoked (the command is then killed).
+The service listens on /run/rmm-agent/elevate.sock (RMM_AGENT_ELEVATE_SOCKET); the credential stays root's.
 Reboot and shutdown commands run only when the agent was started with --allow-reboot / --allow-shutdown.
 Patching (Linux, apt or dnf): the agent scans for updates every RMM_AGENT_PATCH_SCAN_HOURS (default 6;
 0 turns the schedule off) and on request; RMM_AGENT_APT_OPTIONS adds options to every apt call
@@ -42,6 +47,13 @@ function runFlags(args: ParsedArgs): string[] {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'elevate') {
+    // Everything after `--` is the command, passed through untouched.
+    const dash = argv.indexOf('--');
+    const own = parseArgs(argv.slice(1, dash < 0 ? argv.length : dash), BOOLEANS);
+    const command = dash < 0 ? own.positional : argv.slice(dash + 1);
+    return elevateCli(command, { socket: stringOpt(own, 'socket'), reason: stringOpt(own, 'reason') ?? null });
+  }
   const args = parseArgs(argv, BOOLEANS);
   const [command, sub] = args.positional;
   const dataDir = path.resolve(stringOpt(args, 'data-dir') ?? defaultDataDir());

@@ -16,6 +16,7 @@ import { AGENT_VERSION } from './version';
 import { log } from './log';
 import { packageManager, scanPatches, type PatchReport } from './patch-manager';
 import { collectSecurityState } from './security-state';
+import { ElevationBroker } from './elevate';
 
 export interface RunOptions {
   dataDir: string;
@@ -218,6 +219,9 @@ export class AgentRunner {
 
   async run(): Promise<number> {
     log('info', 'agent started', { agentId: this.config.agentId, server: this.config.server, version: AGENT_VERSION });
+    // Local elevation requests (`rmm-agent elevate`), brokered with this agent's credential.
+    const broker = this.opts.once ? null : new ElevationBroker(this.api, this.config);
+    broker?.start();
     let failures = 0;
     let offboarding = false;
     while (!this.stopped) {
@@ -254,6 +258,7 @@ export class AgentRunner {
     }
     // Let running commands finish and report (a reboot or uninstall already has).
     while (this.inFlight.size > 0 || (this.opts.once && this.queue.length > 0)) await new Promise((r) => setTimeout(r, 100));
+    broker?.stop();
     this.api.close();
     return this.exitCode;
   }

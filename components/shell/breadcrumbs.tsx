@@ -36,6 +36,8 @@ const SEGMENTS: Record<string, string> = {
   'custom-fields': 'Custom fields',
   'management-posture': 'Management posture',
   threats: 'Threats',
+  incidents: 'Incident feed',
+  pam: 'Elevation requests',
   'api-keys': 'API keys',
   'service-principals': 'Service principals',
   'agent-versions': 'Agent versions',

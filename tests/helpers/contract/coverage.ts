@@ -22,6 +22,10 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PATCH /analytics/sla/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PUT /reports/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PUT /security/policies/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PATCH /pam/rules/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'POST /agents/{agentId}/elevation-requests': { body: () => ({ executablePath: '/usr/bin/true', sha256: 'a'.repeat(64), commandLine: '/usr/bin/true', user: 'probe', groups: [] }) },
+  'PATCH /pam/signer-groups/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PATCH /incidents/{id}': { body: () => ({ status: 'closed' }) },
 };
 
 /**
@@ -32,7 +36,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
 export const KNOWN_DEFECTS: Record<string, string> = {};
 
 /** POST operations that read (analyses, previews): checked like lists. */
-export const READ_POSTS: string[] = ['POST /analytics/query', 'POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview', 'POST /audit-logs/export', 'POST /filters/preview'];
+export const READ_POSTS: string[] = ['POST /analytics/query', 'POST /alert-templates/correlations/analyze', 'POST /orgs/import/preview', 'POST /orgs/contacts/import/preview', 'POST /scripts/bundle/preview', 'POST /audit-logs/export', 'POST /filters/preview', 'POST /pam/rules/preview'];
 
 /** List operations the lists suite cannot call automatically, and why. */
 export const LIST_OPS_UNCHECKED: Record<string, string> = {};
@@ -40,6 +44,8 @@ export const LIST_OPS_UNCHECKED: Record<string, string> = {};
 /** Inputs of list operations the zod schema cannot show (built from the caller's own records). */
 export const LIST_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'GET /webhooks': { query: (ids) => ({ orgId: ids.org }) },
+  'POST /pam/rules/preview': { body: (ids) => ({ orgId: ids.org, matchPathGlob: '/usr/**' }) },
+  'GET /pam/config': { query: (ids) => ({ orgId: ids.org }) },
   'POST /analytics/query': { body: () => ({ source: 'devices', measure: 'count', dimensions: ['org', 'site'] }) },
   'GET /devices/list-extras': { query: (ids) => ({ deviceIds: ids.device }) },
   'POST /filters/preview': { body: () => ({ rules: { match: 'all', conditions: [{ field: 'status', op: 'neq', value: 'decommissioned' }] } }) },
@@ -55,6 +61,8 @@ export const LIST_INPUTS: Record<string, { body?: Input; query?: Input }> = {
 export const LIST_FOREIGN: Record<string, (o: { ids: Record<string, string>; marker: string }) => { label: string; query?: unknown; body?: unknown }[]> = {
   'GET /scripts/bundle/export': (o) => [{ label: '?ids', query: { ids: o.ids.script } }],
   'GET /webhooks': (o) => [{ label: '?orgId', query: { orgId: o.ids.org } }],
+  'POST /pam/rules/preview': (o) => [{ label: ' body.orgId', body: { orgId: o.ids.org, matchPathGlob: '/usr/**' } }],
+  'GET /pam/config': (o) => [{ label: '?orgId', query: { orgId: o.ids.org } }],
   'POST /analytics/query': (o) => [
     { label: ' body.filters.orgIds (devices)', body: { source: 'devices', measure: 'count', dimensions: ['org'], filters: { orgIds: [o.ids.org] } } },
     { label: ' body.filters.orgIds (alerts)', body: { source: 'alerts', measure: 'count', dimensions: ['org'], filters: { orgIds: [o.ids.org] }, timeRange: { last: '7d' } } },

@@ -171,6 +171,13 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.securityPolicy = (await c('/security/policies', { name: `${marker} security policy`, orgId: org.id, checks: {} })).id;
   const scan = await db.securityScan.create({ data: { deviceId: agent.deviceId, paths: ['/tmp'], status: 'completed', threatsFound: 1, completedAt: new Date() } });
   ids.securityThreat = (await db.securityThreat.create({ data: { deviceId: agent.deviceId, scanId: scan.id, name: 'Eicar-Test-Signature', filePath: `/tmp/${marker.toLowerCase()}-eicar.com` } })).id;
+  ids.pamSignerGroup = (await c('/pam/signer-groups', { orgId: org.id, name: `${marker} signers`, signers: [`${marker} vendor`] })).id;
+  ids.pamRule = (await c('/pam/rules', { orgId: org.id, name: `${marker} elevation rule`, verdict: 'deny', matchUser: `${marker.toLowerCase()}-nobody` })).id;
+  // A pending elevation request of this device (no rule matches it, the default verdict is pending).
+  const elevation = { executablePath: '/usr/bin/true', sha256: 'a'.repeat(64), commandLine: '/usr/bin/true', user: `${marker.toLowerCase()}-user`, groups: [] };
+  ids.elevationRequest = ensure(await call('POST', `/agents/${agent.agentId}/elevation-requests`, { token: agent.authToken, body: elevation }), 'elevation request').id;
+  ids.incident = (await c('/incidents', { orgId: org.id, title: `${marker} incident`, severity: 'p3', deviceId: agent.deviceId })).id;
+  ids.edrIntegration = (await c('/incidents/integrations', { orgId: org.id, provider: 'edr_a', name: `${marker} EDR`, baseUrl: 'http://127.0.0.1:9', apiToken: `${marker}-edr-token` })).id;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },
