@@ -24,9 +24,10 @@ export async function resolveSnmpTarget(device: SnmpDevice, credentials?: TSnmpC
   return { ok: true, target: { address: check.pinned.address, port: device.port, credentials: creds, timeoutMs: device.timeoutMs, retries: device.retries } };
 }
 
-export async function pollSnmpDevice(device: SnmpDevice) {
+/** `writeSlot` queues the database write (the sweep has more polls in flight than connections). */
+export async function pollSnmpDevice(device: SnmpDevice, writeSlot: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn()) {
   const template = device.templateId ? await db.snmpTemplate.findUnique({ where: { id: device.templateId }, select: { oids: true } }) : null;
   const resolved = await resolveSnmpTarget(device);
   const collected: Collected = resolved.ok ? await collectSnmpValues(resolved.target, deviceOidPlan(device, template), device.sysDescr === null) : { ok: false, error: resolved.error, durationMs: 0 };
-  return { collected, ...(await recordSnmpPoll(device, collected)) };
+  return { collected, ...(await writeSlot(() => recordSnmpPoll(device, collected))) };
 }
