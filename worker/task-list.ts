@@ -23,6 +23,7 @@ import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
 import { sendAlertNotificationTask } from './tasks/send-alert-notification';
 import { runDueMonitorsTask } from './tasks/run-due-monitors';
 import { pruneMonitorResultsTask } from './tasks/prune-monitor-results';
+import { runDueSnmpPollsTask } from './tasks/run-due-snmp-polls';
 import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor-sync';
 import { recoverDistributorSubmitsTask } from './tasks/recover-distributor-submits';
 import { maintainMetricHistoryTask } from './tasks/maintain-metric-history';
@@ -61,6 +62,7 @@ export const taskList: TaskList = {
   send_alert_notification: sendAlertNotificationTask,
   run_due_monitors: runDueMonitorsTask,
   prune_monitor_results: pruneMonitorResultsTask,
+  run_due_snmp_polls: runDueSnmpPollsTask,
   distributor_sync: distributorSyncTask,
   distributor_sync_all: distributorSyncAllTask,
   recover_distributor_submits: recoverDistributorSubmitsTask,
@@ -108,6 +110,7 @@ export const crontab = [
   '* * * * * sweep_alert_rules',
   '* * * * * run_due_monitors',
   '50 3 * * * prune_monitor_results',
+  '* * * * * run_due_snmp_polls',
   '20 2 * * * distributor_sync_all',
   '*/5 * * * * recover_distributor_submits',
   '7 * * * * maintain_metric_history',

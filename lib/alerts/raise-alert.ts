@@ -27,13 +27,14 @@ export interface RaiseAlertInput {
   severity: AlertSeverity;
   title: string;
   message: string;
-  source: 'rule' | 'monitor' | 'script';
+  source: 'rule' | 'monitor' | 'script' | 'snmp';
   context: Record<string, unknown>;
   cooldownMinutes?: number;
 }
 
 export const ruleOpenKey = (ruleId: string, deviceId: string) => `rule:${ruleId}:${deviceId}`;
 export const monitorOpenKey = (monitorId: string) => `monitor:${monitorId}`;
+export const snmpThresholdOpenKey = (thresholdId: string) => `snmp:${thresholdId}`;
 
 /** Whether an alert of the same origin ended less than `minutes` ago (flap protection). */
 async function inCooldown(tx: Tx, input: RaiseAlertInput): Promise<boolean> {

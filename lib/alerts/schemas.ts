@@ -29,7 +29,7 @@ export const ZAlert = z.object({
   severity: z.enum(SEVERITIES),
   title: z.string(),
   message: z.string(),
-  source: z.string().describe('rule, monitor or script (an exit code mapped to a severity by the script)'),
+  source: z.string().describe('rule, monitor, snmp (an SNMP threshold) or script (an exit code mapped to a severity by the script)'),
   context: z.record(z.string(), z.unknown()).describe('What triggered it (metric, value, threshold, monitor result …)'),
   correlationGroupId: ZUuid.nullable(),
   triggeredAt: ZDate,
@@ -62,7 +62,7 @@ export const ZListAlertsQuery = pageQuery(50, 100).extend({
   deviceId: ZUuid.optional(),
   ruleId: ZUuid.optional(),
   monitorId: ZUuid.optional(),
-  source: z.enum(['rule', 'monitor', 'script']).optional(),
+  source: z.enum(['rule', 'monitor', 'script', 'snmp']).optional(),
   from: z.coerce.date().optional().describe('triggeredAt at or after'),
   to: z.coerce.date().optional().describe('triggeredAt before'),
 });

@@ -5,8 +5,12 @@
 import type pg from 'pg';
 import { DAY_MS, addMs, floorTo, monthStart, nextMonth } from '@/lib/metric-history/time-bins';
 
-export const METRIC_TABLES = ['device_metric_buckets', 'device_metric_hourly', 'device_metric_daily'] as const;
+export const METRIC_TABLES = ['device_metric_buckets', 'device_metric_hourly', 'device_metric_daily', 'snmp_metric_buckets'] as const;
 export type MetricTable = (typeof METRIC_TABLES)[number];
+// The 5-minute stores, partitioned by UTC day (SNMP values are kept at this grain only: their
+// longer ranges are read by aggregating buckets, see lib/snmp/read-snmp-history.ts).
+type DayTable = 'device_metric_buckets' | 'snmp_metric_buckets';
+const isDayTable = (t: MetricTable): t is DayTable => t === 'device_metric_buckets' || t === 'snmp_metric_buckets';
 
 /** Days of 5-minute partitions kept ready beyond today, so heartbeats never wait for one. */
 export const PARTITION_DAYS_AHEAD = 7;
@@ -23,9 +27,9 @@ interface Partition {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-function dayPartition(at: Date): Partition {
+function dayPartition(at: Date, parent: DayTable = 'device_metric_buckets'): Partition {
   const lo = floorTo(at, DAY_MS);
-  return { parent: 'device_metric_buckets', name: `device_metric_buckets_p${lo.getUTCFullYear()}${pad(lo.getUTCMonth() + 1)}${pad(lo.getUTCDate())}`, lo, hi: addMs(lo, DAY_MS) };
+  return { parent, name: `${parent}_p${lo.getUTCFullYear()}${pad(lo.getUTCMonth() + 1)}${pad(lo.getUTCDate())}`, lo, hi: addMs(lo, DAY_MS) };
 }
 
 function monthPartition(parent: MetricTable, at: Date): Partition {
@@ -35,11 +39,12 @@ function monthPartition(parent: MetricTable, at: Date): Partition {
 
 /** The dated partition a stored partition name stands for (null for the default or a stranger). */
 export function partitionOfName(name: string): Partition | null {
-  const m = /^(device_metric_(?:buckets|hourly|daily))_p(\d{4})(\d{2})(\d{2})?$/.exec(name);
+  const m = /^(device_metric_(?:buckets|hourly|daily)|snmp_metric_buckets)_p(\d{4})(\d{2})(\d{2})?$/.exec(name);
   if (!m) return null;
   const parent = m[1] as MetricTable;
   const lo = new Date(Date.UTC(Number(m[2]), Number(m[3]) - 1, m[4] ? Number(m[4]) : 1));
-  return m[4] ? dayPartition(lo) : monthPartition(parent, lo);
+  if (isDayTable(parent)) return m[4] ? dayPartition(lo, parent) : null;
+  return m[4] ? null : monthPartition(parent, lo);
 }
 
 /** The dated partitions that exist, per table. */
@@ -61,7 +66,10 @@ export async function listMetricPartitions(pool: pg.Pool): Promise<Partition[]> 
 export async function ensureMetricPartitions(pool: pg.Pool, now = new Date(), rollupBackDays = 8): Promise<string[]> {
   const wanted = new Map<string, Partition>();
   const want = (p: Partition) => wanted.set(p.name, p);
-  for (let d = floorTo(now, DAY_MS); d.getTime() <= now.getTime() + PARTITION_DAYS_AHEAD * DAY_MS; d = addMs(d, DAY_MS)) want(dayPartition(d));
+  for (let d = floorTo(now, DAY_MS); d.getTime() <= now.getTime() + PARTITION_DAYS_AHEAD * DAY_MS; d = addMs(d, DAY_MS)) {
+    want(dayPartition(d));
+    want(dayPartition(d, 'snmp_metric_buckets'));
+  }
   const ahead = addMs(now, PARTITION_DAYS_AHEAD * DAY_MS);
   for (let m = monthStart(addMs(now, -rollupBackDays * DAY_MS)); m.getTime() <= ahead.getTime(); m = nextMonth(m)) {
     want(monthPartition('device_metric_hourly', m));
@@ -69,7 +77,7 @@ export async function ensureMetricPartitions(pool: pg.Pool, now = new Date(), ro
   }
   for (const table of METRIC_TABLES) {
     const { rows } = await pool.query<{ at: Date }>(`select distinct date_bin('1 day', bucket, timestamptz '1970-01-01 00:00:00+00') as at from ${table}_default`);
-    for (const r of rows) want(table === 'device_metric_buckets' ? dayPartition(r.at) : monthPartition(table, r.at));
+    for (const r of rows) want(isDayTable(table) ? dayPartition(r.at, table) : monthPartition(table, r.at));
   }
   const existing = new Set((await listMetricPartitions(pool)).map((p) => p.name));
   const created: string[] = [];
@@ -101,7 +109,7 @@ async function addPartition(pool: pg.Pool, p: Partition): Promise<boolean> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [p.name]);
     if (rows[0].present) return false;
-    const storage = p.parent === 'device_metric_buckets' ? ' with (fillfactor = 70)' : '';
+    const storage = isDayTable(p.parent) ? ' with (fillfactor = 70)' : '';
     const bounds = `for values from ('${p.lo.toISOString()}') to ('${p.hi.toISOString()}')`;
     const stray = await client.query(`select 1 from ${p.parent}_default where bucket >= $1 and bucket < $2 limit 1`, [p.lo, p.hi]);
     if (stray.rowCount) {

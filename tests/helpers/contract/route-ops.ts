@@ -143,6 +143,12 @@ export const PARAM_RECORDS: Record<string, string> = {
   // The threat actions' id; GET /security/threats/{id} reads a device's threats by device id.
   '/security/threats/{id}': 'securityThreat',
   '/service-principals/{id}': 'servicePrincipal',
+  '/snmp/devices/{id}': 'snmpDevice',
+  '/snmp/metrics/{deviceId}': 'snmpDevice',
+  // An OID is not a record: every tenant's world names the same one; the device decides.
+  '/snmp/metrics/{deviceId}/{oid}': 'snmpOid',
+  '/snmp/templates/{id}': 'snmpTemplate',
+  '/snmp/thresholds/{id}': 'snmpThreshold',
   '/software/catalog/{id}': 'softwarePackage',
   '/software/deployments/{id}': 'deployment',
   '/software/catalog/{id}/versions/{versionId}': 'softwareVersion',
@@ -163,6 +169,8 @@ export const PARAM_RECORDS: Record<string, string> = {
 const OP_RECORDS: Record<string, string[]> = {
   'POST /groups/{id}/devices/{deviceId}/pin': ['dynamicGroup', 'device'],
   'DELETE /groups/{id}/devices/{deviceId}/pin': ['dynamicGroup', 'device'],
+  // One segment name, two meanings: GET /snmp/thresholds/:deviceId lists a device's thresholds.
+  'GET /snmp/thresholds/{id}': ['snmpDevice'],
 };
 
 /** The record kind of each path parameter of `op`, or null when one is unmapped. */
