@@ -1,8 +1,8 @@
 // The operations the server may ask of this agent over the live channel (see channel.ts).
 import type { ChannelHandler } from '../channel';
 import { ToolError } from '../channel';
-import { getProcess, killProcess, listProcesses } from './processes';
-import { getService, listServices, serviceAction } from './services';
+import { getProcess, killProcess, listProcesses } from '../os/linux/processes';
+import { getService, listServices, serviceAction } from '../os/linux/services';
 
 function intParam(params: Record<string, unknown>, key: string): number {
   const value = Number(params[key]);

@@ -2,7 +2,7 @@
 // window, like `top`), resident memory, start time and command line; kill by signal.
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
-import { ToolError } from '../channel';
+import { ToolError } from '../../channel';
 
 export interface ProcessInfo {
   pid: number;

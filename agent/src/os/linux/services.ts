@@ -3,7 +3,7 @@
 // with the reason, as do other operating systems.
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { ToolError } from '../channel';
+import { ToolError } from '../../channel';
 import { assertLinux } from './processes';
 
 export interface ServiceSummary {
