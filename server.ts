@@ -11,6 +11,7 @@ import { BASE_HEADERS } from './lib/http/node-adapter';
 import { env } from './lib/env';
 import { logger } from './lib/observability/logger';
 import { publicBaseUrl } from './lib/public-url';
+import { agentChannelHub } from './lib/agent-channel/hub';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
 
@@ -46,12 +47,18 @@ async function main() {
       .then((served) => (served ? undefined : handle(req, res)));
   });
   server.keepAliveTimeout = 65_000;
+  // Agents' live channels (GET /api/v1/agents/channel upgrades to a WebSocket); any other
+  // upgrade (the dev server's hot reload) is Next's.
+  const hub = agentChannelHub();
+  hub.attach(server, app.getUpgradeHandler());
+  await hub.start();
   server.listen(port, hostname, () => {
     logger.info({ publicBaseUrl: publicBaseUrl() }, `web listening on ${hostname}:${port}`);
   });
   // Idle keep-alive connections go at once; requests in flight get a few seconds to finish, then
   // whatever is still open (a long poll, a download) is cut so a stop never waits on a client.
   const stop = () => {
+    void hub.stop();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => {

@@ -110,6 +110,7 @@ const EnvFields = z.object({
   AGENT_HEARTBEAT_INTERVAL_SECONDS: int(60, 1),
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(1).optional().describe('Default: 3 × AGENT_HEARTBEAT_INTERVAL_SECONDS'),
   COMMAND_OUTPUT_MAX_BYTES: int(262_144, 1024),
+  AGENT_CHANNEL_REQUEST_TIMEOUT_SECONDS: int(15, 1).describe('How long a request over the live agent channel (system tools) waits for the agent before 504 AGENT_TIMEOUT'),
   COMMAND_RESULT_GRACE_SECONDS: int(600, 1),
   OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
 

@@ -1,4 +1,4 @@
-// Bundles the reference agent (agent/src, TypeScript, Node built-ins plus the pure-JS net-snmp) into one file,
+// Bundles the reference agent (agent/src, TypeScript, Node built-ins plus the pure-JS net-snmp and `ws`) into one file,
 // agent/dist/rmm-agent.cjs, plus manifest.json with its version and SHA-256. The server
 // registers and serves that file (GET /agents/download/:os/:arch). Skips work when up to date.
 import { createHash } from 'node:crypto';
@@ -12,7 +12,8 @@ const outDir = path.join(root, 'agent', 'dist');
 const outFile = path.join(outDir, 'rmm-agent.cjs');
 const manifestFile = path.join(outDir, 'manifest.json');
 
-const newest = (dir) => Math.max(...readdirSync(dir).map((n) => statSync(path.join(dir, n)).mtimeMs));
+const newest = (dir) =>
+  Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).mtimeMs)));
 const version = /AGENT_VERSION\s*=\s*'([^']+)'/.exec(readFileSync(path.join(srcDir, 'version.ts'), 'utf8'))?.[1];
 if (!version) throw new Error('agent/src/version.ts: AGENT_VERSION not found');
 
@@ -34,6 +35,8 @@ if (!upToDate || process.argv.includes('--force')) {
     format: 'cjs',
     minify: false,
     legalComments: 'none',
+    // ws loads these optional native accelerators inside try/catch and runs without them.
+    external: ['bufferutil', 'utf-8-validate'],
     logLevel: 'warning',
   });
   const content = readFileSync(outFile);

@@ -17,6 +17,8 @@ import { log } from './log';
 import { packageManager, scanPatches, type PatchReport } from './patch-manager';
 import { collectSecurityState } from './security-state';
 import { ElevationBroker } from './elevate';
+import { AgentChannel } from './channel';
+import { systemToolHandlers } from './system-tools';
 
 export interface RunOptions {
   dataDir: string;
@@ -57,6 +59,9 @@ export class AgentRunner {
   private interval: number;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** A wake frame arrived (a command was queued): the next sleep ends at once. */
+  private wakeRequested = false;
+  private channel: AgentChannel | null = null;
   private readonly inFlight = new Set<string>();
   private readonly queue: AgentCommand[] = [];
   private readonly running = new Map<string, AbortController>();
@@ -78,14 +83,31 @@ export class AgentRunner {
 
   stop(): void {
     this.stopped = true;
+    this.channel?.stop();
+    this.wake?.();
+  }
+
+  /** Heartbeats now (claiming queued commands) instead of at the end of the interval. */
+  private wakeNow(): void {
+    this.wakeRequested = true;
     this.wake?.();
   }
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      if (this.wakeRequested) {
+        this.wakeRequested = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
       this.wake = () => {
         clearTimeout(timer);
+        this.wake = null;
+        this.wakeRequested = false;
         resolve();
       };
     });
@@ -224,6 +246,10 @@ export class AgentRunner {
     broker?.start();
     let failures = 0;
     let offboarding = false;
+    if (!this.opts.once) {
+      this.channel = new AgentChannel({ server: this.config.server, token: this.config.token, handlers: systemToolHandlers, onWake: () => this.wakeNow() });
+      this.channel.start();
+    }
     while (!this.stopped) {
       try {
         const hb = await this.beat();
@@ -259,6 +285,7 @@ export class AgentRunner {
     // Let running commands finish and report (a reboot or uninstall already has).
     while (this.inFlight.size > 0 || (this.opts.once && this.queue.length > 0)) await new Promise((r) => setTimeout(r, 100));
     broker?.stop();
+    this.channel?.stop();
     this.api.close();
     return this.exitCode;
   }

@@ -1,7 +1,7 @@
 'use client';
 
 // The device page: a cockpit overview (health, open alerts, tickets, activity, quick actions,
-// details and edit) and tabs for metric history, inventory, commands and billing.
+// details and edit) and tabs for metric history, inventory, live processes, commands and billing.
 import { useState } from 'react';
 import { useDevice, useDeviceCommands, useSendCommand, type Command, type Device } from '@/hooks/use-devices';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
@@ -22,11 +22,12 @@ import { DeviceTickets } from '@/components/devices/detail/device-tickets';
 import { DeviceActivity } from '@/components/devices/detail/device-activity';
 import { DeviceQuickActions } from '@/components/devices/detail/device-quick-actions';
 import { DeviceInventoryPanel } from '@/components/devices/detail/device-inventory';
+import { DeviceProcessesPanel } from '@/components/devices/detail/device-processes';
 import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
 import { DevicePolicyPanel } from '@/components/policies/device-policy-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'commands' | 'policies' | 'billing';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'commands' | 'policies' | 'billing';
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
@@ -63,6 +64,7 @@ export function DeviceDetail({ id }: { id: string }) {
           { id: 'metrics', label: 'Metrics' },
           { id: 'inventory', label: 'Inventory' },
           { id: 'software', label: 'Software' },
+          { id: 'processes', label: 'Processes' },
           { id: 'commands', label: 'Commands' },
           ...(showPolicies ? [{ id: 'policies' as const, label: 'Policies' }] : []),
           ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
@@ -73,6 +75,7 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'metrics' && <Metrics device={d} />}
         {tab === 'inventory' && <DeviceInventoryPanel id={id} />}
         {tab === 'software' && <DeviceSoftwarePanel deviceId={id} />}
+        {tab === 'processes' && <DeviceProcessesPanel deviceId={id} />}
         {tab === 'commands' && <Commands device={d} />}
         {tab === 'policies' && showPolicies && <DevicePolicyPanel deviceId={id} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}

@@ -70,6 +70,12 @@ export const MFA_RULES: RouteRule[] = [
     reason: 'canned replies: partner scope and MFA for management (doc 2 Tickets)',
     applies: ({ method, path }) => write(method) && under(path, '/ticket-response-templates') && !path.endsWith('/render'),
   },
+  {
+    name: 'system-tools-destructive',
+    reason: 'killing a process and stopping a service on a device also need MFA (doc 1 System tools)',
+    applies: ({ method, path }) =>
+      method === 'POST' && under(path, '/system-tools/devices') && (path.endsWith('/processes/{pid}/kill') || path.endsWith('/services/{name}/stop')),
+  },
 ];
 
 /**

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from './test-server';
 import { makeOrg, makePartner, makePartnerUser, tokenFor } from './factories';
 import { createKey } from './agents';
 import { resetEnvCache } from '@/lib/env';
+import type { AgentChannelHub } from '@/lib/agent-channel/hub';
 
 export const AGENT_BUNDLE = path.resolve(import.meta.dirname, '../../agent/dist/rmm-agent.cjs');
 
@@ -39,10 +40,11 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 
 /**
  * Starts a test server, enrolls the real agent into a new organization with its state in
- * `dataDir`, runs it with a 1-second heartbeat and waits until its device is online.
+ * `dataDir`, runs it with a 1-second heartbeat and waits until its device is online. With `hub`
+ * the server also accepts the agent's live channel.
  */
-export async function startRealAgent(dataDir: string, options: { env?: Record<string, string> } = {}): Promise<RealAgent> {
-  const server = await startTestServer();
+export async function startRealAgent(dataDir: string, options: { env?: Record<string, string>; hub?: AgentChannelHub } = {}): Promise<RealAgent> {
+  const server = await startTestServer({ hub: options.hub });
   process.env.APP_BASE_URL = server.url;
   process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
   resetEnvCache();

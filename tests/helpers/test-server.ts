@@ -2,6 +2,7 @@
 // a network peer (the reference agent, webhook round trips) without building the Next.js app.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { call } from './http';
+import type { AgentChannelHub } from '@/lib/agent-channel/hub';
 
 export interface TestServer {
   url: string;
@@ -14,7 +15,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * `hub`: also accept agents' live channels (WebSocket upgrades of /api/v1/agents/channel) on this
+ * server, like the custom Node server does; the hub is stopped with the server.
+ */
+export async function startTestServer(opts: { hub?: AgentChannelHub } = {}): Promise<TestServer> {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -37,11 +42,18 @@ export async function startTestServer(): Promise<TestServer> {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     }
   });
+  if (opts.hub) {
+    opts.hub.attach(server);
+    await opts.hub.start();
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: async () => {
+      await opts.hub?.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -36,6 +36,8 @@ const CONTROL_EXEMPT: Record<string, string> = {
   'GET /invoices/{id}/public-link': 'a draft has no customer link: 409 INVOICE_NOT_ISSUED comes after the lookup',
   'GET /security/threats/{id}': 'the id of this read is a device id (the spec’s /security/threats/:deviceId, sharing the segment with the threat actions): a threat id reads as a missing device',
   'GET /quotes/{id}/public-link': 'a draft has no customer link: 409 QUOTE_NOT_SENT comes after the lookup',
+  'GET /system-tools/devices/{deviceId}/processes': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/services': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
 };
 
 // A path that names the calling agent itself: a foreign agent id is refused before any lookup.

@@ -2,8 +2,16 @@
 // suites themselves (an entry for an operation that no longer exists, or is covered after all,
 // fails them).
 
+const SYSTEM_TOOL_ITEM = 'a process id or service name names no record (it lives on the device); the device is the tenancy boundary, checked first: cross-tenant 404 of every system-tools route is asserted in agent-channel.test.ts';
 /** Operations with a path id the suites cannot probe automatically, and why. */
-export const UNCOVERED_PATH_OPS: Record<string, string> = {};
+export const UNCOVERED_PATH_OPS: Record<string, string> = {
+  'GET /system-tools/devices/{deviceId}/processes/{pid}': SYSTEM_TOOL_ITEM,
+  'POST /system-tools/devices/{deviceId}/processes/{pid}/kill': SYSTEM_TOOL_ITEM,
+  'GET /system-tools/devices/{deviceId}/services/{name}': SYSTEM_TOOL_ITEM,
+  'POST /system-tools/devices/{deviceId}/services/{name}/start': SYSTEM_TOOL_ITEM,
+  'POST /system-tools/devices/{deviceId}/services/{name}/stop': SYSTEM_TOOL_ITEM,
+  'POST /system-tools/devices/{deviceId}/services/{name}/restart': SYSTEM_TOOL_ITEM,
+};
 
 /** Inputs the zod schema cannot show (refinements across fields, formats the JSON Schema omits). */
 type Input = (ids: Record<string, string>) => unknown;

@@ -153,6 +153,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/software/deployments/{id}': 'deployment',
   '/software/catalog/{id}/versions/{versionId}': 'softwareVersion',
   '/software/inventory/{deviceId}': 'device',
+  '/system-tools/devices/{deviceId}': 'device',
   '/software/inventory/{deviceId}/{softwareId}': 'deviceSoftware',
   '/ticket-response-templates/{id}': 'ticketResponseTemplate',
   '/tickets/{id}': 'ticket',

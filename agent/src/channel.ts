@@ -1,0 +1,159 @@
+// The live channel: one outbound WebSocket to the server (GET /api/v1/agents/channel with the
+// agent's bearer token), kept open for the agent's life. The server sends request frames the
+// agent answers (system tools) and wake frames when a command was queued (the runner then
+// heartbeats at once and claims it as usual). Heartbeats stay on HTTP. A lost connection is
+// retried with capped exponential backoff and jitter; a refused credential waits the longest.
+// Frame format: docs/AGENT-CHANNEL.md.
+import WebSocket from 'ws';
+import { log } from './log';
+import { AGENT_VERSION } from './version';
+
+export class ToolError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ChannelHandler = (params: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+
+export interface ChannelOptions {
+  server: string;
+  token: string;
+  handlers: Record<string, ChannelHandler>;
+  onWake: () => void;
+  /** Backoff bounds; defaults 1 s and 60 s. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/**
+ * The wait before reconnection attempt `attempt` (0-based): exponential from `base`, capped at
+ * `cap`, with "equal jitter" (half fixed, half random) so a fleet cut off at once does not come
+ * back at once, yet no agent retries in a tight loop.
+ */
+export function reconnectDelay(attempt: number, base: number, cap: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(cap, base * 2 ** Math.min(attempt, 30));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+export function channelUrl(server: string): string {
+  const url = new URL('/api/v1/agents/channel', server.endsWith('/') ? server : `${server}/`);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+/** A connection that saw no ping from the server for this long is considered dead. */
+const SILENCE_MS = 90_000;
+
+export class AgentChannel {
+  private ws: WebSocket | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private silenceTimer: NodeJS.Timeout | null = null;
+  private readonly running = new Map<string, AbortController>();
+  /** True while a channel is open (for tests and diagnostics). */
+  connected = false;
+
+  constructor(private readonly opts: ChannelOptions) {}
+
+  start(): void {
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    for (const c of this.running.values()) c.abort();
+    this.ws?.close(1000, 'agent stopping');
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const ws = new WebSocket(channelUrl(this.opts.server), {
+      headers: { authorization: `Bearer ${this.opts.token}`, 'user-agent': `rmm-agent/${AGENT_VERSION}` },
+      handshakeTimeout: 20_000,
+      maxPayload: 16 * 1024 * 1024,
+      perMessageDeflate: false,
+    });
+    this.ws = ws;
+    let refusal: number | null = null;
+    ws.on('unexpected-response', (_req, res) => {
+      refusal = res.statusCode ?? 0;
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => {
+        log('warn', 'channel refused', { status: refusal, body: body.slice(0, 300) });
+        ws.terminate();
+      });
+    });
+    ws.on('open', () => {
+      this.connected = true;
+      this.attempt = 0;
+      this.armSilence();
+      log('info', 'channel open');
+      this.send({ type: 'hello', agentVersion: AGENT_VERSION, platform: process.platform, ops: Object.keys(this.opts.handlers) });
+    });
+    ws.on('ping', () => this.armSilence());
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return; // byte streams: reserved
+      let frame: { type?: string; id?: string; op?: string; params?: Record<string, unknown>; timeoutMs?: number };
+      try {
+        frame = JSON.parse(data.toString());
+      } catch {
+        return;
+      }
+      if (frame.type === 'wake') this.opts.onWake();
+      else if (frame.type === 'request' && typeof frame.id === 'string') void this.answer(frame.id, String(frame.op), frame.params ?? {}, frame.timeoutMs);
+    });
+    ws.on('error', (error) => {
+      if (refusal === null) log('warn', 'channel error', { error: error.message });
+    });
+    ws.on('close', () => {
+      this.connected = false;
+      if (this.silenceTimer) clearTimeout(this.silenceTimer);
+      if (this.ws === ws) this.ws = null;
+      if (this.stopped) return;
+      // A refused credential (revoked, offboarding partner) is not a network blip: wait the
+      // longest; the heartbeat loop is what stops the agent on a revoked credential.
+      const delay = refusal === 401 || refusal === 403 ? (this.opts.maxDelayMs ?? 60_000) : reconnectDelay(this.attempt++, this.opts.baseDelayMs ?? 1000, this.opts.maxDelayMs ?? 60_000);
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  private armSilence(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = setTimeout(() => this.ws?.terminate(), SILENCE_MS);
+  }
+
+  private send(frame: Record<string, unknown>): void {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  private async answer(id: string, op: string, params: Record<string, unknown>, timeoutMs?: number): Promise<void> {
+    const handler = Object.prototype.hasOwnProperty.call(this.opts.handlers, op) ? this.opts.handlers[op] : undefined;
+    if (!handler) {
+      this.send({ type: 'response', id, ok: false, error: { code: 'UNSUPPORTED_OPERATION', message: `This agent (${AGENT_VERSION}) does not know "${op}"` } });
+      return;
+    }
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    // Work the server gave up on is stopped too.
+    const timer = setTimeout(() => controller.abort(), Math.max(1000, Number(timeoutMs) || 60_000));
+    try {
+      const result = await handler(params, controller.signal);
+      this.send({ type: 'response', id, ok: true, result: result ?? null });
+    } catch (error) {
+      const code = error instanceof ToolError ? error.code : 'AGENT_OPERATION_FAILED';
+      const message = error instanceof Error ? error.message : String(error);
+      this.send({ type: 'response', id, ok: false, error: { code, message } });
+    } finally {
+      clearTimeout(timer);
+      this.running.delete(id);
+    }
+  }
+}
