@@ -35,9 +35,14 @@ export interface EvaluateRequest {
 export async function enqueuePolicyEvaluation(tx: Tx, req: EvaluateRequest): Promise<void> {
   const deviceIds = req.deviceIds?.slice(0, 5000);
   const jobKey = req.policyId ? `${EVALUATE_TASK}:${req.policyId}` : undefined;
+  // Policy-wide jobs of one partner lock the same device chunks in the same order: run side by
+  // side (twenty policies created together) they wait on each other until their transactions
+  // time out. A named queue per partner runs them one after another instead.
+  const [owner] = req.policyId ? await tx.$queryRaw<{ partner_id: string }[]>`select partner_id from policies where id = ${req.policyId}::uuid` : [];
+  const queueName = owner ? `${EVALUATE_TASK}:partner:${owner.partner_id}` : undefined;
   // A newer change of the same policy replaces a job still waiting: it reads the policy's devices
   // again; a device dropped in between keeps stale rows only until the scheduled run clears them.
-  await enqueueJob(tx, EVALUATE_TASK, { policyId: req.policyId, deviceIds }, { jobKey, jobKeyMode: jobKey ? 'replace' : undefined });
+  await enqueueJob(tx, EVALUATE_TASK, { policyId: req.policyId, deviceIds }, { jobKey, jobKeyMode: jobKey ? 'replace' : undefined, queueName });
 }
 
 const PRECEDENCE_SQL = Prisma.sql`case a.target_type when 'device' then 6 when 'site' then 3 when 'organization' then 2 else 1 end`;
