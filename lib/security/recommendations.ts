@@ -36,7 +36,7 @@ export function toRecommendationDto(r: Row) {
 
 export async function listRecommendations(ctx: ActorContext, q: { orgId?: string; status?: string; page: number; limit: number }) {
   if (q.orgId) await getOrganizationOrThrow(ctx, q.orgId);
-  const where: Prisma.SecurityRecommendationWhereInput = { ...tenantWhere(ctx), ...(q.orgId ? { orgId: q.orgId } : {}), ...(q.status ? { status: q.status } : {}) };
+  const where: Prisma.SecurityRecommendationWhereInput = { ...tenantWhere(ctx), ...(q.orgId ? { AND: [{ orgId: q.orgId }] } : {}), ...(q.status ? { status: q.status } : {}) };
   const rows = await db.securityRecommendation.findMany({ where });
   // Highest priority first, then the largest score gain.
   const sorted = rows.map(toRecommendationDto).sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.impact - a.impact || a.id.localeCompare(b.id));

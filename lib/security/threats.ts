@@ -94,7 +94,8 @@ const include = { device: { select: { hostname: true, orgId: true } } } as const
 export async function listThreats(ctx: ActorContext, q: { orgId?: string; status?: string; page: number; limit: number }, deviceId?: string) {
   if (deviceId) await getDeviceOrThrow(ctx, deviceId);
   const where: Prisma.SecurityThreatWhereInput = {
-    device: { ...deviceWhere(ctx), ...(q.orgId ? { orgId: q.orgId } : {}) },
+    // The filter narrows the caller's scope (AND), never replaces its organization limit.
+    device: { AND: [deviceWhere(ctx), ...(q.orgId ? [{ orgId: q.orgId }] : [])] },
     ...(deviceId ? { deviceId } : {}),
     ...(q.status ? { status: q.status } : {}),
   };

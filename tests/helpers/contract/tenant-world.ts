@@ -89,6 +89,8 @@ async function seedPartnerRecords(t: Tenant): Promise<void> {
   await db.distributorCompany.create({ data: { integrationId: integration.id, partnerId: t.partner.id, distributorCompanyId: `cmp-${marker.toLowerCase()}`, name: `${marker} company`, status: 'active', orgId: org.id } });
   await db.distributorSubscription.create({ data: { integrationId: integration.id, partnerId: t.partner.id, distributorSubscriptionId: `sub-${marker.toLowerCase()}`, distributorCompanyId: `cmp-${marker.toLowerCase()}`, productName: `${marker} subscription`, status: 'active' } });
   await call('PATCH', '/orgs/partners/me/portal-branding', { token, body: { companyName: `${marker} brand` } });
+  // SNMP templates are partner-wide (every organization's devices may use them).
+  ids.snmpTemplate = (await create(token, '/snmp/templates', ids, marker, { name: `${marker} snmp template`, oids: [{ oid: '1.3.6.1.2.1.1.3.0', name: 'sysUpTime', type: 'gauge' }] })).id;
 }
 
 /** The records of one organization; returned by kind (the tenant's first organization's go into t.ids). */
@@ -134,7 +136,6 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.channel = (await c('/alerts/channels', { name: `${marker} channel`, kind: 'webhook', orgId: org.id, config: { url: 'http://127.0.0.1:9/hook' } })).id;
   ids.policy = (await c('/alerts/policies', { name: `${marker} policy`, orgId: org.id, channelIds: [ids.channel] })).id;
   ids.monitor = (await c('/monitors', { orgId: org.id, name: `${marker} monitor`, kind: 'tcp', config: { host: '127.0.0.1', port: 9 } })).id;
-  ids.snmpTemplate = (await c('/snmp/templates', { name: `${marker} snmp template`, oids: [{ oid: '1.3.6.1.2.1.1.3.0', name: 'sysUpTime', type: 'gauge' }] })).id;
   ids.snmpDevice = (await c('/snmp/devices', { orgId: org.id, name: `${marker} snmp device`, host: '127.0.0.1', port: 9, timeoutMs: 200, retries: 0, templateId: ids.snmpTemplate, credentials: { version: 'v2c', community: 'tenancy' } })).id;
   ids.snmpThreshold = (await c('/snmp/thresholds', { deviceId: ids.snmpDevice, oid: '1.3.6.1.2.1.1.3.0', operator: 'lt', value: 1 })).id;
   ids.snmpOid = '1.3.6.1.2.1.1.3.0';
