@@ -18,10 +18,19 @@ export interface Software {
 const MAX_PACKAGES = 20_000;
 const cut = (s: string | undefined, n: number) => (s ? s.slice(0, n) : undefined);
 
-// The list replaces the stored one, so a listing that failed once (a busy box hitting the
-// timeout) is retried before the agent falls back to the next package manager.
-async function listPackages(cmd: string, args: string[]): Promise<string | null> {
-  return (await run(cmd, args, 30_000)) ?? (await run(cmd, args, 60_000));
+// The list replaces the stored one, so a listing that failed (a busy box hitting the timeout,
+// or dpkg in the middle of an install rewriting its database) is retried a few times, and when
+// it keeps failing the inventory is not sent at all: an empty list would wipe the device's
+// software on the server (and with it its vulnerability findings) until the next inventory.
+const RETRY_DELAYS_MS = [500, 1_500, 3_000];
+
+async function listPackages(cmd: string, args: string[]): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const out = await run(cmd, args, attempt === 0 ? 30_000 : 60_000);
+    if (out !== null) return out;
+    if (attempt >= RETRY_DELAYS_MS.length) throw new Error(`${cmd} failed ${attempt + 1} times: the package list is not sent, the stored one stays`);
+    await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
+  }
 }
 
 export async function installedSoftware(): Promise<Software[]> {
