@@ -65,7 +65,7 @@ test('a new MSP registers, confirms the emailed link and lands signed in', async
 
   // The security settings page shows the address the allowlist would see.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Administer' }).click();
-  await page.getByRole('link', { name: 'Security' }).click();
+  await page.getByRole('link', { name: 'Security', exact: true }).click();
   await expect(page.getByTestId('client-ip')).toHaveText('127.0.0.1');
   await expect(page.getByTestId('allowlist-state')).toContainText('off');
   await page.getByLabel('Allowed addresses and ranges').fill('192.0.2.0/24');

@@ -33,7 +33,9 @@ export function PamView() {
         value={tab}
         onChange={(t) => setF({ tab: t, page: '1' })}
       />
-      {tab === 'requests' ? <Requests status={f.status} page={Math.max(1, Number(f.page) || 1)} setF={setF} /> : <Rules />}
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'requests' ? <Requests status={f.status} page={Math.max(1, Number(f.page) || 1)} setF={setF} /> : <Rules />}
+      </div>
     </div>
   );
 }
