@@ -3,10 +3,33 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 
+// Files that install or remove packages in this machine's own dpkg database (through the real
+// agent and apt), or assert on its full package list. dpkg takes one writer at a time and a
+// listing taken mid-install can come back short, so these run one after another, after the rest.
+const MACHINE_PACKAGES = [
+  'tests/integration/agent-e2e.test.ts',
+  'tests/integration/patch-agent-e2e.test.ts',
+  'tests/integration/software-install-agent.test.ts',
+  'tests/integration/software-uninstall-agent.test.ts',
+  'tests/integration/vulnerability-agent-e2e.test.ts',
+];
+
+const integration = {
+  environment: 'node' as const,
+  setupFiles: ['tests/setup/database.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
+    // Most files spend part of their time waiting on PostgreSQL, sockets and child processes
+    // (real agents, snmpd, SMTP): one file more than the cores keeps both busy. Override with
+    // VITEST_MAX_WORKERS (a number or a percentage).
+    maxWorkers: process.env.VITEST_MAX_WORKERS ?? '150%',
     projects: [
       {
         resolve: { alias },
@@ -14,19 +37,18 @@ export default defineConfig({
           name: 'unit',
           include: ['lib/**/*.test.ts', 'agent/**/*.test.ts', 'worker/**/*.test.ts'],
           environment: 'node',
+          // Some unit files drive real processes (PDF layout, the agent's /proc and installer
+          // code); beside the integration files on a busy box they take seconds, not milliseconds.
+          testTimeout: 20_000,
         },
       },
       {
         resolve: { alias },
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['tests/setup/database.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: MACHINE_PACKAGES, ...integration },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, sequence: { groupOrder: 1 }, maxWorkers: 1 },
       },
     ],
   },
