@@ -40,15 +40,20 @@ test('discover a switch, monitor it over SNMP through the probe agent, chart it 
     await agent.once();
     const devices = await page.request.get('/api/v1/devices', { headers: auth, params: { orgId, cursor: '' } });
     const probeId = (await devices.json()).devices[0].id as string;
-    // The SNMP port is a profile option the console form leaves at 161: this profile comes from the API.
-    const profile = await page.request.post('/api/v1/discovery/profiles', {
-      headers: auth,
-      data: { name: `Loopback ${tag}`, subnets: ['127.0.0.1/32'], ports: [tcpPort], snmpCredentials: [{ version: 'v2c', community: snmpd.community }], snmpPort: snmpd.port, probeDeviceId: probeId },
-    });
-    expect(profile.status(), await profile.text()).toBe(201);
+    // A profile for the loopback address, probed by this machine's agent.
+    await page.goto('/discovery?tab=profiles');
+    await page.getByRole('button', { name: 'New profile' }).click();
+    const profileForm = page.getByRole('dialog');
+    await profileForm.getByLabel('Name').fill(`Loopback ${tag}`);
+    await profileForm.getByLabel('Subnets').fill('127.0.0.1/32');
+    await profileForm.getByLabel('Ports').fill(String(tcpPort));
+    await profileForm.getByLabel('SNMP v2c community').fill(snmpd.community);
+    await profileForm.getByLabel('SNMP port').fill(String(snmpd.port));
+    await profileForm.getByLabel('Probe device ID').fill(probeId);
+    await profileForm.getByRole('button', { name: 'Create profile' }).click();
+    await expect(profileForm).toBeHidden();
 
     // Scan from the profiles tab; the scans tab follows the job until the agent's run ends it.
-    await page.goto('/discovery?tab=profiles');
     const row = page.getByRole('row', { name: new RegExp(`Loopback ${tag}`) });
     await row.getByRole('button', { name: 'Scan now' }).click();
     await page.getByRole('tab', { name: 'Scans' }).click();
