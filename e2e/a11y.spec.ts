@@ -65,6 +65,7 @@ function segments(ids: Record<string, string>): Record<string, string | undefine
     '/analytics/dashboards/[id]': ids.dashboard,
     '/automations/[id]': ids.automation,
     '/policies/[id]': ids.configPolicy,
+    '/snmp/devices/[id]': ids.snmpDevice,
     // A catch-all page is the not-found page of its area: the sweep looks at it on an address
     // nothing else serves.
     '/portal/[...missing]': MISSING,

@@ -7,6 +7,7 @@ import { log } from './log';
 import { runPatchCommand } from './patch-commands';
 import { runPolicyCheck } from './policy-check';
 import { runDiscoveryScan, type ScanPayload } from './discovery-scan';
+import { runSnmpPoll } from './snmp-poll';
 import { ApiError } from './http';
 import { runSecurityScan, runThreatAction } from './security-scan';
 import { collectSecurityState } from './security-state';
@@ -15,7 +16,7 @@ import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'discovery_scan' | 'security_scan' | 'threat_action';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'discovery_scan' | 'security_scan' | 'threat_action' | 'snmp_poll';
   payload: Record<string, unknown>;
 }
 
@@ -159,6 +160,12 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         // The antivirus state (signature age) is reported fresh with every scan.
         if (hooks.sendSecurityState) await hooks.sendSecurityState(await collectSecurityState()).catch((error) => log('warn', 'security state upload failed', { error: String(error) }));
         break;
+      case 'snmp_poll': {
+        const request = hooks.agentRequest;
+        if (!request) throw new Error('snmp_poll needs the agent API');
+        result = await runSnmpPoll(command.id, (id) => request('GET', `/snmp/polls/${id}`));
+        break;
+      }
       case 'threat_action':
         if (!hooks.dataDir) throw new Error('threat_action needs the agent data directory');
         result = runThreatAction(command.payload, hooks.dataDir);

@@ -237,7 +237,7 @@ function ProfilesPanel({ creating, setCreating }: { creating: boolean; setCreati
 
 function ProfileForm({ onDone }: { onDone: () => void }) {
   const create = useCreateProfile();
-  const [v, setV] = useState({ name: '', subnets: '', ports: '22, 80, 443, 161, 9100', community: '', probeDeviceId: '', schedule: '' });
+  const [v, setV] = useState({ name: '', subnets: '', ports: '22, 80, 443, 161, 9100', community: '', snmpPort: '161', probeDeviceId: '', schedule: '' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const list = (s: string) => s.split(/[\s,]+/).filter(Boolean);
@@ -247,6 +247,7 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
         subnets: list(v.subnets),
         ports: list(v.ports).map(Number),
         snmpCredentials: v.community ? [{ version: 'v2c', community: v.community }] : [],
+        snmpPort: Number(v.snmpPort) || 161,
         probeDeviceId: v.probeDeviceId.trim(),
         scheduleIntervalMinutes: v.schedule ? Number(v.schedule) : null,
       },
@@ -259,6 +260,7 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
       <Field label="Subnets" hint="IPv4 CIDRs, at most 4,096 addresses in all" required value={v.subnets} placeholder="192.168.1.0/24" onChange={(e) => setV({ ...v, subnets: e.target.value })} />
       <Field label="Ports" value={v.ports} onChange={(e) => setV({ ...v, ports: e.target.value })} />
       <Field label="SNMP v2c community" type="password" autoComplete="off" value={v.community} onChange={(e) => setV({ ...v, community: e.target.value })} />
+      <Field label="SNMP port" inputMode="numeric" value={v.snmpPort} onChange={(e) => setV({ ...v, snmpPort: e.target.value })} />
       <Field label="Probe device ID" hint="The enrolled device whose agent scans" required value={v.probeDeviceId} onChange={(e) => setV({ ...v, probeDeviceId: e.target.value })} />
       <Field label="Scan every (minutes)" hint="Empty: manual scans only" inputMode="numeric" value={v.schedule} onChange={(e) => setV({ ...v, schedule: e.target.value })} />
       <ErrorText error={create.error} />

@@ -61,6 +61,8 @@ const SEGMENTS: Record<string, string> = {
   deployments: 'Deployments',
   automations: 'Automations',
   discovery: 'Network discovery',
+  snmp: 'SNMP monitoring',
+  thresholds: 'Thresholds',
   analytics: 'Analytics',
   dashboards: 'Dashboards',
   capacity: 'Capacity',

@@ -51,6 +51,7 @@ export const NAV: NavSection[] = [
       { href: '/pam', label: 'Elevation requests', permission: 'pam:read', description: 'Just-in-time root elevation asked from devices: approve, deny, revoke, and the rules that decide.' },
       { href: '/policies', label: 'Configuration policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
       { href: '/discovery', label: 'Network discovery', permission: 'discovery:read', description: 'Probe agents scan subnets for devices that cannot run an agent; monitor, link or ignore what they find.' },
+      { href: '/snmp', label: 'SNMP monitoring', permission: 'devices:read', description: 'Switches, printers, firewalls and UPSes polled over SNMP: devices, charts per OID, templates and thresholds.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
       { href: '/security', label: 'Security posture', permission: 'devices:read', description: 'Security score, trend, weakest devices and recommendations.' },
@@ -127,6 +128,9 @@ export const EXTRA_PAGES: NavItem[] = [
   { href: '/scripts/library', label: 'Script templates & library', permission: 'scripts:read' },
   { href: '/scripts/categories', label: 'Script categories & tags', permission: 'scripts:read' },
   { href: '/scripts/bundles', label: 'Script bundles', permission: 'scripts:read' },
+  { href: '/snmp/devices', label: 'SNMP devices', permission: 'devices:read' },
+  { href: '/snmp/templates', label: 'SNMP templates', permission: 'devices:read' },
+  { href: '/snmp/thresholds', label: 'SNMP thresholds', permission: 'alerts:read' },
 ];
 
 /**

@@ -27,6 +27,7 @@ import { recordPolicyCheckCommandResult } from '@/lib/policies/record-policy-che
 import { recordDiscoveryCommandResult } from '@/lib/discovery/ingest';
 import { recordSecurityCommandResult } from '@/lib/security/threats';
 import { recordThirdPartyTestResult } from '@/lib/third-party-catalog/record-third-party-test-result';
+import { recordProbePollResult } from '@/lib/snmp/probe-polls';
 
 type ResultInput = z.output<typeof ZCommandResultBody>;
 
@@ -44,7 +45,7 @@ interface PlainResult {
 }
 
 // $1 command ids, $2 their devices, $3 partners, $4 orgs, then the result columns. A row is
-// stored only when it is this device's command awaiting a result, not a self_uninstall, patch job, software install, policy check or discovery scan, not a
+// stored only when it is this device's command awaiting a result, not a self_uninstall, patch job, software install, policy check, discovery scan or SNMP poll, not a
 // script execution's command and not covered by an enabled script_failed rule; the rest answer
 // `stored = false` and go the transactional way.
 const FAST_RESULTS = `
@@ -55,7 +56,7 @@ const FAST_RESULTS = `
     update device_commands c set status = i.status::"CommandStatus", completed_at = now(), exit_code = i.exit_code,
       stdout = i.stdout, stderr = i.stderr, truncated = i.truncated, result = i.result::jsonb
     from input i
-    where c.id = i.id and c.device_id = i.device_id and c.status in ('sent', 'timed_out') and c.type not in ('self_uninstall', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action')
+    where c.id = i.id and c.device_id = i.device_id and c.status in ('sent', 'timed_out') and c.type not in ('self_uninstall', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action', 'snmp_poll')
       and not exists (select 1 from script_executions e where e.command_id = c.id)
       and not exists (select 1 from alert_rules r where r.partner_id = i.partner_id and r.enabled
         and r.condition_type = 'script_failed' and (r.org_id = i.org_id or r.org_id is null))
@@ -141,6 +142,7 @@ async function recordInTransaction(
     await recordDiscoveryCommandResult(tx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await recordSecurityCommandResult(tx, ctx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await recordThirdPartyTestResult(tx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
+    await recordProbePollResult(tx, command, { status: input.status, stderr: stderr?.text ?? null, result: input.result });
     await evaluateCommandResult(tx, ctx, command, input.status);
     if (command.type === 'self_uninstall' && input.status === 'completed') {
       await tx.device.update({ where: { id: ctx.deviceId }, data: { status: 'uninstalled', agentRevokedAt: new Date() } });

@@ -14,7 +14,9 @@ import { zText, zRawText } from '@/lib/http/storable-text';
 // discovery_scan is queued by network discovery only: payload, batches and result in lib/discovery/scan-wire.ts.
 // security_scan (payload { scanId, paths }) and threat_action (payload { threatId, action, path })
 // are queued by lib/security/threats.ts only; their results are read there.
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action'] as const;
+// snmp_poll is queued by SNMP polling for a device polled through a probe agent only: payload,
+// plan and result in lib/snmp/snmp-poll-wire.ts, stored by lib/snmp/probe-polls.ts.
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action', 'snmp_poll'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;
@@ -90,6 +92,8 @@ export function commandTimeoutSeconds(type: string, payload: unknown): number {
   if (type === 'policy_check') return policyCheckTimeoutSeconds(payload);
   // A sweep of up to 4,096 addresses, each tried on every port and for SNMP.
   if (type === 'discovery_scan') return 3600;
+  // One SNMP poll: a few requests, each up to 30 s with retries.
+  if (type === 'snmp_poll') return 180;
   return 300;
 }
 

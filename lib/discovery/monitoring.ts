@@ -14,6 +14,7 @@ import { getAssetOrThrow } from '@/lib/discovery/get-asset-or-throw';
 import { ZMonitoringSettings, type MonitoringSettings, type ZEnableMonitoring, type ZPatchMonitoring } from '@/lib/discovery/schemas';
 import { toAssetDto, unsealCredentials } from '@/lib/discovery/to-dto';
 import { createSnmpDevice } from '@/lib/snmp/create-snmp-device';
+import { acceptsCommands } from '@/lib/devices/create-device-command';
 
 /** The built-in IF-MIB template (prisma/migrations/20261128120000_snmp): uptime and interfaces. */
 const GENERIC_INTERFACES_TEMPLATE_ID = '00000000-0000-4000-8000-000000005301';
@@ -105,6 +106,8 @@ async function ensureSnmpDevice(ctx: ActorContext | ScopedContext, asset: Discov
   if (!profile || !credentials) return null;
   const device = await db.$transaction(async (tx) => {
     const template = await tx.snmpTemplate.findFirst({ where: { id: GENERIC_INTERFACES_TEMPLATE_ID }, select: { id: true } });
+    // The probe that found the asset reaches it from its network: it polls it, unless it is gone.
+    const probe = await tx.device.findFirst({ where: { id: profile.probeDeviceId, orgId: asset.orgId }, select: { id: true, status: true } });
     return createSnmpDevice(tx, { partnerId: asset.partnerId, orgId: asset.orgId, createdBy: 'userId' in ctx ? (ctx.userId ?? null) : null }, {
       name: assetName(asset),
       host: asset.ip,
@@ -113,6 +116,7 @@ async function ensureSnmpDevice(ctx: ActorContext | ScopedContext, asset: Discov
       templateId: template?.id ?? null,
       pollIntervalSeconds: Math.max(60, settings.intervalSeconds),
       discoveryAssetId: asset.id,
+      probeDeviceId: probe && acceptsCommands(probe) ? probe.id : null,
     });
   });
   return device.id;

@@ -34,8 +34,10 @@ export async function maintainMetricHistory(pool: pg.Pool, now = new Date(), ret
     ...(await dropMetricPartitionsBefore(pool, 'device_metric_buckets', earlier(ago(retention.bucketDays), rollup.hourlyThrough ?? NEVER))),
     ...(await dropMetricPartitionsBefore(pool, 'device_metric_hourly', earlier(ago(retention.hourlyDays), rollup.dailyThrough ?? NEVER))),
     ...(await dropMetricPartitionsBefore(pool, 'device_metric_daily', ago(retention.dailyDays))),
-    // SNMP values have no rollup tier: their buckets are kept as long as the device buckets.
-    ...(await dropMetricPartitionsBefore(pool, 'snmp_metric_buckets', ago(retention.bucketDays))),
+    // SNMP values are kept as long as device metrics, tier by tier.
+    ...(await dropMetricPartitionsBefore(pool, 'snmp_metric_buckets', earlier(ago(retention.bucketDays), rollup.snmpHourlyThrough ?? NEVER))),
+    ...(await dropMetricPartitionsBefore(pool, 'snmp_metric_hourly', earlier(ago(retention.hourlyDays), rollup.snmpDailyThrough ?? NEVER))),
+    ...(await dropMetricPartitionsBefore(pool, 'snmp_metric_daily', ago(retention.dailyDays))),
   ];
   return { ...rollup, created, dropped };
 }

@@ -5,10 +5,9 @@
 import type pg from 'pg';
 import { DAY_MS, addMs, floorTo, monthStart, nextMonth } from '@/lib/metric-history/time-bins';
 
-export const METRIC_TABLES = ['device_metric_buckets', 'device_metric_hourly', 'device_metric_daily', 'snmp_metric_buckets'] as const;
+export const METRIC_TABLES = ['device_metric_buckets', 'device_metric_hourly', 'device_metric_daily', 'snmp_metric_buckets', 'snmp_metric_hourly', 'snmp_metric_daily'] as const;
 export type MetricTable = (typeof METRIC_TABLES)[number];
-// The 5-minute stores, partitioned by UTC day (SNMP values are kept at this grain only: their
-// longer ranges are read by aggregating buckets, see lib/snmp/read-snmp-history.ts).
+// The 5-minute stores, partitioned by UTC day; their hourly and daily rollups by UTC month.
 type DayTable = 'device_metric_buckets' | 'snmp_metric_buckets';
 const isDayTable = (t: MetricTable): t is DayTable => t === 'device_metric_buckets' || t === 'snmp_metric_buckets';
 
@@ -39,7 +38,7 @@ function monthPartition(parent: MetricTable, at: Date): Partition {
 
 /** The dated partition a stored partition name stands for (null for the default or a stranger). */
 export function partitionOfName(name: string): Partition | null {
-  const m = /^(device_metric_(?:buckets|hourly|daily)|snmp_metric_buckets)_p(\d{4})(\d{2})(\d{2})?$/.exec(name);
+  const m = /^((?:device|snmp)_metric_(?:buckets|hourly|daily))_p(\d{4})(\d{2})(\d{2})?$/.exec(name);
   if (!m) return null;
   const parent = m[1] as MetricTable;
   const lo = new Date(Date.UTC(Number(m[2]), Number(m[3]) - 1, m[4] ? Number(m[4]) : 1));
@@ -74,6 +73,8 @@ export async function ensureMetricPartitions(pool: pg.Pool, now = new Date(), ro
   for (let m = monthStart(addMs(now, -rollupBackDays * DAY_MS)); m.getTime() <= ahead.getTime(); m = nextMonth(m)) {
     want(monthPartition('device_metric_hourly', m));
     want(monthPartition('device_metric_daily', m));
+    want(monthPartition('snmp_metric_hourly', m));
+    want(monthPartition('snmp_metric_daily', m));
   }
   for (const table of METRIC_TABLES) {
     const { rows } = await pool.query<{ at: Date }>(`select distinct date_bin('1 day', bucket, timestamptz '1970-01-01 00:00:00+00') as at from ${table}_default`);

@@ -3,6 +3,8 @@
 // those periods from the tier. A run advances each watermark over completed periods, a day per
 // transaction; the rows are upserted from their whole source period, so a rerun (or a second
 // worker after the first) rewrites the same values, and an advisory lock lets one run at a time.
+// SNMP values (snmp_metric_buckets, per device and OID) roll up the same way into their own
+// hourly and daily tables, with their own watermarks (tiers snmp1h, snmp1d).
 import type pg from 'pg';
 import { DAY_MS, HOUR_MS, MINUTE_MS, addMs, ceilTo, earlier, floorTo } from '@/lib/metric-history/time-bins';
 
@@ -14,10 +16,28 @@ const columns = ['device_id', 'bucket', 'samples', 'beat_buckets', ...STATS.flat
 const aggregates = (beats: string) =>
   [`sum(samples)::int`, beats, ...STATS.flatMap((m) => [`sum(${m}_count)::int`, `sum(${m}_sum)`, `min(${m}_min)`, `max(${m}_max)`])].join(', ');
 const replaceAll = columns.slice(2).map((c) => `${c} = excluded.${c}`).join(', ');
+const binOf = (width: string) => `date_bin('${width}', bucket, timestamptz '1970-01-01 00:00:00+00')`;
+
+/** Rows of the source over [$1, $2) merged into the tier's periods, upserted. */
+const deviceRollup = (table: string, source: string, width: string, beats: string) =>
+  `insert into ${table} (${columns.join(', ')})
+   select device_id, ${binOf(width)}, ${aggregates(beats)}
+   from ${source} where bucket >= $1 and bucket < $2
+   group by 1, 2
+   on conflict (device_id, bucket) do update set ${replaceAll}`;
+// `last` is the value of the period's latest source row.
+const snmpRollup = (table: string, source: string, width: string) =>
+  `insert into ${table} (snmp_device_id, oid, bucket, count, sum, min, max, last)
+   select snmp_device_id, oid, ${binOf(width)}, sum(count)::int, sum(sum), min(min), max(max), (array_agg(last order by bucket desc))[1]
+   from ${source} where bucket >= $1 and bucket < $2
+   group by 1, 2, 3
+   on conflict (snmp_device_id, oid, bucket) do update set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max, last = excluded.last`;
 
 const TIERS = {
-  '1h': { table: 'device_metric_hourly', source: 'device_metric_buckets', step: HOUR_MS, width: '1 hour', beats: 'count(*)::int' },
-  '1d': { table: 'device_metric_daily', source: 'device_metric_hourly', step: DAY_MS, width: '1 day', beats: 'sum(beat_buckets)::int' },
+  '1h': { source: 'device_metric_buckets', step: HOUR_MS, sql: deviceRollup('device_metric_hourly', 'device_metric_buckets', '1 hour', 'count(*)::int') },
+  '1d': { source: 'device_metric_hourly', step: DAY_MS, sql: deviceRollup('device_metric_daily', 'device_metric_hourly', '1 day', 'sum(beat_buckets)::int') },
+  snmp1h: { source: 'snmp_metric_buckets', step: HOUR_MS, sql: snmpRollup('snmp_metric_hourly', 'snmp_metric_buckets', '1 hour') },
+  snmp1d: { source: 'snmp_metric_hourly', step: DAY_MS, sql: snmpRollup('snmp_metric_daily', 'snmp_metric_hourly', '1 day') },
 } as const;
 type Tier = keyof typeof TIERS;
 
@@ -27,12 +47,23 @@ export interface RollupResult {
   /** Watermarks after the run: everything before them is rolled up. */
   hourlyThrough: Date | null;
   dailyThrough: Date | null;
+  snmpHourlyRows: number;
+  snmpDailyRows: number;
+  snmpHourlyThrough: Date | null;
+  snmpDailyThrough: Date | null;
 }
 
 export async function readWatermarks(pool: pg.Pool): Promise<{ hourly: Date | null; daily: Date | null }> {
   const { rows } = await pool.query<{ tier: Tier; rolled_through: Date }>('select tier, rolled_through from metric_rollup_watermarks');
   const of = (tier: Tier) => rows.find((r) => r.tier === tier)?.rolled_through ?? null;
   return { hourly: of('1h'), daily: of('1d') };
+}
+
+/** The SNMP tiers' watermarks (lib/snmp/read-snmp-metrics.ts plans its reads with them). */
+export async function readSnmpWatermarks(pool: pg.Pool): Promise<{ hourly: Date | null; daily: Date | null }> {
+  const { rows } = await pool.query<{ tier: Tier; rolled_through: Date }>(`select tier, rolled_through from metric_rollup_watermarks where tier in ('snmp1h', 'snmp1d')`);
+  const of = (tier: Tier) => rows.find((r) => r.tier === tier)?.rolled_through ?? null;
+  return { hourly: of('snmp1h'), daily: of('snmp1d') };
 }
 
 /**
@@ -59,14 +90,7 @@ async function rollUpChunk(pool: pg.Pool, tier: Tier, target: (client: pg.PoolCl
       return null;
     }
     const end = earlier(until, ceilTo(addMs(start, 1), DAY_MS));
-    const written = await client.query(
-      `insert into ${t.table} (${columns.join(', ')})
-       select device_id, date_bin('${t.width}', bucket, timestamptz '1970-01-01 00:00:00+00'), ${aggregates(t.beats)}
-       from ${t.source} where bucket >= $1 and bucket < $2
-       group by 1, 2
-       on conflict (device_id, bucket) do update set ${replaceAll}`,
-      [start, end],
-    );
+    const written = await client.query(t.sql, [start, end]);
     await client.query(
       `insert into metric_rollup_watermarks (tier, rolled_through) values ($1, $2)
        on conflict (tier) do update set rolled_through = excluded.rolled_through`,
@@ -84,22 +108,39 @@ async function rollUpChunk(pool: pg.Pool, tier: Tier, target: (client: pg.PoolCl
 
 /**
  * Rolls up every completed hour (ended ROLLUP_LAG_MS before `now`) into device_metric_hourly and
- * every day the hourly tier completes into device_metric_daily.
+ * every day the hourly tier completes into device_metric_daily; then the same for SNMP values
+ * (snmp_metric_hourly, snmp_metric_daily).
  */
 export async function rollUpMetricHistory(pool: pg.Pool, now = new Date()): Promise<RollupResult> {
-  const result: RollupResult = { hourlyRows: 0, dailyRows: 0, hourlyThrough: null, dailyThrough: null };
+  const device = await rollUpPair(pool, now, '1h', '1d');
+  const snmp = await rollUpPair(pool, now, 'snmp1h', 'snmp1d');
+  const marks = await readWatermarks(pool);
+  const snmpMarks = await readSnmpWatermarks(pool);
+  return {
+    hourlyRows: device.hourly,
+    dailyRows: device.daily,
+    hourlyThrough: marks.hourly,
+    dailyThrough: marks.daily,
+    snmpHourlyRows: snmp.hourly,
+    snmpDailyRows: snmp.daily,
+    snmpHourlyThrough: snmpMarks.hourly,
+    snmpDailyThrough: snmpMarks.daily,
+  };
+}
+
+async function rollUpPair(pool: pg.Pool, now: Date, hourTier: Tier, dayTier: Tier): Promise<{ hourly: number; daily: number }> {
+  const rows = { hourly: 0, daily: 0 };
   const hourTarget = floorTo(addMs(now, -ROLLUP_LAG_MS), HOUR_MS);
-  for (let n = await rollUpChunk(pool, '1h', async () => hourTarget); n !== null; n = await rollUpChunk(pool, '1h', async () => hourTarget)) {
-    result.hourlyRows += n;
+  for (let n = await rollUpChunk(pool, hourTier, async () => hourTarget); n !== null; n = await rollUpChunk(pool, hourTier, async () => hourTarget)) {
+    rows.hourly += n;
   }
   // Days complete in the hourly tier: read under the lock, after the hourly watermark moved.
   const dayTarget = async (client: pg.PoolClient) => {
-    const { rows } = await client.query<{ at: Date | null }>(`select rolled_through as at from metric_rollup_watermarks where tier = '1h'`);
-    return floorTo(rows[0]?.at ?? hourTarget, DAY_MS);
+    const { rows: marks } = await client.query<{ at: Date | null }>(`select rolled_through as at from metric_rollup_watermarks where tier = $1`, [hourTier]);
+    return floorTo(marks[0]?.at ?? hourTarget, DAY_MS);
   };
-  for (let n = await rollUpChunk(pool, '1d', dayTarget); n !== null; n = await rollUpChunk(pool, '1d', dayTarget)) {
-    result.dailyRows += n;
+  for (let n = await rollUpChunk(pool, dayTier, dayTarget); n !== null; n = await rollUpChunk(pool, dayTier, dayTarget)) {
+    rows.daily += n;
   }
-  const marks = await readWatermarks(pool);
-  return { ...result, hourlyThrough: marks.hourly, dailyThrough: marks.daily };
+  return rows;
 }

@@ -1,5 +1,6 @@
 // POST /snmp/devices/:id/poll and /test: a poll now (stored like a scheduled one), and a
-// credentials test that reads the identity and stores nothing.
+// credentials test that reads the identity and stores nothing. A device behind a probe agent is
+// polled by queueing the poll on its probe; the server cannot test it (it does not reach it).
 import type { z } from 'zod';
 import type { ScopedContext } from '@/lib/auth/context';
 import type { ZTestSnmpDeviceBody } from '@/lib/snmp/schemas';
@@ -7,9 +8,22 @@ import { getSnmpDeviceOrThrow } from '@/lib/snmp/get-snmp-device-or-throw';
 import { pollSnmpDevice, resolveSnmpTarget } from '@/lib/snmp/poll-snmp-device';
 import { toSnmpDeviceDto } from '@/lib/snmp/to-snmp-device-dto';
 import { collectSnmpValues } from '@/lib/snmp/collect-snmp-values';
+import { queueProbePoll } from '@/lib/snmp/probe-polls';
 
 export async function pollSnmpDeviceNow(ctx: ScopedContext, id: string) {
   const device = await getSnmpDeviceOrThrow(ctx, id);
+  if (device.probeDeviceId) {
+    const queued = await queueProbePoll(device, false);
+    const failed = !queued.commandId && queued.recorded;
+    return {
+      ok: !failed,
+      durationMs: 0,
+      error: failed ? queued.recorded!.device.lastError : null,
+      values: [],
+      device: toSnmpDeviceDto(queued.recorded?.device ?? device),
+      probeCommandId: queued.commandId,
+    };
+  }
   const { collected, device: updated, values } = await pollSnmpDevice(device);
   const polledAt = (updated.lastPolledAt ?? new Date()).toISOString();
   return {
@@ -18,11 +32,15 @@ export async function pollSnmpDeviceNow(ctx: ScopedContext, id: string) {
     error: collected.ok ? null : collected.error,
     values: values.map((v) => ({ oid: v.oid, name: v.name, unit: v.unit, type: v.type, value: v.value, text: v.text, polledAt })),
     device: toSnmpDeviceDto(updated),
+    probeCommandId: null,
   };
 }
 
 export async function testSnmpDevice(ctx: ScopedContext, id: string, body: z.output<typeof ZTestSnmpDeviceBody>) {
   const device = await getSnmpDeviceOrThrow(ctx, id);
+  if (device.probeDeviceId) {
+    return { ok: false, durationMs: 0, error: 'This device is polled by a probe agent, on a network the server does not reach: poll it now to check it from the probe', sysDescr: null, sysObjectId: null, sysName: null };
+  }
   const resolved = await resolveSnmpTarget(device, body.credentials);
   if (!resolved.ok) return { ok: false, durationMs: 0, error: resolved.error, sysDescr: null, sysObjectId: null, sysName: null };
   const collected = await collectSnmpValues(resolved.target, [], true);

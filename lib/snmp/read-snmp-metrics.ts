@@ -1,14 +1,27 @@
-// Reads of SNMP values: the latest per OID, and history from the 5-minute buckets, aggregated
-// into wider bins for long ranges (SNMP history has no rollup tier; it is kept as long as the
-// device 5-minute buckets, METRIC_HISTORY_DAYS).
+// Reads of SNMP values: the latest per OID, and history from the tiered store like device
+// metrics: 5-minute buckets (kept METRIC_HISTORY_DAYS), hourly and daily rollups (kept
+// METRIC_HOURLY_DAYS and METRIC_DAILY_DAYS). Each period is read from the coarsest tier that
+// holds it and fits the range's bins (planTierRanges), then merged into bins of the range's step.
 import type { z } from 'zod';
 import type { ScopedContext } from '@/lib/auth/context';
-import { db } from '@/lib/db';
+import { db, dbPool } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { readSnmpWatermarks } from '@/lib/metric-history/roll-up';
+import { planTierRanges, type MetricResolution, type TimeRange } from '@/lib/metric-history/tier-ranges';
 import { badRequest } from '@/lib/http/errors';
-import { OID_PATTERN, type ZHistoryQuery } from '@/lib/snmp/schemas';
+import { OID_PATTERN, type HISTORY_RANGES, type ZHistoryQuery } from '@/lib/snmp/schemas';
 import { getSnmpDeviceOrThrow } from '@/lib/snmp/get-snmp-device-or-throw';
 
-const RANGES = { '1h': [3600, 300], '6h': [6 * 3600, 300], '24h': [86_400, 900], '7d': [7 * 86_400, 3600], '30d': [30 * 86_400, 6 * 3600] } as const;
+// [span, bin step (s), the coarsest tier whose rows fit in one bin]
+const RANGES: Record<(typeof HISTORY_RANGES)[number], [number, number, MetricResolution]> = {
+  '1h': [3600, 300, '5m'],
+  '6h': [6 * 3600, 300, '5m'],
+  '24h': [86_400, 900, '5m'],
+  '7d': [7 * 86_400, 3600, '1h'],
+  '30d': [30 * 86_400, 6 * 3600, '1h'],
+  '90d': [90 * 86_400, 86_400, '1d'],
+  '1y': [365 * 86_400, 86_400, '1d'],
+};
 type Range = keyof typeof RANGES;
 const MAX_SERIES = 50;
 
@@ -25,14 +38,26 @@ export async function latestSnmpMetrics(ctx: ScopedContext, deviceId: string) {
   return { deviceId: device.id, data: rows.map(toValueDto) };
 }
 
+function tierRows(table: string, deviceId: string, oids: string[], ranges: TimeRange[]): Prisma.Sql[] {
+  if (ranges.length === 0) return [];
+  const within = Prisma.join(ranges.map(([a, b]) => Prisma.sql`(bucket >= ${a} and bucket < ${b})`), ' or ');
+  return [Prisma.sql`select oid, bucket, count, sum, min, max, last from ${Prisma.raw(table)} where snmp_device_id = ${deviceId}::uuid and oid = any(${oids}::text[]) and (${within})`];
+}
+
 async function points(deviceId: string, oids: string[], range: Range) {
-  const [span, step] = RANGES[range];
+  const [span, step, coarsest] = RANGES[range];
+  const to = new Date();
+  const plan = planTierRanges(new Date(to.getTime() - span * 1000), to, coarsest, await readSnmpWatermarks(dbPool()));
+  const sources = [
+    ...tierRows('snmp_metric_buckets', deviceId, oids, plan.buckets),
+    ...tierRows('snmp_metric_hourly', deviceId, oids, plan.hourly),
+    ...tierRows('snmp_metric_daily', deviceId, oids, plan.daily),
+  ];
   const rows = await db.$queryRaw<{ oid: string; t: Date; count: number; sum: number; min: number; max: number; last: number }[]>`
     select oid, date_bin(make_interval(secs => ${step}), bucket, timestamptz '1970-01-01 00:00:00+00') as t,
       sum(count)::int as count, sum(sum) as sum, min(min) as min, max(max) as max,
       (array_agg(last order by bucket desc))[1] as last
-    from snmp_metric_buckets
-    where snmp_device_id = ${deviceId}::uuid and oid = any(${oids}::text[]) and bucket >= now() - make_interval(secs => ${span})
+    from (${Prisma.join(sources, ' union all ')}) s
     group by oid, t order by oid, t`;
   const byOid = new Map<string, { t: string; avg: number; min: number; max: number; last: number; count: number }[]>();
   for (const r of rows) {

@@ -61,23 +61,32 @@ async function writeValues(tx: Tx, deviceId: string, values: StoredValue[], at: 
   return 1 + numeric.length;
 }
 
-export async function recordSnmpPoll(device: SnmpDevice, collected: Collected, at = new Date()): Promise<{ device: SnmpDevice; values: StoredValue[]; rowsWritten: number }> {
-  return db.$transaction(async (tx) => {
-    const values = collected.ok ? await toStoredValues(tx, device.id, collected, at) : [];
-    const rowsWritten = collected.ok ? values.length + (await writeValues(tx, device.id, values, at)) - 1 : 0;
-    const updated = await tx.snmpDevice.update({
-      where: { id: device.id },
-      data: {
-        status: collected.ok ? 'up' : 'down',
-        consecutiveFailures: collected.ok ? 0 : { increment: 1 },
-        lastPolledAt: at,
-        lastPollMs: collected.durationMs,
-        lastError: collected.ok ? null : collected.error.slice(0, 1000),
-        nextPollAt: new Date(at.getTime() + device.pollIntervalSeconds * 1000),
-        ...(collected.ok && collected.identity ? collected.identity : {}),
-      },
-    });
-    if (collected.ok) await evaluateSnmpThresholds(tx, updated, values, at);
-    return { device: updated, values, rowsWritten };
+export interface RecordedPoll {
+  device: SnmpDevice;
+  values: StoredValue[];
+  rowsWritten: number;
+}
+
+export async function recordSnmpPoll(device: SnmpDevice, collected: Collected, at = new Date()): Promise<RecordedPoll> {
+  return db.$transaction((tx) => recordSnmpPollInTx(tx, device, collected, at));
+}
+
+/** The same inside the caller's transaction (a probe's poll arrives with its command result). */
+export async function recordSnmpPollInTx(tx: Tx, device: SnmpDevice, collected: Collected, at = new Date()): Promise<RecordedPoll> {
+  const values = collected.ok ? await toStoredValues(tx, device.id, collected, at) : [];
+  const rowsWritten = collected.ok ? values.length + (await writeValues(tx, device.id, values, at)) - 1 : 0;
+  const updated = await tx.snmpDevice.update({
+    where: { id: device.id },
+    data: {
+      status: collected.ok ? 'up' : 'down',
+      consecutiveFailures: collected.ok ? 0 : { increment: 1 },
+      lastPolledAt: at,
+      lastPollMs: collected.durationMs,
+      lastError: collected.ok ? null : collected.error.slice(0, 1000),
+      nextPollAt: new Date(at.getTime() + device.pollIntervalSeconds * 1000),
+      ...(collected.ok && collected.identity ? collected.identity : {}),
+    },
   });
+  if (collected.ok) await evaluateSnmpThresholds(tx, updated, values, at);
+  return { device: updated, values, rowsWritten };
 }

@@ -4,7 +4,9 @@
 // request/response: the wait is the network, so many polls overlap on one process.
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
+import type { SnmpDevice } from '@/lib/generated/prisma/client';
 import { pollSnmpDevice } from '@/lib/snmp/poll-snmp-device';
+import { queueProbePoll } from '@/lib/snmp/probe-polls';
 
 const BATCH = 200;
 const PARALLEL = 32;
@@ -12,6 +14,8 @@ const BUDGET_MS = 50_000;
 
 export interface SweepResult {
   polled: number;
+  /** Polls queued on probe agents (their values arrive with the commands' results). */
+  probeQueued: number;
   failed: number;
   rowsWritten: number;
   pollMs: number[];
@@ -39,7 +43,7 @@ function gate(slots: number) {
 
 export async function runDueSnmpPolls(opts: { budgetMs?: number; parallel?: number } = {}): Promise<SweepResult> {
   const deadline = Date.now() + (opts.budgetMs ?? BUDGET_MS);
-  const result: SweepResult = { polled: 0, failed: 0, rowsWritten: 0, pollMs: [] };
+  const result: SweepResult = { polled: 0, probeQueued: 0, failed: 0, rowsWritten: 0, pollMs: [] };
   const writeSlot = gate(Math.max(1, Math.floor(env().DB_POOL_SIZE / 2)));
   while (Date.now() < deadline) {
     const claimed = await db.$queryRaw<{ id: string }[]>`
@@ -48,17 +52,28 @@ export async function runDueSnmpPolls(opts: { budgetMs?: number; parallel?: numb
       returning d.id`;
     if (!claimed.length) break;
     const devices = await db.snmpDevice.findMany({ where: { id: { in: claimed.map((c) => c.id) } } });
+    // A device behind a probe agent: its poll is a command to the probe (no network wait here).
+    const direct: SnmpDevice[] = [];
+    for (const d of devices) {
+      if (!d.probeDeviceId) {
+        direct.push(d);
+        continue;
+      }
+      const { recorded } = await queueProbePoll(d, true);
+      result.probeQueued += 1;
+      if (recorded) result.failed += 1;
+    }
     let next = 0;
     const worker = async () => {
-      while (next < devices.length) {
-        const outcome = await pollSnmpDevice(devices[next++], writeSlot);
+      while (next < direct.length) {
+        const outcome = await pollSnmpDevice(direct[next++], writeSlot);
         result.polled += 1;
         if (!outcome.collected.ok) result.failed += 1;
         result.rowsWritten += outcome.rowsWritten;
         result.pollMs.push(outcome.collected.durationMs);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(opts.parallel ?? PARALLEL, devices.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(opts.parallel ?? PARALLEL, direct.length) }, worker));
   }
   return result;
 }

@@ -58,6 +58,11 @@ const deviceFields = {
   timeoutMs: z.number().int().min(200).max(30_000),
   retries: z.number().int().min(0).max(3),
   enabled: z.boolean(),
+  probeDeviceId: z
+    .string()
+    .uuid()
+    .nullable()
+    .describe('An enrolled device of the same organization whose agent polls this one (a network the server cannot reach); null: the worker polls from the server'),
 };
 
 /** What createSnmpDevice takes (the owner comes separately, already authorized). */
@@ -71,6 +76,7 @@ export const ZSnmpDeviceInput = z
     timeoutMs: deviceFields.timeoutMs.default(5000),
     retries: deviceFields.retries.default(1),
     enabled: deviceFields.enabled.default(true),
+    probeDeviceId: deviceFields.probeDeviceId.default(null),
     credentials: ZSnmpCredentials,
     discoveryAssetId: z.string().uuid().nullable().default(null).describe('The discovered asset the device stands for'),
   })
@@ -117,6 +123,7 @@ export const ZSnmpDevice = z
     sysObjectId: z.string().nullable(),
     sysName: z.string().nullable(),
     discoveryAssetId: z.string().uuid().nullable(),
+    probeDeviceId: z.string().uuid().nullable().describe('The enrolled device whose agent polls this one; null: polled by the server'),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
   })
@@ -172,6 +179,11 @@ export const ZPollResult = z
     error: z.string().nullable(),
     values: z.array(ZSnmpValue),
     device: ZSnmpDevice,
+    probeCommandId: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe('A device polled by a probe agent: the snmp_poll command queued on the probe (the values arrive with its result; `values` is empty). Null for a poll by the server'),
   })
   .meta({ id: 'SnmpPollResult' });
 export const ZTestResult = z
@@ -189,7 +201,7 @@ export const ZTestSnmpDeviceBody = z
   .strict();
 
 export const ZSnmpMetrics = z.object({ deviceId: z.string().uuid(), data: z.array(ZSnmpValue) });
-export const HISTORY_RANGES = ['1h', '6h', '24h', '7d', '30d'] as const;
+export const HISTORY_RANGES = ['1h', '6h', '24h', '7d', '30d', '90d', '1y'] as const;
 export const ZHistoryQuery = z.object({
   range: z.enum(HISTORY_RANGES).default('24h'),
   oid: z.string().trim().max(2000).optional().describe('Comma-separated OIDs (default: every numeric OID polled, up to 50)'),
@@ -269,3 +281,16 @@ export const ZSnmpDashboard = z.object({
   breached: z.array(ZSnmpThreshold).describe('Thresholds breached now (up to 20)'),
   openAlerts: z.number().int(),
 });
+
+/** GET /agents/:agentId/snmp/polls/:commandId: what a probe agent polls (lib/snmp/snmp-poll-wire.ts). */
+export const ZSnmpPollPlan = z
+  .object({
+    host: z.string(),
+    port: z.number().int(),
+    credentials: ZSnmpCredentials,
+    timeoutMs: z.number().int(),
+    retries: z.number().int(),
+    oids: z.array(ZTemplateOid).describe('In order: a reading of the result names its entry by index'),
+    wantIdentity: z.boolean().describe('Also read sysDescr, sysObjectID and sysName'),
+  })
+  .meta({ id: 'SnmpPollPlan' });

@@ -9,7 +9,7 @@ import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { tenantWhere } from '@/lib/tenancy/scope';
 import { resolveRecordOwner } from '@/lib/tenancy/record-owner';
 import type { ZCreateSnmpDevice, ZListSnmpDevicesQuery, ZUpdateSnmpDevice } from '@/lib/snmp/schemas';
-import { createSnmpDevice } from '@/lib/snmp/create-snmp-device';
+import { assertProbeDevice, createSnmpDevice } from '@/lib/snmp/create-snmp-device';
 import { getSnmpDeviceOrThrow } from '@/lib/snmp/get-snmp-device-or-throw';
 import { toSnmpDeviceDto } from '@/lib/snmp/to-snmp-device-dto';
 import { assertSnmpTarget } from '@/lib/snmp/assert-snmp-target';
@@ -45,7 +45,10 @@ export async function getSnmpDevice(ctx: ScopedContext, id: string) {
 
 export async function updateSnmpDevice(ctx: ScopedContext, id: string, input: z.output<typeof ZUpdateSnmpDevice>) {
   const device = await getSnmpDeviceOrThrow(ctx, id);
-  if (input.host !== undefined) await assertSnmpTarget(input.host);
+  const probeDeviceId = input.probeDeviceId !== undefined ? input.probeDeviceId : device.probeDeviceId;
+  if (input.probeDeviceId) await assertProbeDevice(db, device.orgId, input.probeDeviceId);
+  // Leaving the probe (or a new host without one): the server polls it, so its rules apply.
+  if (!probeDeviceId && (input.host !== undefined || device.probeDeviceId)) await assertSnmpTarget(input.host ?? device.host);
   if (input.templateId) {
     const template = await db.snmpTemplate.findFirst({ where: { id: input.templateId, OR: [{ builtIn: true }, { partnerId: device.partnerId }] }, select: { id: true } });
     if (!template) throw badRequest('Unknown SNMP template', [{ path: 'templateId', message: 'No such template' }], 'SNMP_TEMPLATE_NOT_FOUND');

@@ -39,6 +39,7 @@ export function toSnmpDeviceDto(d: SnmpDevice): TSnmpDevice {
     sysObjectId: d.sysObjectId,
     sysName: d.sysName,
     discoveryAssetId: d.discoveryAssetId,
+    probeDeviceId: d.probeDeviceId,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
   };

@@ -20,7 +20,7 @@ export const POST = defineRoute({
   status: 201,
   summary: 'Add an SNMP device',
   description:
-    'SNMP v2c (`credentials: { version: "v2c", community }`) or v3 authPriv (`{ version: "v3", username, authProtocol, authKey, privProtocol, privKey }`). Credentials are encrypted at rest and never returned. The device polls its template\'s OIDs plus `extraOids` every `pollIntervalSeconds` (min 30): the worker polls from the server. Networks the server cannot reach are not polled by a probe agent yet: add the device on a server that reaches it (self-hosted services may target private addresses; a hosted service follows the URL-safety rules, 400 INVALID_SNMP_TARGET). Counters are stored as rates per second.',
+    'SNMP v2c (`credentials: { version: "v2c", community }`) or v3 authPriv (`{ version: "v3", username, authProtocol, authKey, privProtocol, privKey }`). Credentials are encrypted at rest and never returned. The device polls its template\'s OIDs plus `extraOids` every `pollIntervalSeconds` (min 30). Without `probeDeviceId` the worker polls from the server (self-hosted services may target private addresses; a hosted service follows the URL-safety rules, 400 INVALID_SNMP_TARGET). With `probeDeviceId` (an enrolled device of the same organization, 400 PROBE_DEVICE_NOT_FOUND otherwise), the device sits on a network the server cannot reach: each due poll is an `snmp_poll` command to that device\'s agent, which polls from its network and returns the values (stored the same way); a probe that has not answered by the next due poll marks the device down. Counters are stored as rates per second.',
   tags: ['SNMP'],
   response: ZSnmpDevice,
   audit: 'snmp_device.create',

@@ -10,7 +10,7 @@ export const POST = defineRoute({
   params: ZIdParams,
   body: ZTestSnmpDeviceBody,
   summary: 'Test SNMP credentials',
-  description: 'Reads sysDescr, sysObjectID and sysName with the stored credentials, or with `credentials` from the body (not saved). Stores nothing. A wrong community times out (SNMP v2c does not answer it); a wrong v3 key or user is reported as such.',
+  description: 'Reads sysDescr, sysObjectID and sysName with the stored credentials, or with `credentials` from the body (not saved). Stores nothing. A wrong community times out (SNMP v2c does not answer it); a wrong v3 key or user is reported as such. A device polled by a probe agent cannot be reached from the server: `ok: false`, poll it now instead.',
   tags: ['SNMP'],
   response: ZTestResult,
   audit: 'snmp_device.test',
