@@ -6,7 +6,6 @@
 // file where the box can write one, and otherwise the agent's clear refusal. systemd timers
 // are asserted for real where systemd runs, and as the agent's refusal where it does not.
 import { createHash, randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type RequestOptions } from '../helpers/http';
 import { startRealAgent, eventually, type RealAgent } from '../helpers/real-agent';
 import { createKey, enroll } from '../helpers/agents';
+import { writeJournalDirectory } from '../helpers/journald';
 import { makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { AgentChannelHub, resetAgentChannelHub } from '@/lib/agent-channel/hub';
 import { db } from '@/lib/db';
@@ -42,21 +42,6 @@ async function multipart(parts: { field: string; name: string; data: Uint8Array 
   return { rawBody: new Uint8Array(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
 }
 
-/**
- * Tries to write a real journal file without disturbing the box: systemd-journald in a journal
- * namespace of its own (its sockets under /run/systemd/journal.<ns>), fed one entry through its
- * native socket with `logger --journald`-compatible framing by systemd-cat, then stopped. Null
- * when the box cannot (no systemd-journald binary, not root).
- */
-function writeJournalFile(): string | null {
-  const journaldBin = ['/lib/systemd/systemd-journald', '/usr/lib/systemd/systemd-journald'].find((p) => existsSync(p));
-  if (!journaldBin || process.getuid?.() !== 0) return null;
-  const probe = spawnSync('sh', [path.join(import.meta.dirname, '../fixtures/write-journal.sh'), journaldBin, path.join(work, 'journal')], { encoding: 'utf8', timeout: 30_000 });
-  if (probe.status !== 0) return null;
-  const dir = probe.stdout.trim();
-  return dir && existsSync(dir) ? dir : null;
-}
-
 beforeAll(async () => {
   mkdirSync(path.join(cronRoot, 'etc/cron.d'), { recursive: true });
   mkdirSync(path.join(cronRoot, 'var/spool/cron/crontabs'), { recursive: true });
@@ -64,7 +49,7 @@ beforeAll(async () => {
     path.join(cronRoot, 'etc/crontab'),
     ['# /etc/crontab: system-wide crontab', 'SHELL=/bin/sh', `MARKER_DIR=${work}`, '17 *\t* * *\troot\tcd / && run-parts --report /etc/cron.hourly', `*/5 * * * * ${me} echo "from crontab" > "$MARKER_DIR/ran-crontab"`, ''].join('\n'),
   );
-  writeFileSync(path.join(cronRoot, 'etc/cron.d/rmm-test'), ['# a cron.d file', `@daily ${me} printf '%s' "$(cat)" > ${work}/ran-input % line one%line two`, ''].join('\n'), { mode: 0o644 });
+  writeFileSync(path.join(cronRoot, 'etc/cron.d/rmm-test'), ['# a cron.d file', `@daily ${me} printf '\\%s' "$(cat)" > ${work}/ran-input % line one%line two`, ''].join('\n'), { mode: 0o644 });
   writeFileSync(path.join(cronRoot, 'etc/cron.d/ignored.dpkg-old'), `* * * * * ${me} true\n`);
   writeFileSync(path.join(cronRoot, `var/spool/cron/crontabs/${me}`), ['# user crontab', '30 2 * * 1 exit 3', ''].join('\n'), { mode: 0o600 });
 
@@ -73,7 +58,14 @@ beforeAll(async () => {
   writeFileSync(path.join(files, 'binary.bin'), Buffer.from([0, 1, 2, 255, 0, 42]));
   writeFileSync(path.join(files, 'big.bin'), randomBytes(3 * 1024 * 1024 + 12345));
 
-  journalDir = journald ? null : writeJournalFile();
+  journalDir = journald
+    ? null
+    : await writeJournalDirectory(path.join(work, 'journal'), [
+        { identifier: 'rmm-backup', priority: 6, message: 'backup started' },
+        { identifier: 'rmm-backup', priority: 3, message: 'backup failed: disk full' },
+        { identifier: 'rmm-backup', priority: 6, message: 'backup retried' },
+        { identifier: 'rmm-backup', priority: 6, message: 'backup finished' },
+      ]);
   const env: Record<string, string> = { RMM_AGENT_CRON_ROOT: cronRoot };
   if (journalDir) env.RMM_AGENT_JOURNAL_DIRECTORY = journalDir;
   agent = await startRealAgent(path.join(work, 'agent'), { hub: remoteHub, env });
@@ -266,7 +258,7 @@ describe('scheduled tasks', () => {
 });
 
 describe('event logs', () => {
-  it(journald || journalDir ? 'lists logs, pages entries newest first by priority, and reads one entry by its record id' : 'answers that there is no journal on this device', async () => {
+  it('lists logs, pages entries newest first by priority and reads one by its record id, or says there is no journal', async () => {
     const d = base(agent.deviceId);
     const logs = await api.get(`${d}/eventlogs`, { token: readOnly });
     if (!journald && !journalDir) {
@@ -283,6 +275,17 @@ describe('event logs', () => {
     const page = await api.get(`${d}/eventlogs/system/events`, { token: readOnly, query: { limit: 2 } });
     expect(page.status, page.text).toBe(200);
     expect(page.body.data.length).toBeGreaterThan(0);
+    if (journalDir) {
+      // The journal written for this test: its four entries, newest first, two by two.
+      expect(page.body.data.map((e: { message: string }) => e.message)).toEqual(['backup finished', 'backup retried']);
+      const older = await api.get(`${d}/eventlogs/system/events`, { token: readOnly, query: { limit: 2, cursor: page.body.pagination.nextCursor } });
+      expect(older.body.data.map((e: { message: string }) => e.message)).toEqual(['backup failed: disk full', 'backup started']);
+      expect(older.body.data[0]).toMatchObject({ priority: 3, level: 'err', identifier: 'rmm-backup' });
+      const errors = await api.get(`${d}/eventlogs/system/events`, { token: readOnly, query: { priority: 'err' } });
+      expect(errors.body.data.map((e: { message: string }) => e.message)).toEqual(['backup failed: disk full']);
+      const info = await api.get(`${d}/eventlogs/system`, { token: readOnly });
+      expect(info.body).toMatchObject({ name: 'system', kind: 'system', firstEntryAt: expect.any(String), lastEntryAt: expect.any(String) });
+    }
     const [first] = page.body.data;
     expect(first).toMatchObject({ recordId: expect.any(String), timestamp: expect.any(String), level: expect.any(String), message: expect.any(String) });
     if (page.body.pagination.nextCursor) {
