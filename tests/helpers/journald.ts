@@ -1,12 +1,11 @@
 // A real journal file for tests on a box where journald does not run (a container): the box's
 // own systemd-journald is started in a journal namespace of its own (sockets under
 // /run/systemd/journal.<ns>, files under <machine-id>.<ns>, apart from the system journal),
-// fed entries through its stdout-stream socket exactly as `systemd-cat` does, stopped, and
-// its journal directory copied out for `journalctl --directory`. Whatever it created under
-// /run is removed again. Null when the box cannot do this (no journald binary, not root).
+// fed entries by util-linux `logger` through the namespace's syslog socket, stopped, and its
+// journal directory copied out for `journalctl --directory`. Whatever it created is removed
+// again. Null when the box cannot do this (no journald or logger binary, not root).
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -25,19 +24,11 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
-function send(socket: string, line: JournalLine): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const c = net.connect(socket, () => {
-      // identifier, unit id, priority, level prefix, forward to syslog, kmsg, console; then the text.
-      c.end(`${line.identifier}\n\n${line.priority}\n0\n0\n0\n0\n${line.message}\n`, () => resolve());
-    });
-    c.on('error', reject);
-  });
-}
+const LEVELS = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'];
 
 export async function writeJournalDirectory(target: string, lines: JournalLine[]): Promise<string | null> {
   const bin = ['/lib/systemd/systemd-journald', '/usr/lib/systemd/systemd-journald'].find((p) => existsSync(p));
-  if (!bin || process.getuid?.() !== 0 || !existsSync('/etc/machine-id')) return null;
+  if (!bin || process.getuid?.() !== 0 || !existsSync('/etc/machine-id') || !existsSync('/usr/bin/logger')) return null;
   const ns = `rmmtest${randomBytes(4).toString('hex')}`;
   const created = ['/run/log', '/run/log/journal', '/var/log/journal'].filter((p) => !existsSync(p));
   const runDir = `/run/systemd/journal.${ns}`;
@@ -46,8 +37,8 @@ export async function writeJournalDirectory(target: string, lines: JournalLine[]
   const journalDir = () =>
     ['/run/log/journal', '/var/log/journal'].flatMap((root) => (existsSync(root) ? readdirSync(root).filter((n) => n.endsWith(`.${ns}`)).map((n) => path.join(root, n)) : []))[0];
   try {
-    if (!(await until(() => existsSync(`${runDir}/stdout`), 10_000))) return null;
-    for (const line of lines) await send(`${runDir}/stdout`, line);
+    if (!(await until(() => existsSync(`${runDir}/dev-log`), 10_000))) return null;
+    for (const line of lines) execFileSync('/usr/bin/logger', ['-u', `${runDir}/dev-log`, '-t', line.identifier, '-p', `user.${LEVELS[line.priority]}`, line.message]);
     const written = () => {
       const dir = journalDir();
       if (!dir) return false;

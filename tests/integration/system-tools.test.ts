@@ -276,11 +276,21 @@ describe('event logs', () => {
     expect(page.status, page.text).toBe(200);
     expect(page.body.data.length).toBeGreaterThan(0);
     if (journalDir) {
-      // The journal written for this test: its four entries, newest first, two by two.
-      expect(page.body.data.map((e: { message: string }) => e.message)).toEqual(['backup finished', 'backup retried']);
-      const older = await api.get(`${d}/eventlogs/system/events`, { token: readOnly, query: { limit: 2, cursor: page.body.pagination.nextCursor } });
-      expect(older.body.data.map((e: { message: string }) => e.message)).toEqual(['backup failed: disk full', 'backup started']);
-      expect(older.body.data[0]).toMatchObject({ priority: 3, level: 'err', identifier: 'rmm-backup' });
+      // The journal written for this test (journald adds lines of its own): paged two by two,
+      // newest first, every entry once, ours in reverse order of writing.
+      const seen: { message: string; timestamp: string; recordId: string; priority: number; identifier: string }[] = [];
+      let cursor: string | undefined;
+      do {
+        const p = await api.get(`${d}/eventlogs/system/events`, { token: readOnly, query: { limit: 2, cursor } });
+        expect(p.status, p.text).toBe(200);
+        seen.push(...p.body.data);
+        cursor = p.body.pagination.nextCursor ?? undefined;
+      } while (cursor && seen.length < 100);
+      expect(new Set(seen.map((e) => e.recordId)).size).toBe(seen.length);
+      expect(seen.map((e) => e.timestamp)).toEqual([...seen.map((e) => e.timestamp)].sort().reverse());
+      const ours = seen.filter((e) => e.identifier === 'rmm-backup');
+      expect(ours.map((e) => e.message)).toEqual(['backup finished', 'backup retried', 'backup failed: disk full', 'backup started']);
+      expect(ours[2]).toMatchObject({ priority: 3, level: 'err' });
       const errors = await api.get(`${d}/eventlogs/system/events`, { token: readOnly, query: { priority: 'err' } });
       expect(errors.body.data.map((e: { message: string }) => e.message)).toEqual(['backup failed: disk full']);
       const info = await api.get(`${d}/eventlogs/system`, { token: readOnly });

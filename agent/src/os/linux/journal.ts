@@ -4,7 +4,8 @@
 // RMM_AGENT_JOURNAL_DIRECTORY points journalctl at a journal directory (`--directory`) instead of
 // the system journal (a copied journal, a container's journal on the host).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ToolError } from '../../channel';
 import { assertLinux } from './processes';
@@ -38,11 +39,23 @@ function source(): string[] {
   return dir ? [`--directory=${dir}`] : [];
 }
 
-/** True when there is a journal to read: journald runs, or journal files exist. */
+/** Journal files of the system journal under `root` (in its <machine-id> directory; namespaces have a suffix). */
+function hasJournalFiles(root: string): boolean {
+  try {
+    return readdirSync(root, { withFileTypes: true }).some((d) => d.isDirectory() && !d.name.includes('.') && readdirSync(path.join(root, d.name)).some((f) => f.endsWith('.journal')));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when there is a journal to read: journald runs, or journal files exist (an empty
+ * /var/log/journal, as the systemd package leaves in a container, is not a journal).
+ */
 export function journalAvailable(): boolean {
   if (process.platform !== 'linux') return false;
   if (process.env.RMM_AGENT_JOURNAL_DIRECTORY) return existsSync(process.env.RMM_AGENT_JOURNAL_DIRECTORY);
-  return ['/run/systemd/journal', '/var/log/journal', '/run/log/journal'].some((p) => existsSync(p));
+  return existsSync('/run/systemd/journal/socket') || hasJournalFiles('/var/log/journal') || hasJournalFiles('/run/log/journal');
 }
 
 export function assertJournal(): void {
@@ -50,7 +63,7 @@ export function assertJournal(): void {
   if (!journalAvailable()) {
     throw new ToolError(
       'UNSUPPORTED_ON_PLATFORM',
-      'journald is not running on this device and it has no journal files (no /run/systemd/journal, /var/log/journal or /run/log/journal): there is no event log to read',
+      'journald is not running on this device and it has no journal files (in /var/log/journal or /run/log/journal): there is no event log to read',
     );
   }
 }

@@ -2,7 +2,7 @@
 // (`/cron/<file>:<line>`, see cron.ts). List, show, history (the journal's record of the runs,
 // plus the runs this agent started), run now, enable and disable. Timers need a running systemd;
 // cron jobs are read from their files, so they are listed on any Linux device.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -190,10 +190,10 @@ function runCronJob(job: CronJob): AgentRun {
   const { command, input } = splitCronCommand(job.command);
   const home = homeOf(job.user);
   const shell = job.env.SHELL || '/bin/sh';
-  const env = { PATH: '/usr/bin:/bin', SHELL: shell, HOME: home, LOGNAME: job.user, USER: job.user, ...job.env };
-  const [file, args] = job.user === self ? [shell, ['-c', command]] : ['runuser', ['-u', job.user, '--', shell, '-c', command]];
+  const env: Record<string, string> = { PATH: '/usr/bin:/bin', SHELL: shell, HOME: home, LOGNAME: job.user, USER: job.user, ...job.env };
+  const [file, args]: [string, string[]] = job.user === self ? [shell, ['-c', command]] : ['runuser', ['-u', job.user, '--', shell, '-c', command]];
   const run = recordRun({ runId: randomUUID(), path: job.path, at: new Date().toISOString(), finishedAt: null, source: 'agent', exitCode: null, message: `Started by the agent: ${command}` });
-  const child = spawn(file, args, { cwd: existsSync(home) ? home : '/', env, stdio: [input === null ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(file, args, { cwd: existsSync(home) ? home : '/', env: env as NodeJS.ProcessEnv, stdio: [input === null ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true });
   let output = '';
   const keep = (d: Buffer) => (output = (output + d.toString('utf8')).slice(-2000));
   child.stdout?.on('data', keep);
