@@ -129,7 +129,7 @@ export async function uploadDeviceFile(ctx: ActorContext, deviceId: string, quer
   if (!req.body) throw invalid('The request has no body');
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': req.headers.get('content-type') ?? '' }, limits: { files: 1, fileSize: max + 1, fields: 0, parts: 1, headerPairs: 20 } });
+    parser = busboy({ headers: { 'content-type': req.headers.get('content-type') ?? '' }, limits: { files: 1, fileSize: max + 1, fields: 0, headerPairs: 20 } });
   } catch {
     throw invalid('Malformed multipart/form-data header (missing boundary?)');
   }
@@ -156,7 +156,6 @@ export async function uploadDeviceFile(ctx: ActorContext, deviceId: string, quer
     parser.on('field', (name) => fail(invalid(`Unexpected field "${name}": send exactly one file in field "file"`, { connection: 'close' })));
     parser.on('fieldsLimit', () => fail(invalid('Unexpected field: send exactly one file in field "file"', { connection: 'close' })));
     parser.on('filesLimit', () => fail(invalid('Too many files: send exactly one file in field "file"', { connection: 'close' })));
-    parser.on('partsLimit', () => fail(invalid('Too many parts: send exactly one file in field "file"', { connection: 'close' })));
     parser.on('error', () => fail(invalid('Malformed multipart/form-data body', { connection: 'close' })));
     parser.on('close', () => {
       if (failure) return reject(failure);
