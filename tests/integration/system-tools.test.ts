@@ -6,7 +6,7 @@
 // file where the box can write one, and otherwise the agent's clear refusal. systemd timers
 // are asserted for real where systemd runs, and as the agent's refusal where it does not.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await agent?.stop();
   resetAgentChannelHub();
+  rmSync(work, { recursive: true, force: true });
   delete process.env.SYSTEM_TOOLS_DOWNLOAD_MAX_BYTES;
   delete process.env.SYSTEM_TOOLS_UPLOAD_MAX_BYTES;
   resetEnvCache();
