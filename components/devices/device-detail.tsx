@@ -23,11 +23,15 @@ import { DeviceActivity } from '@/components/devices/detail/device-activity';
 import { DeviceQuickActions } from '@/components/devices/detail/device-quick-actions';
 import { DeviceInventoryPanel } from '@/components/devices/detail/device-inventory';
 import { DeviceProcessesPanel } from '@/components/devices/detail/device-processes';
+import { DeviceServicesPanel } from '@/components/devices/detail/device-services';
+import { DeviceEventLogPanel } from '@/components/devices/detail/device-event-log';
+import { DeviceScheduledTasksPanel } from '@/components/devices/detail/device-scheduled-tasks';
+import { DeviceFilesPanel } from '@/components/devices/detail/device-files';
 import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
 import { DevicePolicyPanel } from '@/components/policies/device-policy-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'commands' | 'policies' | 'billing';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'services' | 'eventlog' | 'tasks' | 'files' | 'commands' | 'policies' | 'billing';
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
@@ -65,6 +69,10 @@ export function DeviceDetail({ id }: { id: string }) {
           { id: 'inventory', label: 'Inventory' },
           { id: 'software', label: 'Software' },
           { id: 'processes', label: 'Processes' },
+          { id: 'services', label: 'Services' },
+          { id: 'eventlog', label: 'Event log' },
+          { id: 'tasks', label: 'Scheduled tasks' },
+          { id: 'files', label: 'Files' },
           { id: 'commands', label: 'Commands' },
           ...(showPolicies ? [{ id: 'policies' as const, label: 'Policies' }] : []),
           ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
@@ -76,6 +84,10 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'inventory' && <DeviceInventoryPanel id={id} />}
         {tab === 'software' && <DeviceSoftwarePanel deviceId={id} />}
         {tab === 'processes' && <DeviceProcessesPanel deviceId={id} />}
+        {tab === 'services' && <DeviceServicesPanel deviceId={id} />}
+        {tab === 'eventlog' && <DeviceEventLogPanel deviceId={id} />}
+        {tab === 'tasks' && <DeviceScheduledTasksPanel deviceId={id} />}
+        {tab === 'files' && <DeviceFilesPanel deviceId={id} />}
         {tab === 'commands' && <Commands device={d} />}
         {tab === 'policies' && showPolicies && <DevicePolicyPanel deviceId={id} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}

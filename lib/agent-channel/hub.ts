@@ -73,6 +73,15 @@ const AGENT_ERROR_STATUS: Record<string, number> = {
   PROCESS_NOT_FOUND: 404,
   SERVICE_NOT_FOUND: 404,
   INVALID_REQUEST: 400,
+  LOG_NOT_FOUND: 404,
+  EVENT_NOT_FOUND: 404,
+  TASK_NOT_FOUND: 404,
+  FILE_NOT_FOUND: 404,
+  FILE_EXISTS: 409,
+  FILE_TOO_LARGE: 413,
+  KEY_NOT_FOUND: 404,
+  VALUE_NOT_FOUND: 404,
+  KEY_NOT_EMPTY: 409,
 };
 
 export function agentError(error: AgentErrorBody): AppError {

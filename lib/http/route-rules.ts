@@ -72,9 +72,12 @@ export const MFA_RULES: RouteRule[] = [
   },
   {
     name: 'system-tools-destructive',
-    reason: 'killing a process and stopping a service on a device also need MFA (doc 1 System tools)',
+    reason: 'killing a process, stopping a service, disabling a scheduled task, uploading a file and writing the registry of a device also need MFA (doc 1 System tools)',
     applies: ({ method, path }) =>
-      method === 'POST' && under(path, '/system-tools/devices') && (path.endsWith('/processes/{pid}/kill') || path.endsWith('/services/{name}/stop')),
+      under(path, '/system-tools/devices') &&
+      ((method === 'POST' &&
+        (path.endsWith('/processes/{pid}/kill') || path.endsWith('/services/{name}/stop') || path.endsWith('/tasks/{path}/disable') || path.endsWith('/files/upload'))) ||
+        (write(method) && (path.endsWith('/registry/value') || path.endsWith('/registry/key')))),
   },
 ];
 

@@ -38,6 +38,13 @@ const CONTROL_EXEMPT: Record<string, string> = {
   'GET /quotes/{id}/public-link': 'a draft has no customer link: 409 QUOTE_NOT_SENT comes after the lookup',
   'GET /system-tools/devices/{deviceId}/processes': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
   'GET /system-tools/devices/{deviceId}/services': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/eventlogs': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/tasks': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/files': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/files/download': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/registry/keys': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/registry/values': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /system-tools/devices/{deviceId}/registry/value': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
 };
 
 // A path that names the calling agent itself: a foreign agent id is refused before any lookup.

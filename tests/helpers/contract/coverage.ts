@@ -11,11 +11,29 @@ export const UNCOVERED_PATH_OPS: Record<string, string> = {
   'POST /system-tools/devices/{deviceId}/services/{name}/start': SYSTEM_TOOL_ITEM,
   'POST /system-tools/devices/{deviceId}/services/{name}/stop': SYSTEM_TOOL_ITEM,
   'POST /system-tools/devices/{deviceId}/services/{name}/restart': SYSTEM_TOOL_ITEM,
+  'GET /system-tools/devices/{deviceId}/eventlogs/{name}': SYSTEM_TOOL_ITEM,
+  'GET /system-tools/devices/{deviceId}/eventlogs/{name}/events': SYSTEM_TOOL_ITEM,
+  'GET /system-tools/devices/{deviceId}/eventlogs/{name}/events/{recordId}': SYSTEM_TOOL_ITEM,
+  'GET /system-tools/devices/{deviceId}/tasks/{path}': SYSTEM_TOOL_ITEM,
+  'GET /system-tools/devices/{deviceId}/tasks/{path}/history': SYSTEM_TOOL_ITEM,
+  'POST /system-tools/devices/{deviceId}/tasks/{path}/run': SYSTEM_TOOL_ITEM,
+  'POST /system-tools/devices/{deviceId}/tasks/{path}/enable': SYSTEM_TOOL_ITEM,
+  'POST /system-tools/devices/{deviceId}/tasks/{path}/disable': SYSTEM_TOOL_ITEM,
 };
 
 /** Inputs the zod schema cannot show (refinements across fields, formats the JSON Schema omits). */
 type Input = (ids: Record<string, string>) => unknown;
 export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
+  'GET /system-tools/devices/{deviceId}/files': { query: () => ({ path: '/tmp' }) },
+  'GET /system-tools/devices/{deviceId}/files/download': { query: () => ({ path: '/etc/hostname' }) },
+  'POST /system-tools/devices/{deviceId}/files/upload': { query: () => ({ path: '/tmp/tenancy-probe.txt' }) },
+  'GET /system-tools/devices/{deviceId}/registry/keys': { query: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE' }) },
+  'GET /system-tools/devices/{deviceId}/registry/values': { query: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE' }) },
+  'GET /system-tools/devices/{deviceId}/registry/value': { query: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE', name: 'probe' }) },
+  'PUT /system-tools/devices/{deviceId}/registry/value': { body: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE\\Probe', name: 'probe', type: 'REG_SZ', data: 'tenancy probe' }) },
+  'DELETE /system-tools/devices/{deviceId}/registry/value': { query: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE', name: 'probe' }) },
+  'POST /system-tools/devices/{deviceId}/registry/key': { body: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE\\Probe' }) },
+  'DELETE /system-tools/devices/{deviceId}/registry/key': { query: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE\\Probe' }) },
   'PUT /devices/{id}/custom-fields': { body: (ids) => ({ values: { [ids.customFieldKey]: 'tenancy probe' } }) },
   'POST /tickets/{id}/comments': { body: () => ({ content: 'tenancy probe' }) },
   'PATCH /deployments/{id}': { body: () => ({ name: 'tenancy probe' }) },

@@ -32,7 +32,7 @@ export function serviceUnit(name: string): string {
   return name.endsWith('.service') ? name : `${name}.service`;
 }
 
-function systemctl(args: string[], signal?: AbortSignal, timeoutMs = 30_000): Promise<string> {
+export function systemctl(args: string[], signal?: AbortSignal, timeoutMs = 30_000): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile('systemctl', args, { timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, signal, env: { ...process.env, SYSTEMD_PAGER: '', LC_ALL: 'C' } }, (error, stdout, stderr) => {
       if (error) {
@@ -44,7 +44,7 @@ function systemctl(args: string[], signal?: AbortSignal, timeoutMs = 30_000): Pr
   });
 }
 
-function assertSystemd(): void {
+export function assertSystemd(): void {
   assertLinux('Service management');
   // systemd's own test for "booted with systemd" (sd_booted).
   if (!existsSync('/run/systemd/system')) {
