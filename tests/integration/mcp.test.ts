@@ -148,7 +148,7 @@ describe('MCP over Streamable HTTP', () => {
     expect(uris).not.toContain(`rmm://devices/${deviceB.id}`);
     const read = await client.readResource({ uri: `rmm://devices/${deviceA.id}` });
     expect(read.contents[0]).toMatchObject({ uri: `rmm://devices/${deviceA.id}`, mimeType: 'application/json' });
-    expect(JSON.parse(String(read.contents[0].text))).toMatchObject({ id: deviceA.id, hostname: 'acme-ws-01' });
+    expect(JSON.parse(String((read.contents[0] as { text?: string }).text))).toMatchObject({ id: deviceA.id, hostname: 'acme-ws-01' });
     await expect(client.readResource({ uri: `rmm://devices/${deviceB.id}` })).rejects.toMatchObject({ code: -32002 });
     await expect(client.readResource({ uri: 'rmm://printers/1' })).rejects.toMatchObject({ code: -32002 });
   });
@@ -219,10 +219,9 @@ describe('refusals', () => {
 
 describe('MCP over SSE', () => {
   it('serves a session over the event stream and the message endpoint', async () => {
-    const { client, transport } = await sseClient(fullKey.key);
+    const { client } = await sseClient(fullKey.key);
     clients.push(client);
     expect(client.getInstructions()).toContain('API key');
-    expect(transport.sessionId).toBeUndefined();
     const [row] = await db.mcpSseSession.findMany({ where: { apiKeyId: fullKey.id } });
     expect(row).toBeTruthy();
     expect(mcpSseSessions().localSessions()).toContain(row.id);
