@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -28,6 +29,11 @@ test('a partner admin reads how to connect on the MCP page, and an MCP client co
   await expect(tools.getByRole('row', { name: /create_ticket/ })).toContainText('tickets:write');
   await expect(tools.getByRole('row', { name: /run_script/ })).toContainText('destructive');
   await page.screenshot({ path: 'e2e/artifacts/console-mcp.png', fullPage: true });
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The built server streams the SSE transport through Next (no buffering) and relays nothing
   // here: one process. A real client over each transport, with the key.

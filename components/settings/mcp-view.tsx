@@ -20,7 +20,7 @@ function Endpoint({ label, url, hint }: { label: string; url: string; hint: stri
     <div className="space-y-1">
       <dt className="text-sm font-medium">{label}</dt>
       <dd className="flex flex-wrap items-center gap-2">
-        <code className="rounded bg-slate-100 px-2 py-1 font-mono text-xs dark:bg-slate-800" data-testid={`mcp-endpoint-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+        <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs dark:bg-slate-800" data-testid={`mcp-endpoint-${label.toLowerCase().replace(/\W+/g, '-')}`}>
           {url}
         </code>
         <CopyButton text={url} />

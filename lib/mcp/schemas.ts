@@ -15,6 +15,10 @@ export const ZJsonRpcMessage = z
     result: zJsonObject().optional(),
     error: z.object({ code: z.number().int(), message: z.string().max(10_000), data: z.unknown().optional() }).optional(),
   })
+  // A request or notification names a method; a response answers an id with a result or an error.
+  .refine((m) => (m.method !== undefined ? m.result === undefined && m.error === undefined : m.id !== undefined && (m.result === undefined) !== (m.error === undefined)), {
+    message: 'Not a JSON-RPC request, notification or response',
+  })
   .meta({ id: 'JsonRpcMessage' });
 
 export const ZMcpPost = z

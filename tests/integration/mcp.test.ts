@@ -239,6 +239,7 @@ describe('MCP over SSE', () => {
     expect((await api.post(`/mcp/message?sessionId=${row.id}`, { body: ping })).status).toBe(401);
     expect((await api.post(`/mcp/message?sessionId=${crypto.randomUUID()}`, { ...withKey(fullKey.key), body: ping })).status).toBe(404);
     expect((await api.post(`/mcp/message?sessionId=${row.id}`, { ...withKey(fullKey.key), body: { jsonrpc: '1.0', method: 'ping' } })).status).toBe(400);
+    expect((await api.post(`/mcp/message?sessionId=${row.id}`, { ...withKey(fullKey.key), body: { jsonrpc: '2.0', id: 3 } })).status).toBe(400);
 
     await client.close();
     await until(() => db.mcpSseSession.count({ where: { id: row.id } }), (n) => n === 0, 'the session row to go');
