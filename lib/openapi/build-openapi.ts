@@ -98,7 +98,9 @@ function operation(schemas: SchemaComponents, meta: RouteMeta, method: string, p
       : {
           [String(meta.status)]: {
             description: 'Success',
-            content: { 'application/json': { schema: meta.response ? schemas.schemaOf(meta.response, 'output') : { type: 'object' } } },
+            content: {
+              [meta.responseContentType ?? 'application/json']: { schema: meta.response ? schemas.schemaOf(meta.response, 'output') : meta.responseContentType ? { type: 'string' } : { type: 'object' } },
+            },
           },
         };
   const errors = Object.fromEntries(errorStatuses(meta, method, path).map((s) => [String(s), { $ref: `#/components/responses/${ERROR_RESPONSES[s].name}` }]));
