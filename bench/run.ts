@@ -27,8 +27,9 @@ import { watchMachine } from './lib/machine';
 import { runAgainstBaseline } from './lib/baseline';
 import { policyEvaluationScenario } from './scenarios/policy-evaluation';
 import { automationStormScenario } from './scenarios/automation-storm';
+import { vulnerabilitiesScenario } from './scenarios/vulnerabilities';
 
-const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario, automationStormScenario];
+const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario, automationStormScenario, vulnerabilitiesScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
@@ -44,6 +45,8 @@ const USAGE = `npm run bench -- [scenario…] [options]
                      database CPU after one policy changes)
                   12 automation on device.online during a reconnection storm of 10k devices (runs created, lost,
                      duplicated, time until every run finished)
+                  13 vulnerability findings (10k devices x 500 packages against a 50k-advisory OSV feed: full
+                     recomputation time and peak memory, a feed change, one inventory; GET /vulnerabilities p95)
                   (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)

@@ -1,7 +1,8 @@
 // The reference agent on this machine, against the running app, with the machine's real ClamAV:
 // an EICAR test file (the industry's harmless antivirus test string) sits in a folder; a
-// technician scans the device from the Threats page, sees the detection, and quarantines it. The
-// file leaving its folder for the agent's quarantine is the witness. ClamAV reads an offline
+// technician scans the device from the Threats page, sees the detection, quarantines it and
+// promotes it to a tracked incident, which the incident feed then shows. The file leaving its
+// folder for the agent's quarantine is the witness. ClamAV reads an offline
 // signature file with the EICAR hash (RMM_AGENT_CLAMAV_DATABASE), so no signature download is needed.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -75,6 +76,15 @@ test('an EICAR file is found and quarantined', async ({ page }) => {
     const threatId = (await (await page.request.get(`/api/v1/security/threats/${deviceId}`, { headers: auth })).json()).data[0].id as string;
     expect(statSync(path.join(dataDir, 'quarantine', threatId)).mode & 0o777).toBe(0);
     await expect(row.getByRole('button', { name: 'Restore' })).toBeVisible();
+
+    // The detection becomes a tracked incident, in the feed.
+    await row.getByRole('button', { name: /^Promote to incident/ }).click();
+    await expect(row.getByTestId('threat-incident')).toHaveText('Tracked as incident');
+    await row.getByTestId('threat-incident').click();
+    await expect(page).toHaveURL(/\/incidents$/);
+    const incident = page.getByRole('table', { name: 'Incident feed' }).getByRole('row', { name: /Eicar-Test-Signature on / });
+    await expect(incident).toContainText('P2');
+    await expect(incident).toContainText('open');
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nagent log:\n${agentLog.slice(-3000)}`, { cause: error });
   } finally {

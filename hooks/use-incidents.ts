@@ -1,6 +1,6 @@
 'use client';
 
-// The incident feed: tracked incidents and EDR findings, and promotion of a finding.
+// The incident feed: tracked incidents and EDR findings, and promotion of a finding or a threat.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
@@ -20,5 +20,14 @@ export function usePromoteFinding() {
   return useMutation({
     mutationFn: (sourceId: string) => api<Incident>('/incidents/promote', { method: 'POST', body: { sourceKind: 'finding', sourceId } }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['incidents'] }),
+  });
+}
+
+/** A detected threat becomes a tracked incident (the threat list then names it). */
+export function usePromoteThreat() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (sourceId: string) => api<Incident>('/incidents/promote', { method: 'POST', body: { sourceKind: 'threat', sourceId } }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['incidents'] }), qc.invalidateQueries({ queryKey: ['security'] })]),
   });
 }

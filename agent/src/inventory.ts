@@ -1,7 +1,7 @@
 // The full inventory: hardware (CPU, memory, DMI), OS, filesystems, network interfaces and the
-// installed packages (dpkg or rpm when present; pkgutil on macOS) and the management-posture
+// installed packages (dpkg, apk or rpm when present; pkgutil on macOS) and the management-posture
 // scan (other management products found by package, service or path).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dmi, osRelease, osType, architecture, run } from './system-info';
 import { filesystems, memory } from './metrics';
@@ -13,6 +13,13 @@ export interface Software {
   publisher?: string;
   source: string;
   installedAt?: string;
+  /**
+   * The source package a binary package was built from, and its version, when they differ from
+   * the binary's (dpkg's `source:Package`/`source:Version`, apk's origin): distribution security
+   * advisories name source packages and their versions (libssl3 is fixed in openssl's update).
+   */
+  sourceName?: string;
+  sourceVersion?: string;
 }
 
 const MAX_PACKAGES = 20_000;
@@ -33,16 +40,43 @@ async function listPackages(cmd: string, args: string[]): Promise<string> {
   }
 }
 
+/** Source name and version, each only when it differs from the binary package's own. */
+function sourceOf(name: string, version: string | undefined, sourceName: string | undefined, sourceVersion: string | undefined): Pick<Software, 'sourceName' | 'sourceVersion'> {
+  const out: Pick<Software, 'sourceName' | 'sourceVersion'> = {};
+  if (sourceName && sourceName !== name) out.sourceName = cut(sourceName, 500);
+  if (sourceVersion && sourceVersion !== version) out.sourceVersion = cut(sourceVersion, 200);
+  return out;
+}
+
+/**
+ * Alpine's installed database (/lib/apk/db/installed): one stanza per package, separated by a
+ * blank line, with one-letter keys (P name, V version, o origin: the source package, m maintainer,
+ * t build time). Read directly: it is the file `apk` itself reads, and needs no lock.
+ */
+export function parseApkInstalled(text: string): Software[] {
+  const out: Software[] = [];
+  for (const stanza of text.split(/\n\s*\n/)) {
+    const field: Record<string, string> = {};
+    for (const line of stanza.split('\n')) if (line[1] === ':') field[line[0]] ??= line.slice(2);
+    if (!field.P) continue;
+    out.push({ name: cut(field.P, 500)!, version: cut(field.V, 200), publisher: cut(field.m, 500), source: 'apk', ...sourceOf(field.P, field.V, field.o, undefined) });
+  }
+  return out;
+}
+
+const APK_INSTALLED = '/lib/apk/db/installed';
+
 export async function installedSoftware(): Promise<Software[]> {
-  const dpkg = existsSync('/usr/bin/dpkg-query') ? await listPackages('dpkg-query', ['-W', '-f=${Package}\t${Version}\t${Maintainer}\t${db:Status-Abbrev}\n']) : null;
+  const dpkg = existsSync('/usr/bin/dpkg-query') ? await listPackages('dpkg-query', ['-W', '-f=${Package}\t${Version}\t${Maintainer}\t${db:Status-Abbrev}\t${source:Package}\t${source:Version}\n']) : null;
   if (dpkg !== null) {
     return dpkg
       .split('\n')
       .map((l) => l.split('\t'))
       .filter(([name, , , status]) => name && (status ?? 'ii').startsWith('ii'))
       .slice(0, MAX_PACKAGES)
-      .map(([name, version, maintainer]) => ({ name: cut(name, 500)!, version: cut(version, 200), publisher: cut(maintainer, 500), source: 'dpkg' }));
+      .map(([name, version, maintainer, , sourceName, sourceVersion]) => ({ name: cut(name, 500)!, version: cut(version, 200), publisher: cut(maintainer, 500), source: 'dpkg', ...sourceOf(name, version, sourceName, sourceVersion) }));
   }
+  if (existsSync(APK_INSTALLED)) return parseApkInstalled(readFileSync(APK_INSTALLED, 'utf8')).slice(0, MAX_PACKAGES);
   const rpm = existsSync('/usr/bin/rpm') ? await listPackages('rpm', ['-qa', '--queryformat', '%{NAME}\t%{VERSION}-%{RELEASE}\t%{VENDOR}\t%{INSTALLTIME}\n']) : null;
   if (rpm !== null) {
     return rpm

@@ -44,7 +44,7 @@ export function IncidentFeedView() {
       </FilterBar>
       <ErrorText error={feed.error ?? promote.error} />
       {feed.data && rows.length === 0 ? (
-        <EmptyState title="Nothing in the feed">Incidents opened by hand or promoted from alerts and EDR findings show here.</EmptyState>
+        <EmptyState title="Nothing in the feed">Incidents opened by hand or promoted from alerts, EDR findings and threats show here.</EmptyState>
       ) : (
         rows.length > 0 && (
           <DataTable label="Incident feed" columns={['Severity', 'Title', 'Source', 'Status', 'EDR status', 'Detected', 'Actions']}>

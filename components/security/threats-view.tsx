@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useDeviceScans, useSecurityDevices, useStartScan, useThreatAction, useThreats, type SecurityThreat } from '@/hooks/use-security';
 import { DataTable } from '@/components/ui/data-table';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/hooks/use-me';
+import { usePromoteThreat } from '@/hooks/use-incidents';
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 const STATUSES = ['detected', 'quarantined', 'restored', 'removed'] as const;
@@ -66,6 +68,9 @@ export function ThreatsView() {
   const [status, setStatus] = useState('');
   const threats = useThreats(status || undefined);
   const act = useThreatAction();
+  const promote = usePromoteThreat();
+  // Promotion to a tracked incident needs alerts:write (the threat list itself needs devices:read).
+  const canPromote = useCan('alerts:write');
   const rows = threats.data?.data ?? [];
   return (
     <div className="space-y-6">
@@ -86,6 +91,7 @@ export function ThreatsView() {
         </select>
       </label>
       {act.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{act.error instanceof Error ? act.error.message : 'The action failed.'}</p>}
+      {promote.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{promote.error instanceof Error ? promote.error.message : 'The promotion failed.'}</p>}
       {rows.length === 0 ? (
         <p className="text-sm text-slate-500">{threats.isLoading ? 'Loading…' : 'No threat found.'}</p>
       ) : (
@@ -110,6 +116,15 @@ export function ThreatsView() {
                     {a === 'quarantine' ? 'Quarantine' : a === 'restore' ? 'Restore' : 'Remove'}
                   </Button>
                 ))}
+                {t.incidentId ? (
+                  <Link className="text-sm underline" href="/incidents" data-testid="threat-incident">
+                    Tracked as incident
+                  </Link>
+                ) : canPromote ? (
+                  <Button variant="secondary" disabled={promote.isPending} onClick={() => promote.mutate(t.id)}>
+                    Promote to incident<span className="sr-only"> {t.name} on {t.hostname}</span>
+                  </Button>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -35,6 +35,8 @@ export async function storeInventory(ctx: AgentContext, body: z.output<typeof ZI
           publisher: s.publisher ?? null,
           source: s.source ?? null,
           installedAt: s.installedAt ? new Date(s.installedAt) : null,
+          sourceName: s.sourceName ?? null,
+          sourceVersion: s.sourceVersion ?? null,
         })),
       });
     }

@@ -1,14 +1,17 @@
 // Tracked incidents: opened by hand, or promoted from a source record. Promotion takes a source
 // kind and id; each kind has a resolver that reads the record in the caller's scope and gives the
-// incident's organization, device, title, severity and detection time. `threat` has no resolver
-// until threat detection exists (the promotion then answers 422 SOURCE_KIND_UNAVAILABLE); adding
-// one is a new entry in PROMOTERS. A record is promoted at most once per organization (409).
+// incident's organization, device, title, severity and detection time. A record is promoted at
+// most once per organization (409). A threat may instead be linked to an existing incident of its
+// organization (`incidentId`: one outbreak on several devices is one incident); the threat keeps
+// the incident it belongs to either way, and the link is audited on the threat.
 import type { ActorContext, ScopedContext } from '@/lib/auth/context';
 import { db, type Tx } from '@/lib/db';
 import type { Incident } from '@/lib/generated/prisma/client';
 import { AppError, badRequest, conflict, notFound } from '@/lib/http/errors';
 import { tenantWhere } from '@/lib/tenancy/scope';
 import { resolveIncidentOrg } from '@/lib/incidents/scope';
+import { deviceWhere } from '@/lib/devices/device-scope';
+import { writeAudit } from '@/lib/audit/write-audit';
 import type { CreateIncident, Promote, Severity, TIncident, UpdateIncident } from '@/lib/incidents/schemas';
 
 export function toIncidentDto(i: Incident): TIncident {
@@ -58,6 +61,19 @@ type Promoter = (ctx: ActorContext, id: string) => Promise<PromotedSource | null
 
 const ALERT_SEVERITY: Record<string, Severity> = { critical: 'p1', high: 'p2', medium: 'p3', low: 'p4', info: 'p4' };
 
+/** A threat in the caller's scope (raw detections need devices:read, as the threat list does). */
+async function threatInScope(ctx: ActorContext, id: string) {
+  if (!ctx.permissions.has('devices:read')) return null;
+  return db.securityThreat.findFirst({ where: { id, device: deviceWhere(ctx) }, include: { device: { select: { partnerId: true, orgId: true, hostname: true } } } });
+}
+
+/** Sets the threat's incident unless another got there first, and audits it on the threat. */
+async function linkThreat(tx: Tx, ctx: ActorContext, threat: { id: string; name: string; filePath: string; device: { partnerId: string; orgId: string } }, incidentId: string, created: boolean) {
+  const { count } = await tx.securityThreat.updateMany({ where: { id: threat.id, incidentId: null }, data: { incidentId } });
+  if (!count) throw conflict('The threat is already tracked by an incident', 'ALREADY_PROMOTED');
+  await writeAudit(ctx, { action: created ? 'security.threat.promote' : 'security.threat.link_incident', targetType: 'security_threat', targetId: threat.id, partnerId: threat.device.partnerId, orgId: threat.device.orgId, details: { incidentId, name: threat.name, filePath: threat.filePath } }, tx);
+}
+
 const PROMOTERS: Partial<Record<Promote['sourceKind'], Promoter>> = {
   alert: async (ctx, id) => {
     const a = await db.alert.findFirst({ where: { id, ...tenantWhere(ctx) } });
@@ -84,9 +100,41 @@ const PROMOTERS: Partial<Record<Promote['sourceKind'], Promoter>> = {
       },
     };
   },
+  threat: async (ctx, id) => {
+    const t = await threatInScope(ctx, id);
+    if (!t) return null;
+    if (t.incidentId) throw conflict('The threat is already tracked by an incident', 'ALREADY_PROMOTED', { incidentId: t.incidentId });
+    return {
+      partnerId: t.device.partnerId,
+      orgId: t.device.orgId,
+      deviceId: t.deviceId,
+      title: `${t.name} on ${t.device.hostname}`,
+      description: `ClamAV detected ${t.name} in ${t.filePath}${t.sha256 ? ` (SHA-256 ${t.sha256})` : ''}; the threat was ${t.status} when promoted.`,
+      severity: ALERT_SEVERITY[t.severity] ?? 'p2',
+      detectedAt: t.detectedAt,
+      edrStatus: null,
+      link: (tx, incidentId) => linkThreat(tx, ctx, t, incidentId, true),
+    };
+  },
 };
 
+/** Links a threat to an existing incident of its organization instead of opening one. */
+async function linkThreatToIncident(ctx: ActorContext, input: Promote & { incidentId: string }) {
+  const threat = await threatInScope(ctx, input.sourceId);
+  if (!threat) throw notFound('Threat');
+  if (threat.incidentId) throw conflict('The threat is already tracked by an incident', 'ALREADY_PROMOTED', { incidentId: threat.incidentId });
+  const incident = await db.incident.findFirst({ where: { id: input.incidentId, ...tenantWhere(ctx) } });
+  if (!incident) throw notFound('Incident');
+  if (incident.orgId !== threat.device.orgId) throw badRequest('The incident belongs to another organization than the threat', [{ path: 'incidentId', message: 'Not an incident of the threat’s organization' }]);
+  await db.$transaction((tx) => linkThreat(tx, ctx, threat, incident.id, false));
+  return toIncidentDto(incident);
+}
+
 export async function promoteToIncident(ctx: ActorContext, input: Promote) {
+  if (input.incidentId) {
+    if (input.sourceKind !== 'threat') throw badRequest('Only a threat can be linked to an existing incident', [{ path: 'incidentId', message: 'Only with sourceKind threat' }]);
+    return linkThreatToIncident(ctx, { ...input, incidentId: input.incidentId });
+  }
   const promoter = PROMOTERS[input.sourceKind];
   if (!promoter) throw new AppError('SOURCE_KIND_UNAVAILABLE', 422, `Promotion from ${input.sourceKind} is not available on this service`);
   const source = await promoter(ctx, input.sourceId);

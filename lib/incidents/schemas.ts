@@ -50,10 +50,11 @@ export type CreateIncident = z.output<typeof ZCreateIncident>;
 
 export const ZPromote = z
   .object({
-    sourceKind: z.enum(PROMOTE_KINDS).describe('`alert`: an alert id; `finding`: the id of an EDR finding row of the feed; `threat`: a detected threat (once threat detection exists)'),
+    sourceKind: z.enum(PROMOTE_KINDS).describe('`alert`: an alert id; `finding`: the id of an EDR finding row of the feed; `threat`: a threat a scan detected (GET /security/threats)'),
     sourceId: z.string().uuid(),
     severity: z.enum(SEVERITIES).optional().describe('Overrides the severity derived from the source'),
     title: text(500).optional(),
+    incidentId: z.string().uuid().optional().describe('Threats only: link the threat to this existing incident of its organization instead of opening a new one (the answer is that incident)'),
   })
   .strict();
 export type Promote = z.output<typeof ZPromote>;

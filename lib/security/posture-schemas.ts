@@ -272,6 +272,7 @@ export const ZThreat = z
     quarantinePath: z.string().nullable(),
     pendingAction: z.enum(['quarantine', 'remove', 'restore']).nullable().describe('The agent action in flight'),
     lastError: z.string().nullable(),
+    incidentId: z.string().uuid().nullable().describe('The incident tracking it (POST /incidents/promote with sourceKind threat)'),
     detectedAt: ZTimestamp,
     updatedAt: ZTimestamp,
   })

@@ -47,6 +47,7 @@ export const toThreatDto = (t: ThreatRow) => ({
   quarantinePath: t.quarantinePath,
   pendingAction: t.pendingAction as ThreatAction | null,
   lastError: t.lastError,
+  incidentId: t.incidentId,
   detectedAt: t.detectedAt.toISOString(),
   updatedAt: t.updatedAt.toISOString(),
 });

@@ -28,7 +28,8 @@ export interface KevRow {
 }
 
 const day = (s?: string) => (s && /^\d{4}-\d{2}-\d{2}/.test(s) ? new Date(`${s.slice(0, 10)}T00:00:00Z`) : null);
-const cut = (s: string | undefined, n: number) => (s ? s.slice(0, n) : null);
+// The catalog has stray spaces (vendorProject "SimpleHelp ").
+const cut = (s: string | undefined, n: number) => (s?.trim() ? s.trim().slice(0, n) : null);
 
 export function parseKev(doc: unknown): { rows: KevRow[]; records: number; invalid: number } | null {
   const catalog = ZKevCatalog.safeParse(doc);

@@ -13,9 +13,11 @@ const row = (id: string, ecosystem: string) => osv.rows.find((r) => r.advisoryId
 
 describe('OSV sample', () => {
   it('parses every record into per-CVE, per-ecosystem rows', () => {
-    expect(osv).toMatchObject({ records: 8, invalid: 0 });
+    expect(osv).toMatchObject({ records: 9, invalid: 0 });
     expect(row('DSA-5514-1', 'debian:12')).toMatchObject({ cveId: 'CVE-2023-4911', packageName: 'glibc', ranges: [[{ introduced: '0' }, { fixed: '2.36-9+deb12u3' }]] });
-    expect(row('USN-6859-1', 'ubuntu:24.04')).toMatchObject({ cveId: 'CVE-2024-6387', severity: 'high' });
+    // A USN names its CVE through Ubuntu's per-CVE record and carries no severity of its own.
+    expect(row('USN-6859-1', 'ubuntu:24.04')).toMatchObject({ cveId: 'CVE-2024-6387', severity: 'unknown', versions: expect.arrayContaining(['1:9.6p1-3ubuntu13']) });
+    expect(row('UBUNTU-CVE-2024-6387', 'ubuntu:22.04')).toMatchObject({ cveId: 'CVE-2024-6387', severity: 'high', cvssScore: 8.1 });
     expect(row('ALPINE-CVE-2023-5363', 'alpine:v3.18')).toMatchObject({ cveId: 'CVE-2023-5363', cvssScore: 7.5, severity: 'high' });
     expect(row('GHSA-p6mc-m468-83gw', 'npm')).toMatchObject({ cveId: 'CVE-2020-8203', cvssScore: 7.4 });
   });
@@ -43,6 +45,18 @@ describe('OSV sample', () => {
     const twice = { ranges: [[{ introduced: '1.0' }, { fixed: '1.5' }, { introduced: '2.0' }, { fixed: '2.3' }]], versions: [] };
     expect(matchAdvisory('semver', '1.7.0', twice)).toBeNull();
     expect(matchAdvisory('semver', '2.1.0', twice)).toEqual({ fixedVersion: '2.3' });
+  });
+
+  it('finds the CVE of a notice in upstream, through a per-CVE record, or in related as older records list it', () => {
+    const affected = [{ package: { ecosystem: 'Debian:12', name: 'glibc' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '2.36-9+deb12u3' }] }] }];
+    const cves = (record: Record<string, unknown>) => parseOsv([{ id: 'DSA-5514-1', affected, ...record }]).rows.map((r) => r.cveId);
+    expect(cves({ upstream: ['CVE-2023-4911'] })).toEqual(['CVE-2023-4911']);
+    expect(cves({ upstream: ['DEBIAN-CVE-2023-4911'] })).toEqual(['CVE-2023-4911']);
+    expect(cves({ aliases: [], related: ['CVE-2023-4911', 'CVE-2023-4806'], upstream: [] })).toEqual(['CVE-2023-4911', 'CVE-2023-4806']);
+    // A GitHub advisory's related records are other vulnerabilities, not its own CVE.
+    expect(parseOsv([{ id: 'GHSA-xxxx-yyyy-zzzz', related: ['CVE-2020-1'], affected: [{ package: { ecosystem: 'npm', name: 'x' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }] }] }] }]).rows.map((r) => r.cveId)).toEqual(['GHSA-xxxx-yyyy-zzzz']);
+    // Ubuntu's priority word counts when a record has no CVSS vector.
+    expect(parseOsv([{ id: 'UBUNTU-CVE-2024-0001', affected: [{ ...affected[0], package: { ecosystem: 'Ubuntu:24.04:LTS', name: 'a' }, ecosystem_specific: { ubuntu_priority: 'medium' } }] }]).rows[0]).toMatchObject({ cveId: 'CVE-2024-0001', severity: 'medium' });
   });
 
   it('skips malformed and withdrawn records', () => {

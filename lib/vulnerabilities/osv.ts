@@ -16,6 +16,7 @@ const ZRecord = z
     withdrawn: z.string().optional(),
     aliases: z.array(z.string()).optional(),
     upstream: z.array(z.string()).optional(),
+    related: z.array(z.string()).optional(),
     summary: z.string().optional(),
     details: z.string().optional(),
     severity: z.array(z.object({ type: z.string(), score: z.string() }).passthrough()).optional(),
@@ -57,13 +58,22 @@ export interface AdvisoryRow {
 const CVE = /^CVE-\d{4}-\d{4,}$/;
 const WORDS: Record<string, Severity> = { critical: 'critical', high: 'high', important: 'high', moderate: 'medium', medium: 'medium', low: 'low', negligible: 'low', unimportant: 'low' };
 
+/** The CVE an identifier names: itself, or a distribution's per-CVE record (DEBIAN-CVE-…, UBUNTU-CVE-…, ALPINE-CVE-…). */
+const cveNamedBy = (id: string) => (CVE.test(id) ? id : (/^[A-Z]+-(CVE-\d{4}-\d{4,})$/.exec(id)?.[1] ?? null));
+const cvesIn = (ids: string[] | undefined) => [...new Set((ids ?? []).map(cveNamedBy).filter((c): c is string => c !== null))];
+// A distribution's fix notice (DSA, DLA, DTSA, USN, ELA) whose CVEs are listed only as related:
+// how such records named them before the schema's `upstream` field.
+const NOTICE = /^(DSA|DLA|DTSA|USN|ELA)-/;
+
 function cvesOf(r: z.infer<typeof ZRecord>): string[] {
-  if (CVE.test(r.id)) return [r.id];
-  // DEBIAN-CVE-…, UBUNTU-CVE-…, ALPINE-CVE-… are per-CVE records named after their CVE.
-  const own = /^[A-Z]+-(CVE-\d{4}-\d{4,})$/.exec(r.id)?.[1];
+  const own = cveNamedBy(r.id);
   if (own) return [own];
-  const named = [...new Set([...(r.aliases ?? []), ...(r.upstream ?? [])].filter((a) => CVE.test(a)))];
-  return named.length ? named : [r.id];
+  // A notice's `upstream` names the CVEs it fixes, directly or through the distribution's own
+  // per-CVE record (a USN lists UBUNTU-CVE-2024-6387, a DSA CVE-… or DEBIAN-CVE-…).
+  const named = cvesIn([...(r.aliases ?? []), ...(r.upstream ?? [])]);
+  if (named.length) return named;
+  const related = NOTICE.test(r.id) ? cvesIn(r.related) : [];
+  return related.length ? related : [r.id];
 }
 
 function severityOf(lists: ({ type: string; score: string }[] | undefined)[], words: unknown[]): { severity: Severity; cvssScore: number | null } {
@@ -109,7 +119,7 @@ export function parseOsv(doc: unknown): { rows: AdvisoryRow[]; records: number; 
         .map((g) => g.events.flatMap((e): OsvEvent[] => (e.introduced !== undefined ? [{ introduced: e.introduced }] : e.fixed !== undefined ? [{ fixed: e.fixed }] : e.last_affected !== undefined ? [{ last_affected: e.last_affected }] : [])));
       const versions = (a.versions ?? []).slice(0, 5000);
       if (!ranges.length && !versions.length) continue;
-      const sev = severityOf([a.severity, r.severity], [a.ecosystem_specific?.severity, a.database_specific?.severity, r.database_specific?.severity, a.ecosystem_specific?.urgency]);
+      const sev = severityOf([a.severity, r.severity], [a.ecosystem_specific?.severity, a.ecosystem_specific?.ubuntu_priority, a.database_specific?.severity, r.database_specific?.severity, a.ecosystem_specific?.urgency]);
       for (const cveId of cves) {
         const base = { advisoryId: r.id, cveId: cveId.slice(0, 128), ecosystem, packageName: a.package.name, ranges, versions, ...sev, summary: cut(r.summary ?? r.details, 1000), publishedAt: dateOf(r.published), modifiedAt: dateOf(r.modified) };
         const key = `${r.id}\u0000${base.cveId}\u0000${ecosystem}\u0000${base.packageName}`;

@@ -3,6 +3,9 @@
 // advisories). The slice's software rows are matched against the advisories of their ecosystem
 // and name; the findings of the slice are then brought in line in two statements: new and
 // changed ones upserted (a resolved finding that matches again reopens), the others resolved.
+// Distribution advisories (Debian, Ubuntu, Alpine) name source packages and source versions: a
+// binary package is matched under its source package's name and version when the agent reported
+// them (libssl3 under openssl); the finding names the installed binary, which is what upgrades.
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { deviceEcosystem, schemeOf } from './ecosystems';
@@ -19,6 +22,8 @@ export interface SoftwareRow {
   source: string | null;
   os_name: string | null;
   os_version: string | null;
+  source_name: string | null;
+  source_version: string | null;
 }
 
 interface AdvisoryRow {
@@ -51,7 +56,7 @@ interface Desired {
   summary: string | null;
 }
 
-const SOFTWARE_COLUMNS = Prisma.sql`s.device_id, d.partner_id, d.org_id, s.name, s.version, s.source, i.os->>'name' as os_name, i.os->>'version' as os_version`;
+const SOFTWARE_COLUMNS = Prisma.sql`s.device_id, d.partner_id, d.org_id, s.name, s.version, s.source, i.os->>'name' as os_name, i.os->>'version' as os_version, s.source_name, s.source_version`;
 const SOFTWARE_FROM = Prisma.sql`device_software s join devices d on d.id = s.device_id left join device_inventory i on i.device_id = s.device_id`;
 
 async function advisoriesFor(pairs: Map<string, { ecosystem: string; name: string }>): Promise<Map<string, AdvisoryRow[]>> {
@@ -75,15 +80,17 @@ async function advisoriesFor(pairs: Map<string, { ecosystem: string; name: strin
 export async function desiredFindings(rows: SoftwareRow[]): Promise<Map<string, Desired>> {
   const withEco = rows.flatMap((r) => {
     const ecosystem = r.version ? deviceEcosystem(r.source, { name: r.os_name ?? undefined, version: r.os_version ?? undefined }) : null;
-    return ecosystem ? [{ ...r, ecosystem, version: r.version! }] : [];
+    // The name and version advisories know it by: its source package's for a distribution package.
+    const bySource = ecosystem !== null && ecosystem !== 'npm';
+    return ecosystem ? [{ ...r, ecosystem, version: r.version!, matchName: (bySource && r.source_name) || r.name, matchVersion: (bySource && r.source_version) || r.version! }] : [];
   });
-  const pairs = new Map(withEco.map((r) => [`${r.ecosystem}\u0000${r.name}`, { ecosystem: r.ecosystem, name: r.name }]));
+  const pairs = new Map(withEco.map((r) => [`${r.ecosystem}\u0000${r.matchName}`, { ecosystem: r.ecosystem, name: r.matchName }]));
   const advisories = await advisoriesFor(pairs);
   const desired = new Map<string, Desired>();
   for (const r of withEco) {
     const scheme = schemeOf(r.ecosystem);
-    for (const a of advisories.get(`${r.ecosystem}\u0000${r.name}`) ?? []) {
-      const hit = matchAdvisory(scheme, r.version, a);
+    for (const a of advisories.get(`${r.ecosystem}\u0000${r.matchName}`) ?? []) {
+      const hit = matchAdvisory(scheme, r.matchVersion, a);
       if (!hit) continue;
       const key = `${r.device_id}\u0000${a.cve_id}\u0000${r.name}`;
       const prev = desired.get(key);
@@ -177,19 +184,24 @@ const DEVICES_PER_PAGE = 2000;
 /**
  * These package names on every device having them (a feed changed their advisories), a page of
  * software rows at a time in device order, so memory stays bounded whatever the fleet's size.
+ * A name is a binary package's own or its source package's; each row found is matched in full,
+ * and the findings brought in line are those of the names and of the binaries found.
  */
 export async function recomputePackages(names: string[]) {
   let after = '00000000-0000-0000-0000-000000000000';
   const total = { upserted: 0, resolved: 0 };
   for (;;) {
     const devices = await db.$queryRaw<{ device_id: string }[]>`
-      select distinct s.device_id from device_software s where s.name = any(${names}::text[]) and s.device_id > ${after}::uuid
+      select distinct s.device_id from device_software s
+      where (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])) and s.device_id > ${after}::uuid
       order by s.device_id limit ${DEVICES_PER_PAGE}`;
     if (devices.length === 0) break;
     const ids = devices.map((d) => d.device_id);
     const rows = await db.$queryRaw<SoftwareRow[]>`
-      select ${SOFTWARE_COLUMNS} from ${SOFTWARE_FROM} where s.device_id = any(${ids}::uuid[]) and s.name = any(${names}::text[]) and d.status <> 'decommissioned'`;
-    const r = await applyFindings(await desiredFindings(rows), { deviceIds: ids, packageNames: names });
+      select ${SOFTWARE_COLUMNS} from ${SOFTWARE_FROM}
+      where s.device_id = any(${ids}::uuid[]) and (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])) and d.status <> 'decommissioned'`;
+    const packageNames = [...new Set([...names, ...rows.map((r) => r.name)])];
+    const r = await applyFindings(await desiredFindings(rows), { deviceIds: ids, packageNames });
     total.upserted += r.upserted;
     total.resolved += r.resolved;
     after = ids[ids.length - 1];

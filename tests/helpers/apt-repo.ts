@@ -28,13 +28,13 @@ export function dpkgVersion(pkg: string): string | null {
   }
 }
 
-/** Builds `<pkg>_<version>_all.deb` in `outDir` (a file under /usr/share/<pkg>) and answers its path. */
-export function buildDeb(pkg: string, version: string, outDir: string): string {
+/** Builds `<pkg>_<version>_all.deb` in `outDir` (a file under /usr/share/<pkg>) and answers its path; `source` names the source package it says it was built from. */
+export function buildDeb(pkg: string, version: string, outDir: string, source?: string): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'rmm-deb-root-'));
   try {
     mkdirSync(path.join(root, 'DEBIAN'), { recursive: true });
     mkdirSync(path.join(root, 'usr/share', pkg), { recursive: true });
-    writeFileSync(path.join(root, 'DEBIAN/control'), `${controlOf(pkg, version)}\n`);
+    writeFileSync(path.join(root, 'DEBIAN/control'), `${controlOf(pkg, version, source)}\n`);
     writeFileSync(path.join(root, 'usr/share', pkg, 'version'), `${version}\n`);
     const file = path.join(outDir, `${pkg}_${version}_all.deb`);
     execFileSync('dpkg-deb', ['--build', '--root-owner-group', root, file], { stdio: 'ignore' });
@@ -44,8 +44,8 @@ export function buildDeb(pkg: string, version: string, outDir: string): string {
   }
 }
 
-const controlOf = (pkg: string, version: string) =>
-  `Package: ${pkg}\nVersion: ${version}\nArchitecture: all\nMaintainer: RMM tests <tests@example.invalid>\nSection: misc\nPriority: optional\nDescription: probe package of the agent tests`;
+const controlOf = (pkg: string, version: string, source?: string) =>
+  `Package: ${pkg}\n${source ? `Source: ${source}\n` : ''}Version: ${version}\nArchitecture: all\nMaintainer: RMM tests <tests@example.invalid>\nSection: misc\nPriority: optional\nDescription: probe package of the agent tests`;
 
 /** Runs dpkg with `args`, retried while another dpkg run (another test, unattended upgrades) holds the lock. */
 export async function dpkg(args: string[], timeoutMs = 180_000): Promise<void> {
@@ -68,16 +68,19 @@ export interface AptRepo {
   remove(packages: string[]): Promise<void>;
 }
 
-/** A trusted local repository serving every version of `pkg` (all stay in the index, so older ones can be installed). */
-export function makeAptRepo(pkg: string, versions: string[]): AptRepo {
+/**
+ * A trusted local repository serving every version of `pkg` (all stay in the index, so older ones
+ * can be installed); `opts.source` makes it a binary package of that source package.
+ */
+export function makeAptRepo(pkg: string, versions: string[], opts: { source?: string } = {}): AptRepo {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rmm-apt-repo-'));
   const repo = path.join(dir, 'repo');
   mkdirSync(repo);
   mkdirSync(path.join(dir, 'lists/partial'), { recursive: true });
   const stanzas = versions.map((version) => {
-    const file = buildDeb(pkg, version, repo);
+    const file = buildDeb(pkg, version, repo, opts.source);
     const bytes = readFileSync(file);
-    return `${controlOf(pkg, version)}\nFilename: ./${path.basename(file)}\nSize: ${statSync(file).size}\nSHA256: ${createHash('sha256').update(bytes).digest('hex')}\n`;
+    return `${controlOf(pkg, version, opts.source)}\nFilename: ./${path.basename(file)}\nSize: ${statSync(file).size}\nSHA256: ${createHash('sha256').update(bytes).digest('hex')}\n`;
   });
   writeFileSync(path.join(repo, 'Packages'), stanzas.join('\n'));
   writeFileSync(path.join(dir, 'sources.list'), `deb [trusted=yes] file:${repo} ./\n`);

@@ -130,12 +130,53 @@ describe('incident feed', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ sourceKind: 'alert', severity: 'p1', title: 'Disk failing', deviceId: web01 });
     expect((await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'alert', sourceId: alert.id } })).status).toBe(409);
-    expect((await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'threat', sourceId: alert.id } })).status).toBe(422);
+    expect((await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'threat', sourceId: alert.id } })).status).toBe(404);
     const patched = await api.patch(`/incidents/${res.body.id}`, { token: admin, body: { status: 'resolved' } });
     expect(patched.body.status).toBe('resolved');
     expect(patched.body.resolvedAt).not.toBeNull();
     const reopened = await api.patch(`/incidents/${res.body.id}`, { token: admin, body: { status: 'investigating' } });
     expect(reopened.body.resolvedAt).toBeNull();
+  });
+
+  it('promotes a threat to an incident, links another to it, and audits both on the threat', async () => {
+    // Two detections of one outbreak, as a scan's result leaves them, and one in another organization.
+    const [first, second] = await Promise.all(
+      ['/home/ana/invoice.com', '/tmp/invoice.com'].map((filePath) => db.securityThreat.create({ data: { deviceId: web01, name: 'Eicar-Test-Signature', filePath, sha256: 'a'.repeat(64), severity: 'high' } })),
+    );
+    const org2 = await makeOrg(org.partnerId);
+    const db02 = (await enroll((await createKey(admin, { orgId: org2.id })).key, { hostname: 'db-02' })).deviceId;
+    const elsewhere = await db.securityThreat.create({ data: { deviceId: db02, name: 'Eicar-Test-Signature', filePath: '/srv/x.com', severity: 'critical' } });
+
+    const res = await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'threat', sourceId: first.id } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ sourceKind: 'threat', sourceId: first.id, severity: 'p2', title: 'Eicar-Test-Signature on web-01', deviceId: web01, orgId: org.id, status: 'open' });
+    expect(res.body.description).toContain('/home/ana/invoice.com');
+    const again = await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'threat', sourceId: first.id } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'ALREADY_PROMOTED', details: { incidentId: res.body.id } });
+    // The tracked incident is in the feed, for a caller with alerts:read alone too.
+    expect((await feed(alertsOnly)).data.find((r) => r.sourceId === res.body.id)).toMatchObject({ kind: 'tracked', source: 'native', severity: 'p2', deviceId: web01 });
+
+    // The second detection joins that incident instead of opening another.
+    const linked = await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'threat', sourceId: second.id, incidentId: res.body.id } });
+    expect(linked.status, linked.text).toBe(201);
+    expect(linked.body.id).toBe(res.body.id);
+    const threats = (await api.get(`/security/threats/${web01}`, { token: admin })).body.data as { id: string; incidentId: string | null }[];
+    expect(threats.filter((t) => t.incidentId === res.body.id).map((t) => t.id).sort()).toEqual([first.id, second.id].sort());
+    const audits = await db.auditLog.findMany({ where: { targetType: 'security_threat', targetId: { in: [first.id, second.id] } }, orderBy: { createdAt: 'asc' } });
+    expect(audits.map((a) => [a.action, a.targetId, (a.details as { incidentId: string }).incidentId])).toEqual([
+      ['security.threat.promote', first.id, res.body.id],
+      ['security.threat.link_incident', second.id, res.body.id],
+    ]);
+
+    // A threat of another organization cannot join it; only threats link; alerts:read alone cannot promote.
+    const cross = await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'threat', sourceId: elsewhere.id, incidentId: res.body.id } });
+    expect(cross.status).toBe(400);
+    expect((await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'alert', sourceId: elsewhere.id, incidentId: res.body.id } })).status).toBe(400);
+    expect((await api.post('/incidents/promote', { token: alertsOnly, body: { sourceKind: 'threat', sourceId: elsewhere.id } })).status).toBe(403);
+    expect((await api.post('/incidents/promote', { token: outsider, body: { sourceKind: 'threat', sourceId: elsewhere.id } })).status).toBe(404);
+    const own = await api.post('/incidents/promote', { token: admin, body: { sourceKind: 'threat', sourceId: elsewhere.id } });
+    expect(own.body).toMatchObject({ severity: 'p1', orgId: org2.id, title: 'Eicar-Test-Signature on db-02' });
   });
 
   it('refuses unsafe integration URLs', async () => {

@@ -83,7 +83,7 @@ describe('feeds', () => {
     const kevFeed = (await api.post('/vulnerabilities/feeds', { token: sysadmin, body: { kind: 'kev', name: 'KEV sample' } })).body.id;
     const res = await upload(osvFeed, osvSample);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ changed: true, records: 8, invalid: 0, removed: 0 });
+    expect(res.body).toMatchObject({ changed: true, records: 9, invalid: 0, removed: 0 });
     expect(res.body.inserted).toBe(res.body.entries);
     expect(res.body.packagesQueued).toBe(6); // glibc, openssh, apache-log4j2, openssl, curl, lodash
     expect(await pendingJobCount('vulnerability_recompute')).toBe(1);
@@ -92,7 +92,7 @@ describe('feeds', () => {
     expect((await upload(kevFeed, '{"not":"kev"}')).body.error.code).toBe('FEED_INVALID');
     await runDueJobs();
     const feeds = (await api.get('/vulnerabilities/feeds', { token: sysadmin })).body.data;
-    expect(feeds.map((f: { name: string; entries: number }) => [f.name, f.entries])).toEqual([['OSV sample', 12], ['KEV sample', 4]]);
+    expect(feeds.map((f: { name: string; entries: number }) => [f.name, f.entries])).toEqual([['OSV sample', 14], ['KEV sample', 4]]);
   });
 });
 
@@ -282,5 +282,47 @@ describe('tenancy', () => {
     expect((await api.post('/vulnerabilities/tickets', { token: outsider, body: { findingIds: [mine.id] } })).status).toBe(404);
     expect((await api.post('/vulnerabilities/remediate', { token: outsider, body: { findingIds: [mine.id] } })).status).toBe(404);
     expect(await db.vulnerabilityFinding.findUniqueOrThrow({ where: { id: mine.id } })).toEqual(mine);
+  });
+});
+
+describe('source packages', () => {
+  it('matches a binary package under the source package and version the agent reported, and a feed change of the source reaches it', async () => {
+    const p3 = await makePartner();
+    const admin3 = await tokenFor(await makePartnerUser(p3), { mfa: true });
+    const bins = await enroll((await createKey(admin3, { orgId: (await makeOrg(p3.id)).id })).key);
+    const res = await api.put(`/agents/${bins.agentId}/inventory`, {
+      token: bins.authToken,
+      body: {
+        os: deb12,
+        software: [
+          // Built from openssl before its fix: the DSA names the source package only.
+          { name: 'libssl3', version: '3.0.11-1~deb12u1', source: 'dpkg', sourceName: 'openssl' },
+          // A binNMU of the fixed glibc: its own version means nothing to the advisory, its source version does.
+          { name: 'libc6', version: '2.36-9+deb12u3+b1', source: 'dpkg', sourceName: 'glibc', sourceVersion: '2.36-9+deb12u3' },
+          // A binary whose own version would look affected, built from an already fixed source.
+          { name: 'openssh-client', version: '1:1.0-1', source: 'dpkg', sourceName: 'openssh', sourceVersion: '1:9.2p1-2+deb12u3' },
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await db.deviceSoftware.findFirst({ where: { deviceId: bins.deviceId, name: 'libc6' } })).toMatchObject({ sourceName: 'glibc', sourceVersion: '2.36-9+deb12u3' });
+    await runDueJobs();
+    expect((await findingsOf(bins.deviceId)).map((f) => [f.cveId, f.packageName, f.installedVersion, f.fixedVersion, f.status])).toEqual([['CVE-2023-5363', 'libssl3', '3.0.11-1~deb12u1', '3.0.11-1~deb12u2', 'open']]);
+    const list = (await api.get('/vulnerabilities', { token: admin3 })).body;
+    expect(list.data.map((r: { cveId: string; packages: string[] }) => [r.cveId, r.packages])).toEqual([['CVE-2023-5363', ['libssl3']]]);
+
+    // The openssl advisory's fix moves on: the queued job names the source package and reaches libssl3.
+    const records = JSON.parse(osvSample) as { id: string; affected: { ranges: { events: Record<string, string>[] }[] }[] }[];
+    records.find((r) => r.id === 'DSA-5532-1')!.affected[0].ranges[0].events[1] = { fixed: '3.0.11-1~deb12u3' };
+    expect((await upload(osvFeed, JSON.stringify(records))).body).toMatchObject({ packagesQueued: 1 });
+    await runDueJobs();
+    expect((await findingsOf(bins.deviceId)).map((f) => [f.packageName, f.fixedVersion])).toEqual([['libssl3', '3.0.11-1~deb12u3']]);
+    // The advisory withdrawn for that release: the finding resolves through the source name too.
+    const withdrawn = records.filter((r) => r.id !== 'DSA-5532-1');
+    await upload(osvFeed, JSON.stringify(withdrawn));
+    await runDueJobs();
+    expect((await findingsOf(bins.deviceId)).map((f) => [f.packageName, f.status])).toEqual([['libssl3', 'resolved']]);
+    await upload(osvFeed, osvSample);
+    await runDueJobs();
   });
 });
