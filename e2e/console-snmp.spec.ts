@@ -117,7 +117,7 @@ test('discover a switch, monitor it over SNMP through the probe agent, chart it 
     await dialog.getByLabel('Name', { exact: true }).fill(`Processes ${tag}`);
     await dialog.getByLabel('Find in the MIB tree').fill('hrSystemProcesses');
     await dialog.getByRole('button', { name: 'Add hrSystemProcesses', exact: true }).click();
-    await expect(dialog.getByLabel('OID 1')).toHaveValue('1.3.6.1.2.1.25.1.6');
+    await expect(dialog.getByLabel('OID 1', { exact: true })).toHaveValue('1.3.6.1.2.1.25.1.6');
     await dialog.getByRole('button', { name: 'Create template' }).click();
     await expect(page.getByRole('table', { name: 'SNMP templates' }).getByText(`Processes ${tag}`)).toBeVisible();
   } finally {

@@ -60,7 +60,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/agents/{agentId}/discovery/jobs/{jobId}': 'discoveryJob',
   '/agents/{agentId}/elevation-requests/{id}': 'elevationRequest',
   '/agents/{agentId}/software/installers/{versionId}': 'softwareVersion',
-  '/agents/{agentId}/snmp/polls/{commandId}': 'deviceCommand',
+  '/agents/{agentId}/snmp/polls/{commandId}': 'snmpPollCommand',
   '/alert-templates/templates/{id}': 'alertTemplate',
   '/analytics/dashboards/{id}': 'dashboard',
   '/analytics/sla/{id}': 'sla',

@@ -139,6 +139,11 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.snmpDevice = (await c('/snmp/devices', { orgId: org.id, name: `${marker} snmp device`, host: '127.0.0.1', port: 9, timeoutMs: 200, retries: 0, templateId: ids.snmpTemplate, credentials: { version: 'v2c', community: 'tenancy' } })).id;
   ids.snmpThreshold = (await c('/snmp/thresholds', { deviceId: ids.snmpDevice, oid: '1.3.6.1.2.1.1.3.0', operator: 'lt', value: 1 })).id;
   ids.snmpOid = '1.3.6.1.2.1.1.3.0';
+  // A second SNMP device, polled through the tenant's agent: one poll delivered to it (sent).
+  const probed = await c('/snmp/devices', { orgId: org.id, name: `${marker} probed snmp device`, host: '192.0.2.9', credentials: { version: 'v2c', community: 'tenancy' }, probeDeviceId: agent.deviceId });
+  ids.snmpPollCommand = (
+    await db.deviceCommand.create({ data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, type: 'snmp_poll', payload: { snmpDeviceId: probed.id }, source: 'system', status: 'sent', sentAt: new Date() } })
+  ).id;
   // A one-off window an hour ahead: its occurrence is scheduled (start/end have a state to move).
   const window = await c('/maintenance/windows', {
     name: `${marker} maintenance`,
