@@ -12,6 +12,7 @@ import { env } from './lib/env';
 import { logger } from './lib/observability/logger';
 import { publicBaseUrl } from './lib/public-url';
 import { agentChannelHub } from './lib/agent-channel/hub';
+import { mcpSseSessions } from './lib/mcp/sse-sessions';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
 
@@ -59,6 +60,8 @@ async function main() {
   // whatever is still open (a long poll, a download) is cut so a stop never waits on a client.
   const stop = () => {
     void hub.stop();
+    // MCP event streams end with the server; their session rows go now rather than at lease expiry.
+    void mcpSseSessions().stop();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => {

@@ -26,8 +26,8 @@ test('a partner admin reads how to connect on the MCP page, and an MCP client co
   await expect(page.getByTestId('mcp-endpoint-sse-stream')).toHaveText(/\/api\/v1\/mcp\/sse$/);
   await expect(page.getByRole('figure', { name: /Client configuration/ })).toContainText('X-API-Key');
   const tools = page.getByRole('table', { name: 'MCP tools' });
-  await expect(tools.getByRole('row', { name: /create_ticket/ })).toContainText('tickets:write');
-  await expect(tools.getByRole('row', { name: /run_script/ })).toContainText('destructive');
+  await expect(tools.getByRole('row', { name: /^create_ticket Create a ticket/ })).toContainText('tickets:write');
+  await expect(tools.getByRole('row', { name: /^run_script / })).toContainText('destructive');
   await page.screenshot({ path: 'e2e/artifacts/console-mcp.png', fullPage: true });
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);

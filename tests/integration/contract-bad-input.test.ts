@@ -22,6 +22,7 @@ import { newTicket } from '../helpers/tickets';
 import { seedAlert } from '../helpers/alerts';
 import { newCatalogItem, newContract } from '../helpers/billing';
 import { loadOps } from '../helpers/contract/route-ops';
+import { makeApiKey } from '../helpers/access';
 
 const CONCURRENCY = 8;
 const DEEP = 1000;
@@ -116,6 +117,8 @@ interface Fixture {
   agent: { agentId: string; authToken: string; deviceId: string };
   portal: { cookie: string; csrf: string };
   principalKey: string;
+  /** A key of the partner admin, for the routes that take API keys only (MCP). */
+  apiKey: string;
   ids: Record<string, string>;
 }
 let fx: Fixture;
@@ -126,6 +129,7 @@ function callerFor(meta: RouteMeta): RequestOptions {
     if (meta.scopes && !meta.scopes.includes('partner')) return { token: meta.scopes.includes('system') ? fx.systemAdmin : fx.orgUser };
     return { token: fx.partnerAdmin };
   }
+  if (auth.includes('apiKey')) return { headers: { 'x-api-key': fx.apiKey } };
   if (auth.includes('servicePrincipal')) return asPrincipal(fx.principalKey);
   if (auth.includes('agent') || auth.includes('agentNarrowed')) return { token: fx.agent.authToken };
   if (auth.includes('portal')) return { headers: { cookie: fx.portal.cookie, 'x-csrf-token': fx.portal.csrf, origin: ORIGIN } };
@@ -445,6 +449,7 @@ describe('every operation refuses bad input with a 4xx in the envelope and chang
       agent,
       portal: { cookie: portal.cookie, csrf: portal.csrf },
       principalKey: principal.key,
+      apiKey: (await makeApiKey(admin, ['devices:read'])).key,
       ids: {
         partnerId: partner.id,
         orgId: org.id,
