@@ -90,7 +90,7 @@ function ByCve({ orgId, filters, setPage }: ViewProps) {
         {(list.data?.data ?? []).map((v) => (
           <tr key={v.cveId} className="border-t border-slate-100 dark:border-slate-800">
             <td className="px-4 py-2">
-              <Link href={`/vulnerabilities/${encodeURIComponent(v.cveId)}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+              <Link href={`/vulnerabilities/${encodeURIComponent(v.cveId)}${filters.status && filters.status !== 'open' ? `?status=${filters.status}` : ''}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
                 {v.cveId}
               </Link>{' '}
               {v.knownExploited ? <KevBadge /> : null}
