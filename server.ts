@@ -1,7 +1,8 @@
 // The HTTP server: Next.js behind a plain Node server that records each connection's peer
 // address in a header the app can trust (Next passes client-sent X-Forwarded-For through
 // unchanged, so it cannot tell who actually connected).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { serveFastPath } from './server-fast-paths';
@@ -34,7 +35,12 @@ async function main() {
   // 32 characters, a malformed URL) ends the process with the reason, rather than every request
   // failing on it later.
   env();
-  const app = next({ dev, dir: path.resolve(import.meta.dirname), hostname, port });
+  // Next attaches its own `upgrade` listener to the server of the first request it handles
+  // (or to `httpServer` when given), and in production that listener closes every socket it does
+  // not serve, the agent channel's included, while the channel is still authenticating. Upgrades
+  // are dispatched here instead (the hub below hands Next the ones that are not the channel's), so
+  // Next's listener goes on an emitter that never fires.
+  const app = next({ dev, dir: path.resolve(import.meta.dirname), hostname, port, httpServer: new EventEmitter() as Server });
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = createServer((req, res) => {

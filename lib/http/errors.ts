@@ -8,7 +8,18 @@ export interface ErrorDetail {
   [key: string]: unknown;
 }
 
+// Shared by every copy of this module in a process: the custom server (server.ts) and Next's
+// route bundles load their own, and an AppError thrown by one (the agent channel hub, say) must
+// still be recognised as one by the other's route wrapper instead of turning into a 500.
+const APP_ERROR = Symbol.for('rmm.AppError');
+
 export class AppError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
+  }
+
+  readonly [APP_ERROR] = true;
+
   constructor(
     readonly code: string,
     readonly status: number,
