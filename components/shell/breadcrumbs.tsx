@@ -41,6 +41,7 @@ const SEGMENTS: Record<string, string> = {
   'api-keys': 'API keys',
   'service-principals': 'Service principals',
   'agent-versions': 'Agent versions',
+  sso: 'Single sign-on',
   distributor: 'Distributor',
   companies: 'Companies',
   products: 'Products',
