@@ -57,7 +57,7 @@ test('a partner admin sets up OIDC single sign-on, and a new technician signs in
   const context = await browser.newContext({ baseURL });
   const visitor = await context.newPage();
   await visitor.goto('/login');
-  await visitor.getByRole('button', { name: 'Sign in with SSO' }).click();
+  await visitor.getByRole('button', { name: 'Use single sign-on (SSO)' }).click();
   await visitor.getByLabel('Work email or organization ID').fill(email);
   await visitor.getByRole('button', { name: 'Continue with SSO' }).click();
   await expect(visitor.getByTestId('user-name')).toContainText('Jane Tech');

@@ -22,8 +22,12 @@ const ERRORS: Record<string, string> = {
   SSO_NO_ROLE: 'None of your groups gives access yet; ask your administrator.',
 };
 
+const LINK_BUTTON =
+  'inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
+
 function startUrl(check: SsoCheck, next: string | null): string {
-  const url = new URL(check.loginUrl!, window.location.origin);
+  // The server's public URL may differ from the page's origin behind a proxy: keep the path only.
+  const url = new URL(check.loginUrl!, 'http://placeholder');
   if (next && next.startsWith('/') && !next.startsWith('//')) url.searchParams.set('returnTo', next);
   return url.pathname + url.search;
 }
@@ -62,9 +66,11 @@ export function SsoSignIn({ requiredTenantId }: { requiredTenantId?: string | nu
         </p>
       )}
       {preset.data?.available ? (
-        <Button type="button" variant="secondary" className="w-full" onClick={() => window.location.assign(startUrl(preset.data!, next))}>
+        // A link, not a button: it navigates to the provider (and keeps the password form's
+        // "Sign in" button the only button of that name).
+        <a href={startUrl(preset.data, next)} className={LINK_BUTTON}>
           Sign in with SSO ({preset.data.providerName})
-        </Button>
+        </a>
       ) : open ? (
         <form onSubmit={lookUp} className="space-y-3" aria-label="Sign in with SSO">
           <Field label="Work email or organization ID" name="sso" autoComplete="username" required autoFocus error={message ?? undefined} />
@@ -74,7 +80,7 @@ export function SsoSignIn({ requiredTenantId }: { requiredTenantId?: string | nu
         </form>
       ) : (
         <Button type="button" variant="secondary" className="w-full" onClick={() => setOpen(true)}>
-          Sign in with SSO
+          Use single sign-on (SSO)
         </Button>
       )}
     </div>

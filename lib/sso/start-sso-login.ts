@@ -3,15 +3,21 @@
 // receives the callback can finish the sign-in, and a state is good for one callback only.
 import * as oidc from 'openid-client';
 import { db } from '@/lib/db';
-import { AppError, notFound } from '@/lib/http/errors';
+import { AppError, notFound, tooManyRequests } from '@/lib/http/errors';
+import { consumeRateLimit } from '@/lib/rate-limit/consume-rate-limit';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { findTenantProvider } from '@/lib/sso/find-tenant-provider';
 import { describeOidcError, discoverProvider, redirectUri } from '@/lib/sso/oidc-config';
 import { logger } from '@/lib/observability/logger';
 
 export const LOGIN_STATE_TTL_MS = 10 * 60_000;
+// Each start stores a row and asks the provider for its metadata: bounded per client address.
+const STARTS_PER_IP = 60;
+const STARTS_WINDOW_SECONDS = 600;
 
-export async function startSsoLogin(tenantId: string, input: { returnTo?: string; loginHint?: string }): Promise<string> {
+export async function startSsoLogin(ip: string | null, tenantId: string, input: { returnTo?: string; loginHint?: string }): Promise<string> {
+  const verdict = await consumeRateLimit(`sso-login:${ip ?? 'unknown'}`, STARTS_PER_IP, STARTS_WINDOW_SECONDS);
+  if (!verdict.allowed) throw tooManyRequests('Too many sign-in attempts; try again later', verdict.retryAfterSeconds);
   const provider = await findTenantProvider(tenantId);
   if (!provider) throw notFound('SSO provider');
   let config: oidc.Configuration;

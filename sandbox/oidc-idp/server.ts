@@ -67,10 +67,12 @@ export async function startOidcIdp(opts: { redirectUris: string[]; port?: number
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: opts.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
     jwks: { keys: [jwk] },
     cookies: { keys: ['sandbox-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    // acr, amr and auth_time ride on the openid scope so every ID token carries them, as at real IdPs.
+    claims: { iss: null, sid: null, openid: ['sub', 'acr', 'amr', 'auth_time'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     // Scope claims go into the ID token too (the relying party reads them there).
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx: KoaContextWithOIDC, sub: string) => {
       const a = accounts.get(sub);
@@ -116,6 +118,8 @@ export async function startOidcIdp(opts: { redirectUris: string[]; port?: number
   };
 }
 
+const HOP_BY_HOP = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect']);
+
 export type TamperMode = 'none' | 'issuer' | 'audience' | 'signature' | 'nonce' | 'expired';
 
 export interface TamperingFront {
@@ -141,7 +145,7 @@ export async function startTamperingFront(idp: OidcIdp): Promise<TamperingFront>
       for await (const c of req) chunks.push(c as Buffer);
       const upstream = await fetch(`${idp.issuer}${req.url}`, {
         method: req.method,
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length').map(([k, v]) => [k, String(v)])),
+        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k)).map(([k, v]) => [k, String(v)])),
         body: chunks.length ? Buffer.concat(chunks) : undefined,
       });
       let body = await upstream.text();
