@@ -11,7 +11,9 @@ const PASSWORD = 'Console-Sso-Pass-5!';
 function privateAddress(): string | null {
   for (const list of Object.values(networkInterfaces())) {
     for (const a of list ?? []) {
-      if (!a.internal && a.family === 'IPv4' && /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a.address)) return a.address;
+      if (a.internal) continue;
+      if (a.family === 'IPv4' && /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a.address)) return a.address;
+      if (a.family === 'IPv6' && /^f[cd][0-9a-f]{2}:/i.test(a.address)) return a.address;
     }
   }
   return null;

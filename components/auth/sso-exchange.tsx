@@ -15,12 +15,14 @@ type TokenResponse = Wire<typeof ZTokenResponse>;
 
 export function SsoExchange() {
   const router = useRouter();
-  const { signIn } = useSession();
+  const { signIn, status } = useSession();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    // After the console's own session restore has settled: its late answer would otherwise
+    // mark the fresh sign-in as signed out.
+    if (started.current || status === 'loading') return;
     started.current = true;
     const code = new URLSearchParams(window.location.hash.slice(1)).get('code');
     const returnTo = new URLSearchParams(window.location.search).get('returnTo');
@@ -35,7 +37,7 @@ export function SsoExchange() {
         router.replace(returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/');
       })
       .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Could not reach the server'));
-  }, [router, signIn]);
+  }, [router, signIn, status]);
 
   if (!error) return <p className="text-sm text-slate-500" role="status">Completing single sign-on…</p>;
   return (
