@@ -80,6 +80,7 @@ function Editor({ provider, onDone }: { provider: SsoProvider | null; onDone: ()
   const levelRoles = roles.filter((r) => r.scope === level);
   const preset = presets.find((p) => p.id === draft.preset);
   const errors = fieldErrorsOf(save.error);
+  const failure = save.error ?? remove.error ?? test.error;
 
   function choosePreset(id: SsoPreset['id']) {
     const next = presets.find((p) => p.id === id);
@@ -205,7 +206,7 @@ function Editor({ provider, onDone }: { provider: SsoProvider | null; onDone: ()
           {test.data.test.ok ? `Connection works: ${test.data.test.issuer} publishes ${test.data.test.keys} signing key(s).` : `Connection failed: ${test.data.test.error}`}
         </p>
       )}
-      <FormError message={formErrorOf(save.error ?? remove.error ?? test.error, Object.keys(draft), 'Could not save the provider')} />
+      <FormError message={failure ? formErrorOf(failure, Object.keys(draft), 'Could not save the provider') : null} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}
