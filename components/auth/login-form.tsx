@@ -42,6 +42,9 @@ export function LoginForm() {
       }
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Could not reach the server');
+      // The account's organization requires SSO: offer its provider's button right away.
+      const tenantId = err instanceof ApiError && err.code === 'SSO_REQUIRED' ? (err.details as { tenantId?: unknown }).tenantId : null;
+      if (typeof tenantId === 'string') router.replace(`/login?org=${encodeURIComponent(tenantId)}${next ? `&next=${encodeURIComponent(next)}` : ''}`);
     } finally {
       setBusy(false);
     }

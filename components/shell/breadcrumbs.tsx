@@ -42,6 +42,7 @@ const SEGMENTS: Record<string, string> = {
   mcp: 'MCP server',
   'service-principals': 'Service principals',
   'agent-versions': 'Agent versions',
+  sso: 'Single sign-on',
   distributor: 'Distributor',
   companies: 'Companies',
   products: 'Products',

@@ -12,6 +12,7 @@ import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '@/li
 import { writeAudit } from '@/lib/audit/write-audit';
 import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
 import { emitEvent } from '@/lib/events/emit-event';
+import { assertPasswordLoginAllowed } from '@/lib/sso/assert-password-login-allowed';
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');
 
@@ -57,6 +58,19 @@ export async function login(ctx: AuthContext, input: { email: string; password: 
     throw invalidCredentials();
   }
   assertPartnerActive(principal.partnerStatus);
+  await assertPasswordLoginAllowed(principal).catch(async (error: unknown) => {
+    await writeAudit(ctx, {
+      action: 'user.login_failed',
+      targetType: 'user',
+      targetId: principal.userId,
+      result: 'denied',
+      partnerId: principal.partnerId,
+      orgId: principal.orgId,
+      actor: { type: 'user', id: principal.userId, email: principal.email },
+      details: { reason: 'sso_required' },
+    });
+    throw error;
+  });
   await enforceIpAllowlist(ctx, principal, 'login');
 
   const tokens = await db.$transaction(async (tx) => {

@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   'discovery:manage': 'Create and edit discovery profiles, run and cancel scans, link, ignore, delete and monitor discovered assets',
   'pam:read': 'View elevation requests, active elevations, elevation rules, signer groups and the default verdict',
   'pam:manage': 'Approve, deny and revoke elevations; manage elevation rules, signer groups and the default verdict',
+  'sso:read': 'View single sign-on providers (never their client secrets)',
+  'sso:manage': 'Create, edit and delete single sign-on providers, their role mapping and enforcement',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -86,7 +88,7 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage', 'discovery:read', 'discovery:manage', 'pam:read', 'pam:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage', 'discovery:read', 'discovery:manage', 'pam:read', 'pam:manage', 'sso:read', 'sso:manage'] as Permission[],
   },
   {
     name: 'Organization User',

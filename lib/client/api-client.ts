@@ -187,7 +187,7 @@ export function apiUrl(path: string, query: RequestOptions['query'] = {}): URL {
 
 /** Sends a request with the recovery rules above and returns the successful Response. */
 export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
-  if (abandoned && !path.startsWith('/auth/') && !path.startsWith('/public/')) throw new ApiError(401, 'UNAUTHORIZED', 'Signed out');
+  if (abandoned && !path.startsWith('/auth/') && !path.startsWith('/public/') && !path.startsWith('/sso/')) throw new ApiError(401, 'UNAUTHORIZED', 'Signed out');
   const url = apiUrl(path, opts.query);
   const send = () => {
     const p = fetch(url, {

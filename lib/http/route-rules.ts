@@ -42,12 +42,13 @@ export const MFA_RULES: RouteRule[] = [
   },
   {
     name: 'granting',
-    reason: 'grants access: invitations, role and access changes, custom roles, API keys and service principals, portal access',
+    reason: 'grants access: invitations, role and access changes, custom roles, API keys and service principals, portal access, single sign-on providers (they create users and map roles)',
     applies: ({ method, path }) =>
       (write(method) && method !== 'DELETE' && (path === '/users/invite' || path === '/users/{id}' || path === '/users/{id}/role')) ||
       (write(method) && method !== 'DELETE' && under(path, '/roles')) ||
       (write(method) && method !== 'DELETE' && under(path, '/api-keys')) ||
       under(path, '/service-principals') ||
+      (write(method) && under(path, '/sso/providers')) ||
       (write(method) && /^\/orgs\/contacts\/\{contactId\}\/portal-(invite|access)$/.test(path)),
   },
   {
@@ -94,7 +95,7 @@ export const PEOPLE_ONLY_RULES: RouteRule[] = [
   {
     name: 'identity-and-access',
     reason: 'people administer identities, access and credentials: a key cannot mint keys, invite users or change access',
-    applies: ({ permission }) => permission === 'users:manage' || permission === 'api_keys:manage',
+    applies: ({ permission }) => permission === 'users:manage' || permission === 'api_keys:manage' || permission === 'sso:manage',
   },
   {
     name: 'own-session',

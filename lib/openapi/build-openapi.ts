@@ -93,7 +93,9 @@ function operation(schemas: SchemaComponents, meta: RouteMeta, method: string, p
   if (meta.cleanText) notes.push('NUL and unpaired surrogate characters in the body are removed (replaced by U+FFFD), not refused.');
   if (meta.maxBodyBytes) notes.push(`Bodies up to ${meta.maxBodyBytes / 1024 / 1024} MiB (413 beyond).`);
   const success: Record<string, unknown> =
-    meta.status === 204 || (method === 'DELETE' && !meta.response)
+    meta.status >= 300 && meta.status < 400
+      ? { [String(meta.status)]: { description: 'Redirect', headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } }
+      : meta.status === 204 || (method === 'DELETE' && !meta.response)
       ? { '204': { description: 'No content' } }
       : {
           [String(meta.status)]: {

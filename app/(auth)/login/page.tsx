@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
+import { SsoSignIn } from '@/components/auth/sso-sign-in';
 import { publicConfig } from '@/lib/public-config';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -22,6 +23,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </p>
         )}
         <LoginForm />
+        <SsoSignIn />
         {registrationEnabled && (
           <p className="text-center text-sm text-slate-500">
             New MSP?{' '}

@@ -52,6 +52,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'POST /agents/{agentId}/elevation-requests': { body: () => ({ executablePath: '/usr/bin/true', sha256: 'a'.repeat(64), commandLine: '/usr/bin/true', user: 'probe', groups: [] }) },
   'PATCH /pam/signer-groups/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PATCH /incidents/{id}': { body: () => ({ status: 'closed' }) },
+  'PATCH /sso/providers/{id}': { body: () => ({ name: 'tenancy probe' }) },
 };
 
 /**
