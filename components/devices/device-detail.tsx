@@ -23,17 +23,19 @@ import { DeviceActivity } from '@/components/devices/detail/device-activity';
 import { DeviceQuickActions } from '@/components/devices/detail/device-quick-actions';
 import { DeviceInventoryPanel } from '@/components/devices/detail/device-inventory';
 import { DeviceProcessesPanel } from '@/components/devices/detail/device-processes';
+import { DeviceTerminalPanel } from '@/components/remote/device-terminal';
 import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
 import { DevicePolicyPanel } from '@/components/policies/device-policy-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'commands' | 'policies' | 'billing';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'commands' | 'policies' | 'billing' | 'terminal';
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
   const [tab, setTab] = useState<Tab>('overview');
   const showBilling = useShowDeviceBilling();
   const showPolicies = useCan('policies:read');
+  const canTerminal = useCan('devices:execute');
   const d = device.data;
   useBreadcrumbLabel(id, d ? (d.displayName ?? d.hostname) : undefined);
 
@@ -68,6 +70,7 @@ export function DeviceDetail({ id }: { id: string }) {
           { id: 'commands', label: 'Commands' },
           ...(showPolicies ? [{ id: 'policies' as const, label: 'Policies' }] : []),
           ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
+          ...(canTerminal ? [{ id: 'terminal' as const, label: 'Terminal' }] : []),
         ]}
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
@@ -76,6 +79,7 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'inventory' && <DeviceInventoryPanel id={id} />}
         {tab === 'software' && <DeviceSoftwarePanel deviceId={id} />}
         {tab === 'processes' && <DeviceProcessesPanel deviceId={id} />}
+        {tab === 'terminal' && canTerminal && <DeviceTerminalPanel deviceId={id} />}
         {tab === 'commands' && <Commands device={d} />}
         {tab === 'policies' && showPolicies && <DevicePolicyPanel deviceId={id} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}

@@ -51,6 +51,7 @@ export const NAV: NavSection[] = [
       { href: '/pam', label: 'Elevation requests', permission: 'pam:read', description: 'Just-in-time root elevation asked from devices: approve, deny, revoke, and the rules that decide.' },
       { href: '/policies', label: 'Configuration policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
       { href: '/discovery', label: 'Network discovery', permission: 'discovery:read', description: 'Probe agents scan subnets for devices that cannot run an agent; monitor, link or ignore what they find.' },
+      { href: '/remote', label: 'Remote sessions', permission: 'devices:read', description: 'Terminal and desktop sessions on devices: who, when, how long, and terminal transcripts.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
       { href: '/security', label: 'Security posture', permission: 'devices:read', description: 'Security score, trend, weakest devices and recommendations.' },

@@ -76,6 +76,13 @@ export const MFA_RULES: RouteRule[] = [
     applies: ({ method, path }) =>
       method === 'POST' && under(path, '/system-tools/devices') && (path.endsWith('/processes/{pid}/kill') || path.endsWith('/services/{name}/stop')),
   },
+  {
+    name: 'remote-access',
+    reason: 'opening a shell, a desktop or a tunnel into a device hands the device over (doc 1 Remote access): minting its session, tickets, codes and signalling',
+    applies: ({ method, path }) =>
+      method === 'POST' &&
+      (path === '/remote/sessions' || path === '/tunnels' || path === '/tunnels/{id}/http-ticket' || /^\/remote\/sessions\/\{id\}\/(ws-ticket|desktop-connect-code|offer|ice)$/.test(path)),
+  },
 ];
 
 /**

@@ -38,6 +38,7 @@ const CONTROL_EXEMPT: Record<string, string> = {
   'GET /quotes/{id}/public-link': 'a draft has no customer link: 409 QUOTE_NOT_SENT comes after the lookup',
   'GET /system-tools/devices/{deviceId}/processes': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
   'GET /system-tools/devices/{deviceId}/services': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /remote/sessions/{id}/transcript': 'the world’s session never ran: its missing transcript is a 404 after the session lookup',
 };
 
 // A path that names the calling agent itself: a foreign agent id is refused before any lookup.

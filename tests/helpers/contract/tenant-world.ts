@@ -139,6 +139,9 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.snmpDevice = (await c('/snmp/devices', { orgId: org.id, name: `${marker} snmp device`, host: '127.0.0.1', port: 9, timeoutMs: 200, retries: 0, templateId: ids.snmpTemplate, credentials: { version: 'v2c', community: 'tenancy' } })).id;
   ids.snmpThreshold = (await c('/snmp/thresholds', { deviceId: ids.snmpDevice, oid: '1.3.6.1.2.1.1.3.0', operator: 'lt', value: 1 })).id;
   ids.snmpOid = '1.3.6.1.2.1.1.3.0';
+  // A remote session needs a live agent channel to open through the API: written directly.
+  ids.remoteSession = (await db.remoteSession.create({ data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, type: 'terminal' } })).id;
+  ids.tunnel = (await c('/tunnels', { deviceId: agent.deviceId, targetHost: '127.0.0.1', targetPort: 9 })).id;
   // A one-off window an hour ahead: its occurrence is scheduled (start/end have a state to move).
   const window = await c('/maintenance/windows', {
     name: `${marker} maintenance`,
