@@ -52,7 +52,7 @@ test('a terminal on a real agent runs echo and shows the output, then the transc
     await page.getByTestId('terminal').click();
     await page.keyboard.type('echo e2e-$((20+22))-done');
     await page.keyboard.press('Enter');
-    await expect(page.locator('.xterm-rows')).toContainText('e2e-42-done', { timeout: 30_000 });
+    await expect(page.getByTestId('terminal')).toContainText('e2e-42-done', { timeout: 30_000 });
 
     await page.getByRole('button', { name: 'End session' }).click();
     await expect(page.getByTestId('terminal-status')).toContainText('Session ended', { timeout: 30_000 });

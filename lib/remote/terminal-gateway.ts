@@ -15,7 +15,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { logger } from '@/lib/observability/logger';
-import { agentChannelHub, type StreamHandle } from '@/lib/agent-channel/hub';
+import { agentChannelHub, type AgentChannelHub, type StreamHandle } from '@/lib/agent-channel/hub';
 import type { AuthContext } from '@/lib/auth/context';
 import { acceptsCommands } from '@/lib/devices/create-device-command';
 import { redeemTicket } from '@/lib/remote/tickets';
@@ -32,15 +32,15 @@ interface Viewer {
   end(reason: string): void;
 }
 
-const state = globalThis as unknown as { __rmmTerminalGateway?: { wss: WebSocketServer; viewers: Map<string, Viewer>; listening: boolean } };
+const state = globalThis as unknown as { __rmmTerminalGateway?: { wss: WebSocketServer; viewers: Map<string, Viewer>; hub: AgentChannelHub | null } };
 
 function gateway() {
   if (!state.__rmmTerminalGateway) {
-    state.__rmmTerminalGateway = { wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false }), viewers: new Map(), listening: false };
+    state.__rmmTerminalGateway = { wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false }), viewers: new Map(), hub: null };
   }
   const g = state.__rmmTerminalGateway;
-  if (!g.listening) {
-    g.listening = true;
+  if (g.hub !== agentChannelHub()) {
+    g.hub = agentChannelHub();
     // POST …/end and the stale sweep, on whichever process, reach the one holding the viewer.
     agentChannelHub().onProcessMessage(END_TOPIC, (data) => {
       const { sessionId, reason } = (data ?? {}) as { sessionId?: string; reason?: string };

@@ -16,6 +16,7 @@ import { createKey, enroll } from '../helpers/agents';
 import { makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { AgentChannelHub, agentChannelHub, resetAgentChannelHub } from '@/lib/agent-channel/hub';
 import { db } from '@/lib/db';
+import { tunnelTargetRefusal } from '../../agent/src/remote/tunnel';
 
 let agent: RealAgent;
 const remoteHub = new AgentChannelHub({ leaseSeconds: 30, pingSeconds: 5 });
@@ -259,7 +260,8 @@ describe('HTTP tunnels', () => {
     expect(publicTarget.body.error.code).toBe('TUNNEL_TARGET_NOT_ALLOWED');
     // A private address that is on none of the device's subnets passes the server's check and is
     // refused by the agent (nothing is sent to it).
-    const tunnel = await api.post('/tunnels', { token: agent.admin, body: { deviceId: agent.deviceId, targetHost: '10.255.255.254', targetPort: 80 } });
+    const offLan = ['10.255.255.254', '172.31.255.254', '192.168.255.254'].find((a) => tunnelTargetRefusal(a, 'lan') !== null)!;
+    const tunnel = await api.post('/tunnels', { token: agent.admin, body: { deviceId: agent.deviceId, targetHost: offLan, targetPort: 80 } });
     expect(tunnel.status, tunnel.text).toBe(201);
     const minted = await api.post(`/tunnels/${tunnel.body.id}/http-ticket`, { token: agent.admin, body: {} });
     const cookie = String((await raw('GET', minted.body.url)).headers['set-cookie']).split(';')[0];
