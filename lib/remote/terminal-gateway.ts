@@ -87,13 +87,13 @@ async function run(ws: WebSocket, sessionId: string, deviceId: string, cols: num
   const pending: Buffer[] = [];
   let stream: StreamHandle | null = null;
   let finished = false;
-  let keepalive: NodeJS.Timeout | undefined;
+  const timer: { keepalive?: NodeJS.Timeout } = {};
   const sendJson = (frame: object) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(frame));
 
   const finish = async (status: 'ended' | 'failed', reason: string, code = 1000) => {
     if (finished) return;
     finished = true;
-    clearInterval(keepalive);
+    clearInterval(timer.keepalive);
     g.viewers.delete(sessionId);
     stream?.close(reason);
     if (ws.readyState === ws.OPEN) ws.close(code, reason.slice(0, 120));
@@ -159,9 +159,9 @@ async function run(ws: WebSocket, sessionId: string, deviceId: string, cols: num
   for (const chunk of pending.splice(0)) stream.write(chunk);
   await activateSession(sessionId, hub.processId, actor, audit).catch((error: unknown) => logger.warn({ err: error, sessionId }, 'terminal session start not recorded'));
   sendJson({ type: 'ready', sessionId });
-  keepalive = setInterval(() => {
+  timer.keepalive = setInterval(() => {
     if (ws.readyState === ws.OPEN) ws.ping();
     void db.remoteSession.updateMany({ where: { id: sessionId, status: 'active' }, data: { lastSeenAt: new Date() } }).catch(() => undefined);
   }, KEEPALIVE_MS);
-  keepalive.unref();
+  timer.keepalive.unref();
 }
