@@ -198,7 +198,12 @@ export async function endRemoteSession(ctx: ActorContext, id: string) {
  * after that long (its ticket or offer never came).
  */
 export async function endStaleSessions(ctx: ActorContext) {
-  const open = await db.remoteSession.findMany({ where: { AND: [tenantWhere(ctx), { status: { in: ['pending', 'active'] } }] }, take: 5000 });
+  return sweepStaleSessions(tenantWhere(ctx), ctx);
+}
+
+/** The stale sweep over `where` (every tenant for the worker's schedule). */
+export async function sweepStaleSessions(where: Prisma.RemoteSessionWhereInput, actor: AuthContext, auditActor?: AuditActor) {
+  const open = await db.remoteSession.findMany({ where: { AND: [where, { status: { in: ['pending', 'active'] } }] }, take: 5000 });
   if (!open.length) return { ended: 0, ids: [] as string[] };
   const live = new Set(
     (await db.agentChannelPresence.findMany({ where: { deviceId: { in: [...new Set(open.map((s) => s.deviceId))] }, leaseExpiresAt: { gt: new Date() } }, select: { deviceId: true } })).map((p) => p.deviceId),
@@ -211,8 +216,7 @@ export async function endStaleSessions(ctx: ActorContext) {
     else if (s.status === 'pending' && s.createdAt.getTime() < cutoff) reason = 'stale: nobody connected';
     else if (s.status === 'active' && s.type === 'terminal' && (s.lastSeenAt?.getTime() ?? 0) < cutoff) reason = 'stale: the viewer is gone';
     if (!reason) continue;
-    if (await finishSession(s.id, 'ended', reason, ctx)) ids.push(s.id);
+    if (await finishSession(s.id, 'ended', reason, actor, auditActor)) ids.push(s.id);
   }
   return { ended: ids.length, ids };
 }
-
