@@ -19,6 +19,17 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /**
+   * The custom server (server.ts, under tsx or its own bundle) and Next's route bundles each load
+   * their own copy of this module in one process: an AppError thrown by code of one (the agent
+   * channel hub the server owns) must still read as an AppError in the other, not as a 500.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const v = value as { name?: unknown; code?: unknown; status?: unknown } | null;
+    return this === AppError && v instanceof Error && v.name === 'AppError' && typeof v.code === 'string' && typeof v.status === 'number';
+  }
 }
 
 export const badRequest = (message: string, details?: ErrorDetail[], code = 'VALIDATION_ERROR') =>
