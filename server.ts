@@ -14,6 +14,8 @@ import { logger } from './lib/observability/logger';
 import { publicBaseUrl } from './lib/public-url';
 import { agentChannelHub } from './lib/agent-channel/hub';
 import { mcpSseSessions } from './lib/mcp/sse-sessions';
+import { handleRemoteUpgrade } from './lib/remote/terminal-gateway';
+import { isTunnelHttpPath, serveTunnelHttp } from './lib/remote/tunnel-proxy';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
 
@@ -49,15 +51,19 @@ async function main() {
     // resolved once here so routing, Next and the handlers all see the same path.
     req.url = (req.url && resolveDotSegments(req.url)) ?? req.url;
     if (serveFastPath(req, res)) return;
+    // HTTP tunnels stream through the agent channel, served here rather than by Next.
+    if (isTunnelHttpPath(req.url)) return void serveTunnelHttp(req, res);
     void serveUnrouted(req, res)
       .catch(() => false)
       .then((served) => (served ? undefined : handle(req, res)));
   });
   server.keepAliveTimeout = 65_000;
-  // Agents' live channels (GET /api/v1/agents/channel upgrades to a WebSocket); any other
-  // upgrade (the dev server's hot reload) is Next's.
+  // Agents' live channels (GET /api/v1/agents/channel upgrades to a WebSocket) and browsers'
+  // terminals (/api/v1/remote/sessions/:id/terminal); any other upgrade (the dev server's hot
+  // reload) is Next's.
   const hub = agentChannelHub();
-  hub.attach(server, app.getUpgradeHandler());
+  const nextUpgrade = app.getUpgradeHandler();
+  hub.attach(server, (req, socket, head) => handleRemoteUpgrade(req, socket, head) || void nextUpgrade(req, socket, head));
   await hub.start();
   server.listen(port, hostname, () => {
     logger.info({ publicBaseUrl: publicBaseUrl() }, `web listening on ${hostname}:${port}`);

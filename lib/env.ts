@@ -114,6 +114,16 @@ const EnvFields = z.object({
   SYSTEM_TOOLS_DOWNLOAD_MAX_BYTES: int(2_147_483_648, 1).describe('Largest file downloaded from a device through the system tools (413 FILE_TOO_LARGE beyond)'),
   SYSTEM_TOOLS_UPLOAD_MAX_BYTES: int(104_857_600, 1).describe('Largest file uploaded to a device through the system tools (413 FILE_TOO_LARGE beyond)'),
   COMMAND_RESULT_GRACE_SECONDS: int(600, 1),
+  // Remote access (docs/REMOTE-ACCESS.md).
+  REMOTE_TERMINAL_TICKET_SECONDS: int(60, 5).describe('Lifetime of the one-time ticket a browser opens a terminal WebSocket with'),
+  REMOTE_TRANSCRIPT_MAX_BYTES: int(1_048_576, 0).describe('Terminal output kept per session for the transcript (the rest is cut, marked truncated); 0 keeps none'),
+  REMOTE_SESSION_STALE_SECONDS: int(120, 30).describe('A session whose viewer has not been seen for this long (or still pending) is ended by DELETE /remote/sessions/stale'),
+  TUNNEL_ALLOWED_TARGETS: z.enum(['device', 'lan']).default('lan').describe('What a tunnel may reach from its device: the device itself only, or also its LAN (private addresses in the subnets of its interfaces)'),
+  REMOTE_STUN_URLS: list.describe('STUN servers handed to desktop viewers and agents (stun:host:port, comma-separated)'),
+  REMOTE_TURN_URLS: list.describe('TURN servers (turn:host:port?transport=udp, comma-separated); credentials are minted from REMOTE_TURN_SECRET'),
+  REMOTE_TURN_SECRET: optionalText.describe('Shared secret of the TURN REST API (coturn use-auth-secret): short-lived credentials per request'),
+  REMOTE_TURN_TTL_SECONDS: int(3600, 60),
+  TUNNEL_HTTP_SANDBOX: flag(true).describe('Serve proxied device pages with CSP sandbox (an opaque origin): a device web UI runs on the console origin and must not reach the console session. Off: device UIs that need their own origin storage work, at that risk'),
   OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
 
   ALERT_RULE_CACHE_SECONDS: int(30, 0),

@@ -28,6 +28,7 @@ import { distributorSyncAllTask, distributorSyncTask } from './tasks/distributor
 import { recoverDistributorSubmitsTask } from './tasks/recover-distributor-submits';
 import { maintainMetricHistoryTask } from './tasks/maintain-metric-history';
 import { rollForwardMaintenanceTask } from './tasks/roll-forward-maintenance';
+import { sweepRemoteSessionsTask } from './tasks/sweep-remote-sessions';
 import { startPatchJobsTask } from './tasks/start-patch-jobs';
 import { applyPatchPoliciesTask } from './tasks/apply-patch-policies';
 import { advanceDeploymentsTask } from './tasks/advance-deployments';
@@ -85,6 +86,7 @@ export const taskList: TaskList = {
   security_daily_scores: securityDailyScoresTask,
   sync_edr_findings: syncEdrFindingsTask,
   sync_edr_all: syncEdrAllTask,
+  sweep_remote_sessions: sweepRemoteSessionsTask,
 };
 
 // One line per periodic job (graphile-worker crontab syntax).
@@ -122,4 +124,5 @@ export const crontab = [
   '*/5 * * * * sweep_vulnerability_acceptances',
   '* * * * * run_discovery_schedules',
   '5 0 * * * security_daily_scores',
+  '* * * * * sweep_remote_sessions',
 ].join('\n');

@@ -19,11 +19,33 @@ export class ToolError extends Error {
 
 export type ChannelHandler = (params: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
 
+/** The agent's end of one byte stream, as a stream opener returns it. */
+export interface AgentStream {
+  /** Bytes from the server (keystrokes, a request's bytes). */
+  write(chunk: Buffer): void;
+  /** A control frame from the server (e.g. `stream.resize`). */
+  control?(frame: Record<string, unknown>): void;
+  /** The server closed the stream (or the channel went away). */
+  close(reason: string): void;
+}
+
+/** What a stream opener may do towards the server. */
+export interface StreamPeer {
+  send(chunk: Buffer): void;
+  /** Ends the stream from the device's side (process exited, connection closed). */
+  close(reason: string): void;
+}
+
+/** Opens a stream of one kind (`pty`, `tcp`); throws a ToolError to refuse it. */
+export type StreamOpener = (params: Record<string, unknown>, peer: StreamPeer) => Promise<AgentStream>;
+
 export interface ChannelOptions {
   server: string;
   token: string;
   handlers: Record<string, ChannelHandler>;
   onWake: () => void;
+  /** Byte stream kinds this agent opens (terminals, tunnels). */
+  streams?: Record<string, StreamOpener>;
   /** Backoff bounds; defaults 1 s and 60 s. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -55,6 +77,7 @@ export class AgentChannel {
   private retryTimer: NodeJS.Timeout | null = null;
   private silenceTimer: NodeJS.Timeout | null = null;
   private readonly running = new Map<string, AbortController>();
+  private readonly streams = new Map<number, AgentStream | null>();
   /** True while a channel is open (for tests and diagnostics). */
   connected = false;
 
@@ -100,14 +123,19 @@ export class AgentChannel {
     });
     ws.on('ping', () => this.armSilence());
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return; // byte streams: reserved
-      let frame: { type?: string; id?: string; op?: string; params?: Record<string, unknown>; timeoutMs?: number };
+      if (isBinary) {
+        const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+        if (buf.length >= 4) this.streams.get(buf.readUInt32BE(0))?.write(buf.subarray(4));
+        return;
+      }
+      let frame: { type?: string; id?: string; op?: string; params?: Record<string, unknown>; timeoutMs?: number; stream?: number; kind?: string; reason?: string };
       try {
         frame = JSON.parse(data.toString());
       } catch {
         return;
       }
-      if (frame.type === 'wake') this.opts.onWake();
+      if (typeof frame.stream === 'number' && frame.type?.startsWith('stream.')) this.onStreamFrame(ws, frame as Record<string, unknown> & { type: string; stream: number });
+      else if (frame.type === 'wake') this.opts.onWake();
       else if (frame.type === 'request' && typeof frame.id === 'string') void this.answer(frame.id, String(frame.op), frame.params ?? {}, frame.timeoutMs);
     });
     ws.on('error', (error) => {
@@ -115,6 +143,11 @@ export class AgentChannel {
     });
     ws.on('close', () => {
       this.connected = false;
+      // Streams live on one connection: a terminal or tunnel does not outlive it.
+      for (const [id, stream] of this.streams) {
+        this.streams.delete(id);
+        stream?.close('channel closed');
+      }
       if (this.silenceTimer) clearTimeout(this.silenceTimer);
       if (this.ws === ws) this.ws = null;
       if (this.stopped) return;
@@ -132,6 +165,49 @@ export class AgentChannel {
 
   private send(frame: Record<string, unknown>): void {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  private onStreamFrame(ws: WebSocket, frame: Record<string, unknown> & { type: string; stream: number }): void {
+    const id = frame.stream;
+    if (frame.type === 'stream.open') {
+      const opener = this.opts.streams && Object.prototype.hasOwnProperty.call(this.opts.streams, String(frame.kind)) ? this.opts.streams[String(frame.kind)] : undefined;
+      const refuse = (code: string, message: string) => this.send({ type: 'stream.close', stream: id, reason: message, error: { code, message } });
+      if (!opener) return refuse('UNSUPPORTED_OPERATION', `This agent (${AGENT_VERSION}) does not open "${String(frame.kind)}" streams`);
+      if (this.streams.has(id)) return refuse('INVALID_REQUEST', 'stream id in use');
+      this.streams.set(id, null);
+      const peer: StreamPeer = {
+        send: (chunk) => {
+          if (this.ws !== ws || !this.streams.has(id) || ws.readyState !== WebSocket.OPEN) return;
+          const header = Buffer.alloc(4);
+          header.writeUInt32BE(id, 0);
+          ws.send(Buffer.concat([header, chunk]), { binary: true });
+        },
+        close: (reason) => {
+          if (!this.streams.delete(id)) return;
+          if (this.ws === ws) this.send({ type: 'stream.close', stream: id, reason });
+        },
+      };
+      opener((frame.params ?? {}) as Record<string, unknown>, peer).then(
+        (stream) => {
+          // Closed by the server (or the stream ended itself) while it was opening.
+          if (!this.streams.has(id) || this.streams.get(id) !== null) return stream.close('closed while opening');
+          this.streams.set(id, stream);
+          this.send({ type: 'stream.opened', stream: id });
+        },
+        (error: unknown) => {
+          this.streams.delete(id);
+          refuse(error instanceof ToolError ? error.code : 'AGENT_OPERATION_FAILED', error instanceof Error ? error.message : String(error));
+        },
+      );
+      return;
+    }
+    const stream = this.streams.get(id);
+    if (frame.type === 'stream.close') {
+      this.streams.delete(id);
+      stream?.close(typeof frame.reason === 'string' ? frame.reason : 'closed by the server');
+      return;
+    }
+    stream?.control?.(frame);
   }
 
   private async answer(id: string, op: string, params: Record<string, unknown>, timeoutMs?: number): Promise<void> {

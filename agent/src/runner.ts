@@ -19,6 +19,8 @@ import { collectSecurityState } from './security-state';
 import { ElevationBroker } from './elevate';
 import { AgentChannel } from './channel';
 import { systemToolHandlers } from './system-tools';
+import { openTerminal } from './remote/terminal';
+import { openTunnel } from './remote/tunnel';
 
 export interface RunOptions {
   dataDir: string;
@@ -247,7 +249,7 @@ export class AgentRunner {
     let failures = 0;
     let offboarding = false;
     if (!this.opts.once) {
-      this.channel = new AgentChannel({ server: this.config.server, token: this.config.token, handlers: systemToolHandlers, onWake: () => this.wakeNow() });
+      this.channel = new AgentChannel({ server: this.config.server, token: this.config.token, handlers: systemToolHandlers, streams: { pty: openTerminal, tcp: openTunnel }, onWake: () => this.wakeNow() });
       this.channel.start();
     }
     while (!this.stopped) {

@@ -27,17 +27,19 @@ import { DeviceServicesPanel } from '@/components/devices/detail/device-services
 import { DeviceEventLogPanel } from '@/components/devices/detail/device-event-log';
 import { DeviceScheduledTasksPanel } from '@/components/devices/detail/device-scheduled-tasks';
 import { DeviceFilesPanel } from '@/components/devices/detail/device-files';
+import { DeviceTerminalPanel } from '@/components/remote/device-terminal';
 import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
 import { DevicePolicyPanel } from '@/components/policies/device-policy-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'services' | 'eventlog' | 'tasks' | 'files' | 'commands' | 'policies' | 'billing';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'services' | 'eventlog' | 'tasks' | 'files' | 'terminal' | 'commands' | 'policies' | 'billing';
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
   const [tab, setTab] = useState<Tab>('overview');
   const showBilling = useShowDeviceBilling();
   const showPolicies = useCan('policies:read');
+  const canTerminal = useCan('devices:execute');
   const d = device.data;
   useBreadcrumbLabel(id, d ? (d.displayName ?? d.hostname) : undefined);
 
@@ -76,6 +78,7 @@ export function DeviceDetail({ id }: { id: string }) {
           { id: 'commands', label: 'Commands' },
           ...(showPolicies ? [{ id: 'policies' as const, label: 'Policies' }] : []),
           ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
+          ...(canTerminal ? [{ id: 'terminal' as const, label: 'Terminal' }] : []),
         ]}
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
@@ -88,6 +91,7 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'eventlog' && <DeviceEventLogPanel deviceId={id} />}
         {tab === 'tasks' && <DeviceScheduledTasksPanel deviceId={id} />}
         {tab === 'files' && <DeviceFilesPanel deviceId={id} />}
+        {tab === 'terminal' && canTerminal && <DeviceTerminalPanel deviceId={id} />}
         {tab === 'commands' && <Commands device={d} />}
         {tab === 'policies' && showPolicies && <DevicePolicyPanel deviceId={id} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}

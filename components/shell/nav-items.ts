@@ -52,6 +52,7 @@ export const NAV: NavSection[] = [
       { href: '/policies', label: 'Configuration policies', permission: 'policies:read', description: 'Settings and compliance checks assigned to organizations, sites, groups or devices.' },
       { href: '/discovery', label: 'Network discovery', permission: 'discovery:read', description: 'Probe agents scan subnets for devices that cannot run an agent; monitor, link or ignore what they find.' },
       { href: '/snmp', label: 'SNMP monitoring', permission: 'devices:read', description: 'Switches, printers, firewalls and UPSes polled over SNMP: devices, charts per OID, templates and thresholds.' },
+      { href: '/remote', label: 'Remote sessions', permission: 'devices:read', description: 'Terminal and desktop sessions on devices: who, when, how long, and terminal transcripts.' },
       { href: '/enrollment-keys', label: 'Enrollment keys', permission: 'devices:write' },
       { href: '/management-posture', label: 'Management posture', permission: 'devices:read' },
       { href: '/security', label: 'Security posture', permission: 'devices:read', description: 'Security score, trend, weakest devices and recommendations.' },

@@ -42,7 +42,49 @@ export interface AgentErrorBody {
 type RelayMessage =
   | { k: 'req'; id: string; from: string; deviceId: string; op: string; params: unknown; timeoutMs: number }
   | { k: 'res'; id: string; ok: true; result: unknown }
-  | { k: 'res'; id: string; ok: false; error: AgentErrorBody; offline?: boolean };
+  | { k: 'res'; id: string; ok: false; error: AgentErrorBody; offline?: boolean }
+  | StreamRelayMessage
+  | { k: 'app'; topic: string; data: unknown };
+
+/**
+ * Byte streams relayed between the process that opened one (e.g. holding a browser's terminal
+ * WebSocket) and the process holding the device's channel. `sid` is the opener's stream id
+ * (uuid); data travels base64-encoded, in order (each side sends one stream's messages one after
+ * another and handles them one after another).
+ */
+type StreamRelayMessage =
+  | { k: 'sopen'; sid: string; from: string; deviceId: string; kind: string; params: unknown; timeoutMs: number }
+  | { k: 'sopened'; sid: string; error?: AgentErrorBody; offline?: boolean }
+  | { k: 'sdata'; sid: string; d: string }
+  | { k: 'sctl'; sid: string; frame: Record<string, unknown> }
+  | { k: 'sclose'; sid: string; reason: string };
+
+/** What the opener of a byte stream hears from the device. */
+export interface StreamHandlers {
+  onData(chunk: Buffer): void;
+  /** The stream ended (the device closed it, the agent went away); called at most once. */
+  onClose(reason: string): void;
+}
+
+/** The opener's end of a byte stream to a device. */
+export interface StreamHandle {
+  write(chunk: Buffer): void;
+  /** A control frame for the stream (e.g. `{ type: 'stream.resize', cols, rows }`). */
+  control(frame: Record<string, unknown>): void;
+  close(reason?: string): void;
+}
+
+/** Largest payload of one relayed data message (bigger NOTIFYs go through agent_channel_relay). */
+const RELAY_CHUNK = 48 * 1024;
+
+interface LocalStream {
+  id: number;
+  deviceId: string;
+  handlers: StreamHandlers;
+  opened: boolean;
+  settle?: (error: { error: AgentErrorBody; offline?: boolean } | null) => void;
+  timer?: NodeJS.Timeout;
+}
 
 interface Connection {
   id: string;
@@ -50,6 +92,8 @@ interface Connection {
   deviceId: string;
   alive: boolean;
   hello: Record<string, unknown> | null;
+  streams: Map<number, LocalStream>;
+  nextStream: number;
 }
 
 interface Pending {
@@ -109,6 +153,14 @@ export class AgentChannelHub {
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
   private reconnectAttempt = 0;
+  /** Streams this process opened on a device held elsewhere (by relay id). */
+  private readonly relayedOut = new Map<string, { holder: string; handlers: StreamHandlers; settle?: (e: { error: AgentErrorBody; offline?: boolean } | null) => void; timer?: NodeJS.Timeout }>();
+  /** Streams other processes opened on devices this one holds (by relay id). */
+  private readonly relayedIn = new Map<string, StreamHandle>();
+  /** Per relay id, the chain that keeps one stream's messages in order (sending and handling). */
+  private readonly streamChains = new Map<string, Promise<void>>();
+  private readonly appListeners = new Map<string, (data: unknown) => void>();
+  private relayChain: Promise<void> = Promise.resolve();
 
   constructor(opts: HubOptions = {}) {
     this.leaseSeconds = opts.leaseSeconds ?? 60;
@@ -145,7 +197,10 @@ export class AgentChannelHub {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
-    for (const c of this.connections.values()) c.ws.close(1001, 'server stopping');
+    for (const c of this.connections.values()) {
+      for (const stream of [...c.streams.values()]) this.endLocalStream(c, stream, 'the server is stopping', true);
+      c.ws.close(1001, 'server stopping');
+    }
     const held = [...this.connections.keys()];
     this.connections.clear();
     for (const [id, p] of this.pending) {
@@ -187,7 +242,7 @@ export class AgentChannelHub {
   }
 
   private async accept(ws: WebSocket, agent: AgentContext): Promise<void> {
-    const conn: Connection = { id: randomUUID(), ws, deviceId: agent.deviceId, alive: true, hello: null };
+    const conn: Connection = { id: randomUUID(), ws, deviceId: agent.deviceId, alive: true, hello: null, streams: new Map(), nextStream: 1 };
     const previous = this.connections.get(agent.deviceId);
     this.connections.set(agent.deviceId, conn);
     if (previous) previous.ws.close(4000, 'replaced by a newer connection');
@@ -223,15 +278,22 @@ export class AgentChannelHub {
         p.settle({ ok: false, error: { code: 'AGENT_OFFLINE', message: 'The agent channel closed before the agent answered' }, offline: true });
       }
     }
+    for (const stream of conn.streams.values()) this.endLocalStream(conn, stream, 'the agent channel closed', true);
     await dbPool()
       .query('delete from agent_channel_presence where device_id = $1 and connection_id = $2', [conn.deviceId, conn.id])
       .catch(() => undefined);
   }
 
   private onAgentFrame(conn: Connection, data: RawData, isBinary: boolean): void {
-    // Binary frames are reserved for byte streams (terminals, tunnels); none is open yet.
-    if (isBinary) return;
-    let frame: { type?: unknown; id?: unknown; ok?: unknown; result?: unknown; error?: unknown };
+    // Binary frames carry byte streams: 4 bytes stream id (big-endian), then the payload.
+    if (isBinary) {
+      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+      if (buf.length < 4) return;
+      const stream = conn.streams.get(buf.readUInt32BE(0));
+      if (stream?.opened) stream.handlers.onData(buf.subarray(4));
+      return;
+    }
+    let frame: { type?: unknown; id?: unknown; ok?: unknown; result?: unknown; error?: unknown; stream?: unknown; reason?: unknown };
     try {
       frame = JSON.parse(data.toString());
     } catch {
@@ -239,6 +301,25 @@ export class AgentChannelHub {
     }
     if (frame.type === 'hello') {
       conn.hello = frame as Record<string, unknown>;
+      return;
+    }
+    if (frame.type === 'stream.opened' || frame.type === 'stream.close') {
+      const stream = typeof frame.stream === 'number' ? conn.streams.get(frame.stream) : undefined;
+      if (!stream) return;
+      if (frame.type === 'stream.opened' && !stream.opened) {
+        stream.opened = true;
+        clearTimeout(stream.timer);
+        stream.settle?.(null);
+        stream.settle = undefined;
+      } else if (frame.type === 'stream.close') {
+        const error = frame.error as AgentErrorBody | undefined;
+        if (!stream.opened && stream.settle) {
+          conn.streams.delete(stream.id);
+          clearTimeout(stream.timer);
+          stream.settle({ error: error ?? { code: 'AGENT_OPERATION_FAILED', message: typeof frame.reason === 'string' ? frame.reason : 'The agent refused the stream' } });
+          stream.settle = undefined;
+        } else this.endLocalStream(conn, stream, typeof frame.reason === 'string' ? frame.reason.slice(0, 500) : 'closed by the device', false);
+      }
       return;
     }
     if (frame.type !== 'response' || typeof frame.id !== 'string') return;
@@ -308,6 +389,206 @@ export class AgentChannelHub {
     throw agentError(answer.error);
   }
 
+  // ---- byte streams (terminals, tunnels) ----------------------------------------------------
+
+  /**
+   * Opens a byte stream of `kind` (`pty`, `tcp`) on the device's agent, directly or through the
+   * process holding its channel. Resolves once the agent opened it; 409 AGENT_OFFLINE, 504
+   * AGENT_TIMEOUT or the agent's refusal (agentError) otherwise.
+   */
+  async openStream(deviceId: string, kind: string, params: Record<string, unknown>, handlers: StreamHandlers, opts: { timeoutMs?: number } = {}): Promise<StreamHandle> {
+    const timeoutMs = opts.timeoutMs ?? env().AGENT_CHANNEL_REQUEST_TIMEOUT_SECONDS * 1000;
+    const failed = (e: { error: AgentErrorBody; offline?: boolean }) => {
+      if (e.offline || e.error.code === 'AGENT_OFFLINE') return agentOffline();
+      if (e.error.code === 'AGENT_TIMEOUT') return agentTimeout(Math.round(timeoutMs / 1000));
+      return agentError(e.error);
+    };
+    const local = this.connections.get(deviceId);
+    if (local) {
+      const { stream, done } = this.openLocalStream(local, kind, params, handlers, timeoutMs);
+      const error = await done;
+      if (error) throw failed(error);
+      return this.localHandle(local, stream);
+    }
+    const { rows } = await dbPool().query<{ process_id: string }>('select process_id from agent_channel_presence where device_id = $1 and lease_expires_at > now()', [deviceId]);
+    const holder = rows[0]?.process_id;
+    if (!holder) throw agentOffline();
+    await this.start();
+    const sid = randomUUID();
+    const error = await new Promise<{ error: AgentErrorBody; offline?: boolean } | null>((resolve) => {
+      const entry = { holder, handlers, settle: resolve as (e: { error: AgentErrorBody; offline?: boolean } | null) => void, timer: undefined as NodeJS.Timeout | undefined };
+      entry.timer = setTimeout(() => {
+        this.relayedOut.delete(sid);
+        this.streamSend(holder, { k: 'sclose', sid, reason: 'timeout' });
+        resolve({ error: { code: 'AGENT_TIMEOUT', message: 'timeout' } });
+      }, timeoutMs + 1000);
+      this.relayedOut.set(sid, entry);
+      this.streamSend(holder, { k: 'sopen', sid, from: this.processId, deviceId, kind, params, timeoutMs });
+    });
+    if (error) throw failed(error);
+    let closed = false;
+    return {
+      write: (chunk) => {
+        if (closed) return;
+        for (let i = 0; i < chunk.length; i += RELAY_CHUNK) this.streamSend(holder, { k: 'sdata', sid, d: chunk.subarray(i, i + RELAY_CHUNK).toString('base64') });
+      },
+      control: (frame) => !closed && this.streamSend(holder, { k: 'sctl', sid, frame }),
+      close: (reason = 'closed') => {
+        if (closed) return;
+        closed = true;
+        this.relayedOut.delete(sid);
+        this.streamSend(holder, { k: 'sclose', sid, reason });
+      },
+    };
+  }
+
+  /**
+   * Sends `data` to the listener of `topic` in web process `processId` (through its relay
+   * channel); delivered at most once, to nobody when that process is gone.
+   */
+  async sendToProcess(processId: string, topic: string, data: unknown): Promise<void> {
+    if (processId === this.processId) {
+      this.appListeners.get(topic)?.(data);
+      return;
+    }
+    await this.notify(processId, { k: 'app', topic, data });
+  }
+
+  /** Registers this process's listener of `topic` for sendToProcess (one per topic). */
+  onProcessMessage(topic: string, listener: (data: unknown) => void): void {
+    this.appListeners.set(topic, listener);
+  }
+
+  private openLocalStream(conn: Connection, kind: string, params: Record<string, unknown>, handlers: StreamHandlers, timeoutMs: number) {
+    const id = conn.nextStream++ >>> 0;
+    const stream: LocalStream = { id, deviceId: conn.deviceId, handlers, opened: false };
+    const done = new Promise<{ error: AgentErrorBody; offline?: boolean } | null>((resolve) => {
+      stream.settle = resolve;
+      stream.timer = setTimeout(() => {
+        if (stream.opened) return;
+        conn.streams.delete(id);
+        stream.settle = undefined;
+        send(conn.ws, { type: 'stream.close', stream: id, reason: 'timeout' });
+        resolve({ error: { code: 'AGENT_TIMEOUT', message: 'timeout' } });
+      }, timeoutMs);
+    });
+    conn.streams.set(id, stream);
+    send(conn.ws, { type: 'stream.open', stream: id, kind, params });
+    return { stream, done };
+  }
+
+  private localHandle(conn: Connection, stream: LocalStream): StreamHandle {
+    return {
+      write: (chunk) => {
+        if (!conn.streams.has(stream.id) || conn.ws.readyState !== conn.ws.OPEN) return;
+        const header = Buffer.alloc(4);
+        header.writeUInt32BE(stream.id, 0);
+        conn.ws.send(Buffer.concat([header, chunk]), { binary: true });
+      },
+      control: (frame) => {
+        if (conn.streams.has(stream.id)) send(conn.ws, { ...frame, stream: stream.id });
+      },
+      close: (reason = 'closed') => {
+        if (!conn.streams.delete(stream.id)) return;
+        send(conn.ws, { type: 'stream.close', stream: stream.id, reason });
+      },
+    };
+  }
+
+  /** The device or its channel ended a stream: tell the opener once. */
+  private endLocalStream(conn: Connection, stream: LocalStream, reason: string, offline: boolean): void {
+    if (!conn.streams.delete(stream.id) && stream.opened) return;
+    clearTimeout(stream.timer);
+    if (!stream.opened) {
+      stream.settle?.({ error: { code: offline ? 'AGENT_OFFLINE' : 'AGENT_OPERATION_FAILED', message: reason }, offline });
+      stream.settle = undefined;
+      return;
+    }
+    stream.handlers.onClose(reason);
+  }
+
+  /** Sends a stream's relay message after the ones sent before it (NOTIFY order is commit order). */
+  private streamSend(processId: string, message: StreamRelayMessage): void {
+    const prev = this.streamChains.get(message.sid) ?? Promise.resolve();
+    const next = prev
+      .then(() => this.notify(processId, message))
+      .catch((error: unknown) => logger.warn({ err: error, sid: message.sid }, 'agent channel stream relay lost'));
+    this.streamChains.set(message.sid, next);
+    if (message.k === 'sclose' || (message.k === 'sopened' && message.error)) void next.then(() => this.streamChains.get(message.sid) === next && this.streamChains.delete(message.sid));
+  }
+
+  private onStreamRelay(message: StreamRelayMessage & { from?: string }): void {
+    if (message.k === 'sopen') {
+      const { sid, from } = message;
+      const conn = this.connections.get(message.deviceId);
+      if (!conn) return this.streamSend(from, { k: 'sopened', sid, error: { code: 'AGENT_OFFLINE', message: '' }, offline: true });
+      const handlers: StreamHandlers = {
+        onData: (chunk) => {
+          for (let i = 0; i < chunk.length; i += RELAY_CHUNK) this.streamSend(from, { k: 'sdata', sid, d: chunk.subarray(i, i + RELAY_CHUNK).toString('base64') });
+        },
+        onClose: (reason) => {
+          this.relayedIn.delete(sid);
+          this.streamSend(from, { k: 'sclose', sid, reason });
+        },
+      };
+      const { stream, done } = this.openLocalStream(conn, message.kind, (message.params ?? {}) as Record<string, unknown>, handlers, Math.min(message.timeoutMs, 300_000));
+      // Placeholder until the agent answers, so a close that overtakes the opening is not lost.
+      let cancelled: string | null = null;
+      this.relayedIn.set(sid, { write: () => undefined, control: () => undefined, close: (reason = 'closed') => (cancelled = reason) });
+      void done.then((error) => {
+        if (error) {
+          this.relayedIn.delete(sid);
+          return this.streamSend(from, { k: 'sopened', sid, ...error });
+        }
+        const handle = this.localHandle(conn, stream);
+        if (cancelled !== null) {
+          this.relayedIn.delete(sid);
+          return handle.close(cancelled);
+        }
+        this.relayedIn.set(sid, handle);
+        this.streamSend(from, { k: 'sopened', sid });
+      });
+      return;
+    }
+    if (message.k === 'sopened') {
+      const out = this.relayedOut.get(message.sid);
+      if (!out?.settle) return;
+      clearTimeout(out.timer);
+      const settle = out.settle;
+      out.settle = undefined;
+      if (message.error) {
+        this.relayedOut.delete(message.sid);
+        settle({ error: message.error, offline: message.offline });
+      } else settle(null);
+      return;
+    }
+    if (message.k === 'sdata') {
+      const inbound = this.relayedIn.get(message.sid);
+      if (inbound) inbound.write(Buffer.from(message.d, 'base64'));
+      else this.relayedOut.get(message.sid)?.handlers.onData(Buffer.from(message.d, 'base64'));
+      return;
+    }
+    if (message.k === 'sctl') {
+      this.relayedIn.get(message.sid)?.control(message.frame);
+      return;
+    }
+    if (message.k === 'sclose') {
+      const inbound = this.relayedIn.get(message.sid);
+      if (inbound) {
+        this.relayedIn.delete(message.sid);
+        inbound.close(message.reason);
+        return;
+      }
+      const out = this.relayedOut.get(message.sid);
+      if (!out) return;
+      this.relayedOut.delete(message.sid);
+      if (out.settle) {
+        clearTimeout(out.timer);
+        out.settle({ error: { code: 'AGENT_OPERATION_FAILED', message: message.reason } });
+      } else out.handlers.onClose(message.reason);
+    }
+  }
+
   // ---- the relay between web processes ------------------------------------------------------
 
   private async notify(processId: string, message: RelayMessage): Promise<void> {
@@ -330,6 +611,14 @@ export class AgentChannelHub {
       const { rows } = await dbPool().query<{ payload: string }>('delete from agent_channel_relay where id = $1 returning payload', [message.ref]);
       if (!rows[0]) return;
       message = JSON.parse(rows[0].payload) as RelayMessage;
+    }
+    if (message.k === 'app') {
+      this.appListeners.get(message.topic)?.(message.data);
+      return;
+    }
+    if (message.k === 'sopen' || message.k === 'sopened' || message.k === 'sdata' || message.k === 'sctl' || message.k === 'sclose') {
+      this.onStreamRelay(message);
+      return;
     }
     if (message.k === 'res') {
       const p = this.pending.get(message.id);
@@ -357,7 +646,12 @@ export class AgentChannelHub {
     const client = new pg.Client({ connectionString: env().DATABASE_URL, application_name: 'rmm-agent-channel' });
     client.on('notification', (msg) => {
       if (msg.channel === WAKE_CHANNEL) this.wake(msg.payload ?? '');
-      else if (msg.payload) void this.onRelay(msg.payload).catch((error: unknown) => logger.warn({ err: error }, 'agent channel relay failed'));
+      // One after another, in delivery order: a stream's data must not overtake itself when one
+      // message is read back from agent_channel_relay and the next one arrived inline.
+      else if (msg.payload) {
+        const payload = msg.payload;
+        this.relayChain = this.relayChain.then(() => this.onRelay(payload)).catch((error: unknown) => logger.warn({ err: error }, 'agent channel relay failed'));
+      }
     });
     client.on('error', (err) => logger.warn({ err: { message: err.message } }, 'agent channel LISTEN connection lost'));
     client.on('end', () => {

@@ -8,18 +8,7 @@ export interface ErrorDetail {
   [key: string]: unknown;
 }
 
-// Shared by every copy of this module in a process: the custom server (server.ts) and Next's
-// route bundles load their own, and an AppError thrown by one (the agent channel hub, say) must
-// still be recognised as one by the other's route wrapper instead of turning into a 500.
-const APP_ERROR = Symbol.for('rmm.AppError');
-
 export class AppError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
-  }
-
-  readonly [APP_ERROR] = true;
-
   constructor(
     readonly code: string,
     readonly status: number,
@@ -29,6 +18,17 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /**
+   * The custom server (server.ts, under tsx or its own bundle) and Next's route bundles each load
+   * their own copy of this module in one process: an AppError thrown by code of one (the agent
+   * channel hub the server owns) must still read as an AppError in the other, not as a 500.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const v = value as { name?: unknown; code?: unknown; status?: unknown } | null;
+    return this === AppError && v instanceof Error && v.name === 'AppError' && typeof v.code === 'string' && typeof v.status === 'number';
   }
 }
 

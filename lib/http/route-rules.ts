@@ -80,6 +80,13 @@ export const MFA_RULES: RouteRule[] = [
         (path.endsWith('/processes/{pid}/kill') || path.endsWith('/services/{name}/stop') || path.endsWith('/tasks/{path}/disable') || path.endsWith('/files/upload'))) ||
         (write(method) && (path.endsWith('/registry/value') || path.endsWith('/registry/key')))),
   },
+  {
+    name: 'remote-access',
+    reason: 'opening a shell, a desktop or a tunnel into a device hands the device over (doc 1 Remote access): minting its session, tickets, codes and signalling',
+    applies: ({ method, path }) =>
+      method === 'POST' &&
+      (path === '/remote/sessions' || path === '/tunnels' || path === '/tunnels/{id}/http-ticket' || /^\/remote\/sessions\/\{id\}\/(ws-ticket|desktop-connect-code|offer|ice)$/.test(path)),
+  },
 ];
 
 /**

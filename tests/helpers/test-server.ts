@@ -3,6 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { call } from './http';
 import type { AgentChannelHub } from '@/lib/agent-channel/hub';
+import { handleRemoteUpgrade } from '@/lib/remote/terminal-gateway';
+import { isTunnelHttpPath, serveTunnelHttp } from '@/lib/remote/tunnel-proxy';
 
 export interface TestServer {
   url: string;
@@ -23,6 +25,7 @@ export async function startTestServer(opts: { hub?: AgentChannelHub } = {}): Pro
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (isTunnelHttpPath(req.url)) return void (await serveTunnelHttp(req, res));
       if (!url.pathname.startsWith('/api/v1/')) {
         res.writeHead(404).end();
         return;
@@ -43,7 +46,7 @@ export async function startTestServer(opts: { hub?: AgentChannelHub } = {}): Pro
     }
   });
   if (opts.hub) {
-    opts.hub.attach(server);
+    opts.hub.attach(server, (req, socket, head) => handleRemoteUpgrade(req, socket, head) || socket.destroy());
     await opts.hub.start();
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

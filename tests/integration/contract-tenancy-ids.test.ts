@@ -45,6 +45,7 @@ const CONTROL_EXEMPT: Record<string, string> = {
   'GET /system-tools/devices/{deviceId}/registry/keys': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
   'GET /system-tools/devices/{deviceId}/registry/values': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
   'GET /system-tools/devices/{deviceId}/registry/value': 'the world runs no agent: 409 AGENT_OFFLINE comes after the device lookup',
+  'GET /remote/sessions/{id}/transcript': 'the world’s session never ran: its missing transcript is a 404 after the session lookup',
 };
 
 // A path that names the calling agent itself: a foreign agent id is refused before any lookup.

@@ -36,6 +36,8 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'DELETE /system-tools/devices/{deviceId}/registry/key': { query: () => ({ hive: 'HKEY_LOCAL_MACHINE', key: 'SOFTWARE\\Probe' }) },
   'PUT /devices/{id}/custom-fields': { body: (ids) => ({ values: { [ids.customFieldKey]: 'tenancy probe' } }) },
   'POST /tickets/{id}/comments': { body: () => ({ content: 'tenancy probe' }) },
+  'POST /remote/sessions/{id}/offer': { body: () => ({ sdp: 'v=0\r\n' }) },
+  'POST /remote/sessions/{id}/ice': { body: () => ({ candidates: [{ candidate: 'candidate:1 1 udp 2130706431 192.0.2.1 9 typ host' }] }) },
   'PATCH /deployments/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PATCH /automations/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'POST /automations/{id}/run': { body: (ids) => ({ deviceIds: [ids.device] }) },

@@ -156,6 +156,8 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/software/catalog/{id}/versions/{versionId}': 'softwareVersion',
   '/software/inventory/{deviceId}': 'device',
   '/system-tools/devices/{deviceId}': 'device',
+  '/remote/sessions/{id}': 'remoteSession',
+  '/tunnels/{id}': 'tunnel',
   '/software/inventory/{deviceId}/{softwareId}': 'deviceSoftware',
   '/ticket-response-templates/{id}': 'ticketResponseTemplate',
   '/tickets/{id}': 'ticket',

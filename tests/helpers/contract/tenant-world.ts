@@ -144,6 +144,9 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.snmpPollCommand = (
     await db.deviceCommand.create({ data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, type: 'snmp_poll', payload: { snmpDeviceId: probed.id }, source: 'system', status: 'sent', sentAt: new Date() } })
   ).id;
+  // A remote session needs a live agent channel to open through the API: written directly.
+  ids.remoteSession = (await db.remoteSession.create({ data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, type: 'terminal' } })).id;
+  ids.tunnel = (await c('/tunnels', { deviceId: agent.deviceId, targetHost: '127.0.0.1', targetPort: 9 })).id;
   // A one-off window an hour ahead: its occurrence is scheduled (start/end have a state to move).
   const window = await c('/maintenance/windows', {
     name: `${marker} maintenance`,

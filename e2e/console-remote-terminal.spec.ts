@@ -1,0 +1,72 @@
+// A technician opens a terminal on a real enrolled agent from the device page, runs echo and
+// sees the output rendered by xterm.js; the ended session is in the Remote sessions history
+// with its transcript.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from './helpers/test';
+import { seedPartnerAdmin } from './helpers/seed';
+import { signInConsole } from './helpers/console';
+
+const AGENT = path.resolve('agent/dist/rmm-agent.cjs');
+const PASSWORD = 'Console-Terminal-Pass-7!';
+
+function run(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [AGENT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+test('a terminal on a real agent runs echo and shows the output, then the transcript is in the history', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = randomBytes(4).toString('hex');
+  const admin = await seedPartnerAdmin(tag, `Terminal MSP ${tag}`, PASSWORD);
+  const token = await signInConsole(page, admin, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
+  const org = await page.request.post('/api/v1/orgs/organizations', { headers: auth, data: { name: `Contoso ${tag}` } });
+  expect(org.status(), await org.text()).toBe(201);
+  const orgId = (await org.json()).id as string;
+  const key = await page.request.post('/api/v1/enrollment-keys', { headers: auth, data: { name: 'Terminal', orgId } });
+  expect(key.status(), await key.text()).toBe(201);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rmm-e2e-terminal-'));
+  let agent: ChildProcess | undefined;
+  try {
+    const enrolled = await run(['enroll', '--key', (await key.json()).key, '--server', process.env.E2E_BASE_URL!, '--data-dir', dataDir, '--quiet']);
+    expect(enrolled.code, enrolled.output).toBe(0);
+    const deviceId = /deviceId: "([^"]+)"/.exec(readFileSync(path.join(dataDir, 'agent.yaml'), 'utf8'))![1];
+    // A running agent keeps its live channel open (a single `run --once` does not).
+    agent = spawn(process.execPath, [AGENT, 'run', '--data-dir', dataDir], { stdio: 'ignore' });
+    await expect
+      .poll(async () => (await page.request.get(`/api/v1/system-tools/devices/${deviceId}/processes`, { headers: auth })).status(), { timeout: 60_000, message: 'the agent channel open' })
+      .toBe(200);
+
+    await page.goto(`/devices/${deviceId}`);
+    await page.getByRole('tab', { name: 'Terminal' }).click();
+    await page.getByRole('button', { name: 'Open terminal' }).click();
+    await expect(page.getByTestId('terminal-status')).toHaveText('Connected.', { timeout: 30_000 });
+    await page.getByTestId('terminal').click();
+    await page.keyboard.type('echo e2e-$((20+22))-done');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('terminal')).toContainText('e2e-42-done', { timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'End session' }).click();
+    await expect(page.getByTestId('terminal-status')).toContainText('Session ended', { timeout: 30_000 });
+
+    await page.goto('/remote');
+    const history = page.getByTestId('remote-history');
+    await expect(history.getByRole('button', { name: /Transcript/ }).first()).toBeVisible({ timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await history.getByRole('button', { name: /Transcript/ }).first().click();
+    const file = await download;
+    const text = readFileSync((await file.path())!, 'utf8');
+    expect(text).toContain('e2e-42-done');
+  } finally {
+    if (agent && agent.exitCode === null) agent.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

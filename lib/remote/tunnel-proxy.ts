@@ -1,0 +1,207 @@
+// ALL /api/v1/tunnel-http/:tunnelId/* — the reverse proxy of an HTTP tunnel, served by the Node
+// server itself (streams both ways, no buffering). Each request opens a `tcp` stream to the
+// target through the device's agent (wherever its channel is held) and speaks HTTP/1.1 over it
+// with `connection: close`. Authentication is the tunnel's signed cookie only, scoped to the
+// tunnel's path: a bearer token is neither accepted nor forwarded, and the console's own cookies
+// (rmm_*) never reach the device. Redirects and cookie paths the device sets are rewritten to
+// stay under the tunnel's path. A ticket (?rmm_ticket=…, POST /tunnels/:id/http-ticket) is
+// redeemed once for the cookie, then the browser is redirected to the same path without it.
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Duplex } from 'node:stream';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { AppError } from '@/lib/http/errors';
+import { logger } from '@/lib/observability/logger';
+import { agentChannelHub, type StreamHandle } from '@/lib/agent-channel/hub';
+import { acceptsCommands } from '@/lib/devices/create-device-command';
+import { publicBaseUrl } from '@/lib/public-url';
+import { redeemTicket } from '@/lib/remote/tickets';
+import { TUNNEL_COOKIE, TUNNEL_COOKIE_SECONDS, tunnelCookieValue, tunnelPrefix, verifyTunnelCookie } from '@/lib/remote/tunnels';
+
+const PATH = /^\/api\/v1\/tunnel-http\/([0-9a-fA-F-]{36})(\/.*)?$/;
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'authorization', 'cookie']);
+const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads';
+
+export function isTunnelHttpPath(url: string | undefined): boolean {
+  return !!url && PATH.test(url.split('?')[0]);
+}
+
+function answer(res: ServerResponse, error: AppError): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: { code: error.code, message: error.message, details: error.details ?? [] } });
+  res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+function readCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+/** A Duplex over an agent byte stream, usable as the socket of an http.request. */
+class TunnelSocket extends Duplex {
+  handle: StreamHandle | null = null;
+  _write(chunk: Buffer, _enc: BufferEncoding, cb: (error?: Error | null) => void): void {
+    this.handle?.write(chunk);
+    cb();
+  }
+  _read(): void {}
+  _destroy(error: Error | null, cb: (error: Error | null) => void): void {
+    this.handle?.close('request done');
+    this.handle = null;
+    cb(error);
+  }
+  setTimeout(): this {
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+}
+
+const secureCookies = () => publicBaseUrl().startsWith('https:');
+
+function cookieHeader(tunnelId: string, value: string, expires: Date): string {
+  // With the sandbox, the proxied page has an opaque origin: its subresource requests carry the
+  // cookie only when it is SameSite=None (which browsers require to be Secure; http://localhost
+  // counts as secure for that).
+  const sameSite = env().TUNNEL_HTTP_SANDBOX ? 'SameSite=None; Secure' : `SameSite=Lax${secureCookies() ? '; Secure' : ''}`;
+  return `${TUNNEL_COOKIE}=${value}; Path=${tunnelPrefix(tunnelId)}/; HttpOnly; ${sameSite}; Max-Age=${TUNNEL_COOKIE_SECONDS}; Expires=${expires.toUTCString()}`;
+}
+
+/** Location of a redirect the device sent, kept under the tunnel's path. */
+export function rewriteLocation(location: string, prefix: string, target: { host: string; port: number }): string {
+  if (location.startsWith('//')) return location;
+  if (location.startsWith('/')) return `${prefix}${location}`;
+  try {
+    const url = new URL(location);
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    if ((host === target.host || host === 'localhost' || host === '127.0.0.1') && port === target.port) return `${prefix}${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    /* relative: stays relative to the proxied path */
+  }
+  return location;
+}
+
+/** Set-Cookie of the device: its path moved under the tunnel's, its domain dropped. */
+export function rewriteSetCookie(cookie: string, prefix: string): string {
+  const parts = cookie.split(';').map((p) => p.trim());
+  const kept = parts.filter((p, i) => i === 0 || !/^(domain|path)=/i.test(p));
+  const path = parts.find((p) => /^path=/i.test(p))?.slice(5) || '/';
+  return [...kept.slice(0, 1), `Path=${prefix}${path.startsWith('/') ? path : `/${path}`}`, ...kept.slice(1)].join('; ');
+}
+
+/** Serves a tunnel-http request (the caller checked isTunnelHttpPath). */
+export async function serveTunnelHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    await proxy(req, res);
+  } catch (error) {
+    const e = error instanceof AppError ? error : new AppError('TUNNEL_FAILED', 502, 'The tunnel failed');
+    if (!(error instanceof AppError)) logger.warn({ err: error }, 'tunnel request failed');
+    answer(res, e);
+  }
+}
+
+async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const [, rawId, rest] = PATH.exec(url.pathname)!;
+  const tunnelId = rawId.toLowerCase();
+  const prefix = tunnelPrefix(tunnelId);
+  if (!rest) {
+    res.writeHead(308, { location: `${prefix}/${url.search}` }).end();
+    return;
+  }
+  const ticket = url.searchParams.get('rmm_ticket');
+  if (ticket !== null) {
+    const redeemed = await redeemTicket(ticket, 'tunnel_http');
+    if (!redeemed || redeemed.tunnelId !== tunnelId || !redeemed.userId) throw new AppError('INVALID_TICKET', 401, 'The tunnel ticket is unknown, was already used, or expired: mint a new one (POST /tunnels/:id/http-ticket)');
+    const cookie = tunnelCookieValue(tunnelId, redeemed.userId);
+    url.searchParams.delete('rmm_ticket');
+    res.writeHead(303, { location: `${prefix}${rest}${url.search}`, 'set-cookie': cookieHeader(tunnelId, cookie.value, cookie.expires), 'cache-control': 'no-store' }).end();
+    return;
+  }
+  const userId = verifyTunnelCookie(tunnelId, readCookies(req.headers.cookie).get(TUNNEL_COOKIE));
+  if (!userId) throw new AppError('TUNNEL_COOKIE_REQUIRED', 401, 'This tunnel needs its cookie: open the URL of a ticket (POST /tunnels/:id/http-ticket) first. Bearer tokens are not accepted here');
+  const tunnel = await db.remoteTunnel.findFirst({ where: { id: tunnelId, status: 'open' } });
+  if (!tunnel) throw new AppError('NOT_FOUND', 404, 'Tunnel not found or closed');
+  const device = await db.device.findUnique({ where: { id: tunnel.deviceId }, select: { status: true } });
+  if (!device || !acceptsCommands(device)) throw new AppError('DEVICE_INACTIVE', 409, 'The device takes no tunnels');
+
+  const socket = new TunnelSocket();
+  let handle: StreamHandle;
+  try {
+    handle = await agentChannelHub().openStream(
+      tunnel.deviceId,
+      'tcp',
+      { host: tunnel.targetHost, port: tunnel.targetPort, scope: env().TUNNEL_ALLOWED_TARGETS },
+      { onData: (chunk) => socket.push(chunk), onClose: () => socket.push(null) },
+    );
+  } catch (error) {
+    // The agent's own refusals of a target are the target's trouble, not the caller's input.
+    if (error instanceof AppError && error.code === 'AGENT_OPERATION_FAILED') {
+      const agentCode = (error.details as { agentCode?: string } | undefined)?.agentCode;
+      throw new AppError(agentCode === 'TARGET_NOT_ALLOWED' ? 'TUNNEL_TARGET_NOT_ALLOWED' : 'TUNNEL_TARGET_UNREACHABLE', 502, error.message, { agentCode });
+    }
+    throw error;
+  }
+  socket.handle = handle;
+  void db.remoteTunnel
+    .updateMany({ where: { id: tunnel.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - 60_000) } }] }, data: { lastUsedAt: new Date() } })
+    .catch(() => undefined);
+
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-rmm-') || name.startsWith('proxy-')) continue;
+    headers[name] = value;
+  }
+  // The device's own cookies pass; the console's (rmm_*) never do.
+  const deviceCookies = [...readCookies(req.headers.cookie)].filter(([name]) => !name.startsWith('rmm_')).map(([n, v]) => `${n}=${v}`);
+  if (deviceCookies.length) headers.cookie = deviceCookies.join('; ');
+  const hostHeader = tunnel.targetHost.includes(':') && !tunnel.targetHost.startsWith('[') ? `[${tunnel.targetHost}]` : tunnel.targetHost;
+  headers.host = tunnel.targetPort === 80 ? hostHeader : `${hostHeader}:${tunnel.targetPort}`;
+  headers.connection = 'close';
+  headers['x-forwarded-prefix'] = prefix;
+  url.searchParams.delete('rmm_ticket');
+
+  await new Promise<void>((resolve, reject) => {
+    const upstream = httpRequest({ method: req.method, path: `${rest}${url.search}`, headers, createConnection: () => socket as never }, (response) => {
+      const out: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value === undefined || HOP_BY_HOP.has(name)) continue;
+        if (name === 'location' && typeof value === 'string') out.location = rewriteLocation(value, prefix, { host: tunnel.targetHost, port: tunnel.targetPort });
+        else if (name === 'set-cookie') out['set-cookie'] = (Array.isArray(value) ? value : [value]).filter((c) => !c.trim().startsWith('rmm_')).map((c) => rewriteSetCookie(c, prefix));
+        else out[name] = value;
+      }
+      // A second policy header is enforced alongside the device's own (both must allow).
+      if (env().TUNNEL_HTTP_SANDBOX) out['content-security-policy'] = [SANDBOX, ...[out['content-security-policy'] ?? []].flat()];
+      out['x-rmm-tunnel'] = tunnel.id;
+      res.writeHead(response.statusCode ?? 502, out);
+      response.pipe(res);
+      response.on('end', resolve);
+      response.on('error', reject);
+    });
+    upstream.on('error', (e) => reject(new AppError('TUNNEL_TARGET_UNREACHABLE', 502, `The target answered no HTTP: ${e.message}`)));
+    res.on('close', () => {
+      upstream.destroy();
+      socket.destroy();
+      resolve();
+    });
+    req.pipe(upstream);
+  });
+}
