@@ -56,7 +56,7 @@ test('an elevation request is approved', async ({ page, request }) => {
     // The user's request, from a separate process with a minimal environment.
     await expect.poll(() => existsSync(socket), { message: 'the elevation socket', timeout: 30_000 }).toBe(true);
     cli = spawn(process.execPath, [AGENT_BUNDLE, 'elevate', '--reason', 'printer driver', '--', 'id', '-u'], {
-      env: { PATH: process.env.PATH, RMM_AGENT_ELEVATE_SOCKET: socket, LANG: 'C' } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', RMM_AGENT_ELEVATE_SOCKET: socket, LANG: 'C' } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
       cwd: '/',
       ...(isRoot ? { uid: NOBODY, gid: NOBODY } : {}),
     });

@@ -8,6 +8,6 @@ describe('AppError', () => {
     expect(new AppError('X', 400, 'x') instanceof AppError).toBe(true);
     expect(new Error('plain') instanceof AppError).toBe(false);
     expect(Object.assign(new Error('x'), { name: 'AppError' }) instanceof AppError).toBe(false);
-    expect(null instanceof AppError).toBe(false);
+    expect((null as unknown) instanceof AppError).toBe(false);
   });
 });

@@ -27,8 +27,9 @@ export class AppError extends Error {
    */
   static [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    const v = value as { name?: unknown; code?: unknown; status?: unknown } | null;
-    return this === AppError && v instanceof Error && v.name === 'AppError' && typeof v.code === 'string' && typeof v.status === 'number';
+    if (this !== AppError || !(value instanceof Error)) return false;
+    const v = value as Error & { code?: unknown; status?: unknown };
+    return v.name === 'AppError' && typeof v.code === 'string' && typeof v.status === 'number';
   }
 }
 
