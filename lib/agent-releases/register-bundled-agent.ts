@@ -28,7 +28,7 @@ async function register(): Promise<void> {
     logger.warn({ version: bundle.version }, 'agent bundle version is not a semantic version (agent/src/version.ts): not registered');
     return;
   }
-  const binaries = readAgentBinaries(bundle.version);
+  const binaries = readAgentBinaries(bundle);
   const artifacts = AGENT_PLATFORMS.map((p) => {
     const binary = binaries.find((b) => b.os === p.os && b.arch === p.arch);
     if (binary) {

@@ -8,11 +8,6 @@ import { publicBaseUrl } from '@/lib/public-url';
 /** For a value inside single quotes in PowerShell. */
 const psQuote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-export function installPs1Command(key: string, secret?: string): string {
-  const base = publicBaseUrl();
-  return `& ([scriptblock]::Create((Invoke-RestMethod ${psQuote(`${base}/api/v1/agents/install.ps1`)}))) -Key ${psQuote(key)}${secret ? ` -EnrollmentSecret ${psQuote(secret)}` : ''}`;
-}
-
 const SERVICE_HOST_CS = `using System;
 using System.Diagnostics;
 using System.IO;
