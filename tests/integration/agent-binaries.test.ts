@@ -30,9 +30,9 @@ interface Manifest {
   binaries: { os: string; arch: string; file: string; format: string; sha256: string; size: number; gzipSize: number; runtime: { package: string; version: string; integrity: string } }[];
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env, timeout = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(cmd: string, args: string[], env: Record<string, string | undefined> = process.env, timeout = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { env, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile(cmd, args, { env: env as NodeJS.ProcessEnv, timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
