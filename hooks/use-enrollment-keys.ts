@@ -55,6 +55,13 @@ export function installCommand(key: string, secret?: string, baseUrl?: string): 
   return `curl -fsSL ${q(`${base}/api/v1/agents/install.sh`)} | sudo bash -s -- --key ${q(key)}${secret ? ` --enrollment-secret ${q(secret)}` : ''}`;
 }
 
+/** The Windows one-liner for a key, for an elevated PowerShell (GET /agents/install.ps1). */
+export function installCommandWindows(key: string, secret?: string, baseUrl?: string): string {
+  const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  const base = (baseUrl ?? window.location.origin).replace(/\/+$/, '');
+  return `& ([scriptblock]::Create((Invoke-RestMethod ${q(`${base}/api/v1/agents/install.ps1`)}))) -Key ${q(key)}${secret ? ` -EnrollmentSecret ${q(secret)}` : ''}`;
+}
+
 /** Reads the keys again (their usage counts change when a device enrolls with one). */
 export function useRefreshEnrollmentKeys() {
   const qc = useQueryClient();

@@ -16,8 +16,20 @@ export interface ServicePlan {
   removals: string[];
 }
 
-/** How this very program is started again: node, its flags (e.g. a TS loader) and the script. */
+/** True inside a single executable (Node SEA): the executable is the whole agent. */
+export function isSingleExecutable(): boolean {
+  try {
+    // node:sea exists from Node 20.12; the JS bundle also runs on older Node, hence the guard.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('node:sea') as { isSea(): boolean }).isSea();
+  } catch {
+    return false;
+  }
+}
+
+/** How this very program is started again: the single executable, or node, its flags (e.g. a TS loader) and the script. */
 export function selfCommand(): string[] {
+  if (isSingleExecutable()) return [process.execPath];
   return [process.execPath, ...process.execArgv, path.resolve(process.argv[1])];
 }
 

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
-import { installCommand, useCreateEnrollmentKey, useDeleteEnrollmentKey, useEnrollmentKeys, useRefreshEnrollmentKeys, useRotateEnrollmentKey, type EnrollmentKeyWithSecret } from '@/hooks/use-enrollment-keys';
+import { installCommand, installCommandWindows, useCreateEnrollmentKey, useDeleteEnrollmentKey, useEnrollmentKeys, useRefreshEnrollmentKeys, useRotateEnrollmentKey, type EnrollmentKeyWithSecret } from '@/hooks/use-enrollment-keys';
 import { useAllOrganizations, useSites } from '@/hooks/use-organizations';
 import { useCan } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
@@ -47,6 +47,7 @@ function NewDevices({ orgId, since }: { orgId: string; since: string }) {
 
 function Secret({ created, baseUrl }: { created: EnrollmentKeyWithSecret & { shownAt: string }; baseUrl?: string }) {
   const cmd = installCommand(created.key, created.enrollmentSecret, baseUrl);
+  const winCmd = installCommandWindows(created.key, created.enrollmentSecret, baseUrl);
   return (
     <Card title={`Key “${created.name}” created`}>
       <div className="space-y-3">
@@ -70,6 +71,15 @@ function Secret({ created, baseUrl }: { created: EnrollmentKeyWithSecret & { sho
               {cmd}
             </pre>
             <CopyButton text={cmd} label="Copy command" />
+          </div>
+        </div>
+        <div>
+          <div className="mb-1 text-sm font-medium">Install on Windows (elevated PowerShell)</div>
+          <div className="flex items-start gap-2">
+            <pre className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100" data-testid="install-command-windows">
+              {winCmd}
+            </pre>
+            <CopyButton text={winCmd} label="Copy Windows command" />
           </div>
         </div>
         <NewDevices orgId={created.orgId} since={created.shownAt} />

@@ -1,6 +1,11 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { db } from '@/lib/db';
 import { publicBaseUrl } from '@/lib/public-url';
-import { notFound } from '@/lib/http/errors';
+import { notFound, unavailable } from '@/lib/http/errors';
+import { logger } from '@/lib/observability/logger';
 import { parseOrThrow } from '@/lib/http/parse-input';
 import type { OS_TYPES } from '@/lib/agents/schemas';
 import type { TAgentVersion } from '@/lib/agent-releases/schemas';
@@ -54,11 +59,40 @@ export async function findAgentArtifact(os: string, arch: string, requested?: st
   return artifact;
 }
 
-export function artifactResponse(a: { version: string; fileName: string; contentType: string; sha256: string; content: Uint8Array }): Response {
-  return new Response(new Uint8Array(a.content), {
+// Files already hashed, by path: re-hashed only when their size or mtime changes.
+const verifiedFiles = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
+
+async function fileSha256(file: string, size: number, mtimeMs: number): Promise<string> {
+  const known = verifiedFiles.get(file);
+  if (known && known.size === size && known.mtimeMs === mtimeMs) return known.sha256;
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const sha256 = hash.digest('hex');
+  verifiedFiles.set(file, { size, mtimeMs, sha256 });
+  return sha256;
+}
+
+/**
+ * The body of an artifact: its stored content, or its file (a single-executable binary) when the
+ * file still holds exactly the registered bytes — 503 otherwise, never a different file.
+ */
+async function artifactBody(a: { version: string; sha256: string; content: Uint8Array; filePath?: string | null }): Promise<BodyInit> {
+  if (!a.filePath) return new Uint8Array(a.content);
+  const info = await stat(a.filePath).catch(() => null);
+  const actual = info ? await fileSha256(a.filePath, info.size, info.mtimeMs) : null;
+  if (actual !== a.sha256) {
+    logger.error({ version: a.version, file: a.filePath, expected: a.sha256, actual }, 'agent binary missing or changed since it was registered');
+    throw unavailable(`The agent ${a.version} binary is not available on this server; rebuild it (npm run build:agent-binaries)`, 'AGENT_BINARY_UNAVAILABLE');
+  }
+  return Readable.toWeb(createReadStream(a.filePath)) as ReadableStream<Uint8Array>;
+}
+
+export async function artifactResponse(a: { version: string; fileName: string; contentType: string; sha256: string; size: number; content: Uint8Array; filePath?: string | null }): Promise<Response> {
+  return new Response(await artifactBody(a), {
     status: 200,
     headers: {
       'content-type': a.contentType,
+      'content-length': String(a.size),
       'content-disposition': `attachment; filename="${a.fileName}"`,
       'x-agent-version': a.version,
       'x-checksum-sha256': a.sha256,

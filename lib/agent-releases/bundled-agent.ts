@@ -22,3 +22,29 @@ export function readBundledAgent(dir = AGENT_BUNDLE_DIR): BundledAgent | null {
   const content = readFileSync(filePath);
   return { version: manifest.version, sha256: createHash('sha256').update(content).digest('hex'), content };
 }
+
+export const AGENT_BINARIES_DIR = path.join(AGENT_BUNDLE_DIR, 'bin');
+
+export interface AgentBinary {
+  os: string;
+  arch: string;
+  fileName: string;
+  filePath: string;
+  sha256: string;
+  size: number;
+}
+
+/**
+ * The single-executable binaries built by `npm run build:agent-binaries` from this very bundle
+ * (agent/dist/bin/manifest.json), or [] when they have not been built from it.
+ */
+export function readAgentBinaries(bundle: { version: string; sha256: string }, dir = AGENT_BINARIES_DIR): AgentBinary[] {
+  const { version } = bundle;
+  const manifestPath = path.join(dir, 'manifest.json');
+  if (!existsSync(manifestPath)) return [];
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: unknown; bundleSha256?: unknown; binaries?: { os: string; arch: string; file: string; sha256: string; size: number }[] };
+  if (manifest.version !== version || manifest.bundleSha256 !== bundle.sha256 || !Array.isArray(manifest.binaries)) return [];
+  return manifest.binaries
+    .filter((b) => existsSync(path.join(dir, b.file)))
+    .map((b) => ({ os: b.os, arch: b.arch, fileName: b.file.replace(/^rmm-agent-/, `rmm-agent-${version}-`), filePath: path.join(dir, b.file), sha256: b.sha256, size: b.size }));
+}

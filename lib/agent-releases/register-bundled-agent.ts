@@ -1,9 +1,10 @@
 // Registers the bundled agent as a release (once per process): every supported os/arch gets an
-// artifact, and the newest registered version is promoted. Releases stay in the database, so a
-// server upgraded to a newer agent can still serve an older registered version on request.
+// artifact — the single-executable binary when `npm run build:agent-binaries` built one for that
+// platform (served from its file), else the JS bundle (run by an installed Node.js) — and the
+// newest registered version is promoted. Releases stay in the database, so a server upgraded to a newer agent can still serve an older registered version on request.
 import { db } from '@/lib/db';
 import { logger } from '@/lib/observability/logger';
-import { readBundledAgent, AGENT_BUNDLE_FILE } from '@/lib/agent-releases/bundled-agent';
+import { readAgentBinaries, readBundledAgent, AGENT_BUNDLE_FILE } from '@/lib/agent-releases/bundled-agent';
 import { compareReleases, isReleaseVersion } from '@/lib/agent-releases/release-versions';
 
 export const AGENT_PLATFORMS = [
@@ -27,26 +28,36 @@ async function register(): Promise<void> {
     logger.warn({ version: bundle.version }, 'agent bundle version is not a semantic version (agent/src/version.ts): not registered');
     return;
   }
+  const binaries = readAgentBinaries(bundle);
+  const artifacts = AGENT_PLATFORMS.map((p) => {
+    const binary = binaries.find((b) => b.os === p.os && b.arch === p.arch);
+    if (binary) {
+      return { version: bundle.version, os: p.os, arch: p.arch, fileName: binary.fileName, contentType: 'application/octet-stream', sha256: binary.sha256, size: binary.size, content: new Uint8Array(0), filePath: binary.filePath };
+    }
+    return {
+      version: bundle.version,
+      os: p.os,
+      arch: p.arch,
+      fileName: AGENT_BUNDLE_FILE.replace('.cjs', `-${bundle.version}.cjs`),
+      contentType: 'application/javascript',
+      sha256: bundle.sha256,
+      size: bundle.content.length,
+      content: new Uint8Array(bundle.content),
+      filePath: null,
+    };
+  });
   await db.$transaction(async (tx) => {
     // Serialise registrations of concurrent processes.
     await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended('agent-release-registration', 0))`;
-    const existing = await tx.agentVersion.findUnique({ where: { version: bundle.version }, include: { artifacts: { select: { sha256: true } } } });
-    const fresh = !existing || existing.artifacts.length !== AGENT_PLATFORMS.length || existing.artifacts.some((a) => a.sha256 !== bundle.sha256);
+    const existing = await tx.agentVersion.findUnique({ where: { version: bundle.version }, include: { artifacts: { select: { os: true, arch: true, sha256: true, filePath: true } } } });
+    const fresh =
+      !existing ||
+      existing.artifacts.length !== artifacts.length ||
+      artifacts.some((n) => !existing.artifacts.some((a) => a.os === n.os && a.arch === n.arch && a.sha256 === n.sha256 && a.filePath === n.filePath));
     if (fresh) {
       await tx.agentVersion.upsert({ where: { version: bundle.version }, create: { version: bundle.version, notes: 'Reference agent bundled with this server' }, update: {} });
       await tx.agentArtifact.deleteMany({ where: { version: bundle.version } });
-      await tx.agentArtifact.createMany({
-        data: AGENT_PLATFORMS.map((p) => ({
-          version: bundle.version,
-          os: p.os,
-          arch: p.arch,
-          fileName: AGENT_BUNDLE_FILE.replace('.cjs', `-${bundle.version}.cjs`),
-          contentType: 'application/javascript',
-          sha256: bundle.sha256,
-          size: bundle.content.length,
-          content: new Uint8Array(bundle.content),
-        })),
-      });
+      await tx.agentArtifact.createMany({ data: artifacts });
     }
     const versions = await tx.agentVersion.findMany({ select: { version: true, promoted: true, releasedAt: true } });
     const newest = versions.sort(compareReleases).at(-1)!.version;

@@ -19,8 +19,10 @@ export function renderInstallScript(): string {
 #   curl -fsSL ${server}/api/v1/agents/install.sh | sudo bash -s -- --key <ENROLLMENT_KEY> [--enrollment-secret <SECRET>]
 #
 # Downloads the agent, enrolls it (enroll --key --server [--enrollment-secret] --quiet) and
-# installs it as a service (service install). Exits without action when the agent is already
-# enrolled, so a scheduled job may re-run it daily during a rollout. Needs root and Node.js >= 18.
+# installs it as a service (service install: a systemd unit on Linux, a launchd daemon on macOS).
+# Exits without action when the agent is already enrolled, so a scheduled job may re-run it daily
+# during a rollout. Needs root; Node.js >= 18 only when the server offers no self-contained binary
+# for this platform (it then serves the JavaScript agent).
 # Options: --key, --enrollment-secret, --server, --data-dir, --install-dir, --version,
 #          --allow-reboot, --allow-shutdown, --service-dry-run
 # Environment: RMM_ENROLLMENT_KEY, RMM_ENROLLMENT_SECRET, RMM_SERVER, RMM_AGENT_DATA_DIR,
@@ -60,8 +62,6 @@ if [ -f "$DATA_DIR/agent.yaml" ]; then
 fi
 [ -n "$KEY" ] || { echo "rmm-agent: --key <enrollment key> is required" >&2; exit 2; }
 if [ "$(id -u)" -ne 0 ] && [ -z "$DRY_RUN" ]; then echo "rmm-agent: run as root (the agent runs as the system account)" >&2; exit 1; fi
-command -v node >/dev/null 2>&1 || { echo "rmm-agent: Node.js 18 or newer is required (e.g. apt-get install nodejs)" >&2; exit 1; }
-node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' || { echo "rmm-agent: Node.js 18 or newer is required" >&2; exit 1; }
 case "$(uname -m)" in
   x86_64|amd64) ARCH=amd64 ;;
   aarch64|arm64) ARCH=arm64 ;;
@@ -81,14 +81,32 @@ EXPECTED="$(grep -i 'x-checksum-sha256:' "$HDR" | tail -n 1 | awk '{print $2}' |
 ACTUAL="$( (sha256sum "$TMP" 2>/dev/null || shasum -a 256 "$TMP") | awk '{print $1}')"
 if [ -z "$EXPECTED" ] || [ "$EXPECTED" != "$ACTUAL" ]; then echo "rmm-agent: checksum mismatch on download" >&2; exit 1; fi
 mkdir -p "$INSTALL_DIR"
-cp "$TMP" "$INSTALL_DIR/rmm-agent.cjs"
-chmod 0755 "$INSTALL_DIR/rmm-agent.cjs"
+if [ "$(head -c 2 "$TMP")" = "#!" ]; then
+  # The server has no self-contained binary for this platform: the JS bundle needs Node.js.
+  command -v node >/dev/null 2>&1 || { echo "rmm-agent: this server offers the JavaScript agent for $OS/$ARCH, which needs Node.js 18 or newer (e.g. apt-get install nodejs)" >&2; exit 1; }
+  node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' || { echo "rmm-agent: Node.js 18 or newer is required" >&2; exit 1; }
+  cp "$TMP" "$INSTALL_DIR/rmm-agent.cjs.new"
+  chmod 0755 "$INSTALL_DIR/rmm-agent.cjs.new"
+  mv -f "$INSTALL_DIR/rmm-agent.cjs.new" "$INSTALL_DIR/rmm-agent.cjs"
+  AGENT=(node "$INSTALL_DIR/rmm-agent.cjs")
+else
+  # A self-contained executable (the Node runtime with the agent inside): nothing else needed.
+  cp "$TMP" "$INSTALL_DIR/rmm-agent.new"
+  chmod 0755 "$INSTALL_DIR/rmm-agent.new"
+  if [ "$OS" = macos ]; then
+    # Built on Linux, the macOS binary carries no signature; Apple silicon runs only signed code,
+    # so sign it ad hoc here, after the checksum check.
+    codesign --sign - --force "$INSTALL_DIR/rmm-agent.new" || { echo "rmm-agent: codesign failed" >&2; exit 1; }
+  fi
+  mv -f "$INSTALL_DIR/rmm-agent.new" "$INSTALL_DIR/rmm-agent"
+  AGENT=("$INSTALL_DIR/rmm-agent")
+fi
 
-ENROLL=(node "$INSTALL_DIR/rmm-agent.cjs" enroll --key "$KEY" --server "$SERVER" --data-dir "$DATA_DIR" --quiet)
+ENROLL=("\${AGENT[@]}" enroll --key "$KEY" --server "$SERVER" --data-dir "$DATA_DIR" --quiet)
 [ -n "$SECRET" ] && ENROLL+=(--enrollment-secret "$SECRET")
 "\${ENROLL[@]}"
 
-SERVICE=(node "$INSTALL_DIR/rmm-agent.cjs" service install --data-dir "$DATA_DIR")
+SERVICE=("\${AGENT[@]}" service install --data-dir "$DATA_DIR")
 [ -n "$DRY_RUN" ] && SERVICE+=(--dry-run)
 "\${SERVICE[@]}" \${EXTRA[@]+"\${EXTRA[@]}"}
 echo "rmm-agent: enrolled and installed"

@@ -139,7 +139,10 @@ describe('the reference agent against a live API', () => {
     expect(first.stdout).toContain('would write /etc/systemd/system/rmm-agent.service');
     expect(first.stdout).toContain(`run --data-dir ${env.RMM_AGENT_DATA_DIR}`);
     const config = readFileSync(path.join(env.RMM_AGENT_DATA_DIR, 'agent.yaml'), 'utf8');
-    expect(readFileSync(path.join(env.RMM_AGENT_INSTALL_DIR, 'rmm-agent.cjs'))).toEqual(readFileSync(AGENT));
+    // The JS bundle, or the self-contained executable when `npm run build:agent-binaries` has run.
+    const installedBundle = path.join(env.RMM_AGENT_INSTALL_DIR, 'rmm-agent.cjs');
+    if (existsSync(installedBundle)) expect(readFileSync(installedBundle)).toEqual(readFileSync(AGENT));
+    else expect(readFileSync(path.join(env.RMM_AGENT_INSTALL_DIR, 'rmm-agent'))).toEqual(readFileSync(path.resolve(AGENT, '../bin/rmm-agent-linux-amd64')));
     expect(await usage()).toBe(1);
     // This machine enrolled before (first test): its device row is reused and online again.
     const deviceId = /deviceId: "([^"]+)"/.exec(config)![1];

@@ -284,7 +284,9 @@ describe('agent releases', () => {
     const file = await api.get('/agents/download/linux/amd64');
     expect(file.status).toBe(200);
     expect(file.headers.get('x-agent-version')).toBe(latest.version);
-    expect(file.text.startsWith('#!/usr/bin/env node')).toBe(true);
+    // The self-contained executable when `npm run build:agent-binaries` has run, else the JS bundle.
+    if (file.headers.get('content-type') === 'application/octet-stream') expect(Buffer.from(file.bytes).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+    else expect(file.text.startsWith('#!/usr/bin/env node')).toBe(true);
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(file.headers.get('x-checksum-sha256'));
     expect((await api.get(`/agents/download/windows/arm64?version=${latest.version}`)).status).toBe(200);

@@ -8,7 +8,7 @@ export const GET = defineRoute({
   authorization: 'public',
   summary: 'Agent install script',
   description:
-    'A bash script for Linux and macOS: `curl -fsSL {base_url}/agents/install.sh | sudo bash -s -- --key <KEY> [--enrollment-secret <SECRET>]`. It exits without action when `agent.yaml` already exists in the agent data directory (so it can be re-run daily during a rollout); otherwise it downloads the agent (checksum-verified), runs `enroll --key --server [--enrollment-secret] --quiet`, then `service install`. Needs root and Node.js ≥ 18.',
+    'A bash script for Linux and macOS: `curl -fsSL {base_url}/agents/install.sh | sudo bash -s -- --key <KEY> [--enrollment-secret <SECRET>]`. It exits without action when `agent.yaml` already exists in the agent data directory (so it can be re-run daily during a rollout); otherwise it downloads the agent (checksum-verified), runs `enroll --key --server [--enrollment-secret] --quiet`, then `service install` (a systemd unit on Linux, a launchd daemon on macOS). Needs root; it installs the self-contained executable when the server has one for the platform (macOS: signed ad hoc with `codesign --sign -` after the checksum check), otherwise the JavaScript agent, which needs Node.js ≥ 18.',
   tags: ['Agents'],
   handler: () =>
     new Response(renderInstallScript(), {
