@@ -53,7 +53,7 @@ export function McpView() {
           <Card title="How to connect" actions={<CopyButton text={clientConfig(data)} label="Copy configuration" />}>
             <ol className="list-decimal space-y-1 pl-5 text-sm">
               <li>
-                Create an API key on the <Link href="/settings/api-keys" className="text-brand-600 underline">API keys</Link> page with the scopes the assistant needs (see below), ideally with an expiry.
+                Create an API key on the <Link href="/settings/api-keys" className="text-brand-700 underline dark:text-brand-300">API keys</Link> page with the scopes the assistant needs (see below), ideally with an expiry.
               </li>
               <li>Give your MCP client the Streamable HTTP endpoint and the key, sent as the <code>X-API-Key</code> header (or <code>Authorization: Bearer</code>).</li>
               <li>Requests come from the client&apos;s machine: if your company uses an IP allowlist, that address must be on it.</li>

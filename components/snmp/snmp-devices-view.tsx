@@ -93,7 +93,7 @@ export function SnmpDevicesView() {
                 <td className={`${CELL} whitespace-nowrap`}>
                   {canWrite && (
                     <>
-                      <Button variant="secondary" aria-label={`Poll ${d.name} now`} disabled={poll.isPending} onClick={() => poll.mutate(d.id, { onSuccess: (r) => setOutcome({ kind: 'poll', r }) })}>
+                      <Button variant="secondary" aria-label={`Poll now: ${d.name}`} disabled={poll.isPending} onClick={() => poll.mutate(d.id, { onSuccess: (r) => setOutcome({ kind: 'poll', r }) })}>
                         Poll now
                       </Button>{' '}
                       <Button variant="secondary" aria-label={`Test ${d.name}`} disabled={test.isPending} onClick={() => test.mutate({ id: d.id }, { onSuccess: (r) => setOutcome({ kind: 'test', r }) })}>
