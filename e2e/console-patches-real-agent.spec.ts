@@ -68,7 +68,8 @@ test('a technician scans a real Linux agent, approves the update it found, insta
 
     // Install now on the device; apt on this machine upgrades the package.
     await page.getByRole('tab', { name: 'By device' }).click();
-    const deviceRow = page.getByRole('row', { name: new RegExp(PKG) });
+    // The device's patch row (it has a checkbox); the jobs list below names the package too.
+    const deviceRow = page.getByRole('row', { name: new RegExp(PKG) }).filter({ has: page.getByRole('checkbox') });
     await expect(deviceRow).toContainText('1.0');
     await deviceRow.getByRole('checkbox').check();
     await page.getByRole('toolbar', { name: 'Selected device patches' }).getByRole('button', { name: 'Install now' }).click();
@@ -76,17 +77,17 @@ test('a technician scans a real Linux agent, approves the update it found, insta
     await expect.poll(() => dpkgVersion(PKG), { message: 'apt installs 1.1', timeout: 120_000 }).toBe('1.1');
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole('row', { name: new RegExp(PKG) })).toContainText('installed', { timeout: 10_000 });
+      await expect(deviceRow).toContainText('installed', { timeout: 10_000 });
     }, 'the console shows the patch installed').toPass({ timeout: 60_000 });
 
     // Roll back to the version the scan found installed.
-    await page.getByRole('row', { name: new RegExp(PKG) }).getByRole('checkbox').check();
+    await deviceRow.getByRole('checkbox').check();
     await page.getByRole('toolbar', { name: 'Selected device patches' }).getByRole('button', { name: 'Roll back' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'rollback' })).toContainText('1 rollback job(s) sent');
     await expect.poll(() => dpkgVersion(PKG), { message: 'apt returns to 1.0', timeout: 120_000 }).toBe('1.0');
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole('row', { name: new RegExp(PKG) })).toContainText('rolled back', { timeout: 10_000 });
+      await expect(deviceRow).toContainText('rolled back', { timeout: 10_000 });
     }, 'the console shows the rollback').toPass({ timeout: 60_000 });
   } catch (error) {
     // What the agent did is the first thing to read when the journey fails.

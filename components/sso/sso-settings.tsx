@@ -249,44 +249,46 @@ export function SsoSettings() {
       ) : (
         canManage && <Button onClick={() => setEditing('new')}>Add provider</Button>
       )}
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase text-slate-500">
-          <tr>
-            <th className="py-2">Name</th>
-            <th>Covers</th>
-            <th>Status</th>
-            <th>Last sign-in</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {providers.data?.data.map((p) => (
-            <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
-              <td className="py-2 font-medium">{p.name}</td>
-              <td>{orgName(p.orgId)}</td>
-              <td>
-                {p.enabled ? 'Enabled' : 'Disabled'}
-                {p.enforceSso && ' · enforced'}
-              </td>
-              <td>{p.lastLoginAt ? new Date(p.lastLoginAt).toLocaleString() : 'Never'}</td>
-              <td className="text-right">
-                {canManage && (
-                  <Button variant="secondary" onClick={() => setEditing(p)}>
-                    Edit
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-          {providers.data?.data.length === 0 && (
+      <div className="max-w-full overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase text-slate-500">
             <tr>
-              <td colSpan={5} className="py-4 text-slate-500">
-                No provider yet.
-              </td>
+              <th className="py-2">Name</th>
+              <th>Covers</th>
+              <th>Status</th>
+              <th>Last sign-in</th>
+              <th />
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {providers.data?.data.map((p) => (
+              <tr key={p.id} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="py-2 font-medium">{p.name}</td>
+                <td>{orgName(p.orgId)}</td>
+                <td>
+                  {p.enabled ? 'Enabled' : 'Disabled'}
+                  {p.enforceSso && ' · enforced'}
+                </td>
+                <td>{p.lastLoginAt ? new Date(p.lastLoginAt).toLocaleString() : 'Never'}</td>
+                <td className="text-right">
+                  {canManage && (
+                    <Button variant="secondary" onClick={() => setEditing(p)}>
+                      Edit
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {providers.data?.data.length === 0 && (
+              <tr>
+                <td colSpan={5} className="py-4 text-slate-500">
+                  No provider yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
