@@ -7,11 +7,10 @@ import type { AuthContext } from '@/lib/auth/context';
 import { verifyPassword, verifyAgainstDummy } from '@/lib/auth/passwords';
 import { principalFromUser, principalInclude, type UserWithMemberships, type Principal } from '@/lib/auth/load-principal';
 import { assertPartnerActive } from '@/lib/auth/partner-guard';
-import { issueSession } from '@/lib/auth/issue-session';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '@/lib/auth/login-throttle';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
-import { emitEvent } from '@/lib/events/emit-event';
+import { openLoginSession } from '@/lib/auth/open-login-session';
 import { assertPasswordLoginAllowed } from '@/lib/sso/assert-password-login-allowed';
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');
@@ -74,31 +73,8 @@ export async function login(ctx: AuthContext, input: { email: string; password: 
   await enforceIpAllowlist(ctx, principal, 'login');
 
   const tokens = await db.$transaction(async (tx) => {
-    const issued = await issueSession(tx, principal, { mfa: false, ip: ctx.ip, userAgent });
-    await tx.user.update({ where: { id: principal.userId }, data: { lastLoginAt: new Date() } });
+    const issued = await openLoginSession(tx, ctx, principal, { mfa: false, userAgent });
     await recordLoginSuccess(attempt, tx);
-    await writeAudit(ctx, {
-      action: 'user.login',
-      targetType: 'user',
-      targetId: principal.userId,
-      partnerId: principal.partnerId,
-      orgId: principal.orgId,
-      actor: { type: 'user', id: principal.userId, email: principal.email },
-    }, tx);
-    await emitEvent(tx, {
-      type: 'user.login',
-      partnerId: principal.partnerId,
-      orgId: principal.orgId,
-      data: { userId: principal.userId, email: principal.email, sessionId: issued.sessionId },
-    });
-    // user.login says who signed in; session.login describes the session that sign-in opened.
-    // An MFA challenge completed later upgrades that session and opens none, so emits nothing.
-    await emitEvent(tx, {
-      type: 'session.login',
-      partnerId: principal.partnerId,
-      orgId: principal.orgId,
-      data: { sessionId: issued.sessionId, userId: principal.userId, email: principal.email, ip: ctx.ip, userAgent, mfaRequired: principal.mfaEnabled },
-    });
     return issued;
   });
   return { tokens, principal };

@@ -8,10 +8,8 @@ import type { AnonymousContext } from '@/lib/auth/context';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { loadPrincipal } from '@/lib/auth/load-principal';
 import { assertPartnerActive } from '@/lib/auth/partner-guard';
-import { issueSession } from '@/lib/auth/issue-session';
-import { writeAudit } from '@/lib/audit/write-audit';
 import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
-import { emitEvent } from '@/lib/events/emit-event';
+import { openLoginSession } from '@/lib/auth/open-login-session';
 
 const invalidCode = () => new AppError('INVALID_SSO_CODE', 401, 'The sign-in code is invalid, expired or already used; sign in again');
 
@@ -25,31 +23,8 @@ export async function exchangeSsoResult(ctx: AnonymousContext, code: string, use
   assertPartnerActive(principal.partnerStatus);
   await enforceIpAllowlist(ctx, principal, 'login');
 
-  const tokens = await db.$transaction(async (tx) => {
-    const issued = await issueSession(tx, principal, { mfa: result.mfa, ip: ctx.ip, userAgent });
-    await tx.user.update({ where: { id: principal.userId }, data: { lastLoginAt: new Date() } });
-    await writeAudit(ctx, {
-      action: 'user.login',
-      targetType: 'user',
-      targetId: principal.userId,
-      partnerId: principal.partnerId,
-      orgId: principal.orgId,
-      actor: { type: 'user', id: principal.userId, email: principal.email },
-      details: { method: 'sso', providerId: result.providerId, mfa: result.mfa },
-    }, tx);
-    await emitEvent(tx, {
-      type: 'user.login',
-      partnerId: principal.partnerId,
-      orgId: principal.orgId,
-      data: { userId: principal.userId, email: principal.email, sessionId: issued.sessionId },
-    });
-    await emitEvent(tx, {
-      type: 'session.login',
-      partnerId: principal.partnerId,
-      orgId: principal.orgId,
-      data: { sessionId: issued.sessionId, userId: principal.userId, email: principal.email, ip: ctx.ip, userAgent, mfaRequired: principal.mfaEnabled && !result.mfa },
-    });
-    return issued;
-  });
+  const tokens = await db.$transaction((tx) =>
+    openLoginSession(tx, ctx, principal, { mfa: result.mfa, userAgent, auditDetails: { method: 'sso', providerId: result.providerId, mfa: result.mfa } }),
+  );
   return { tokens, principal, mfa: result.mfa };
 }
