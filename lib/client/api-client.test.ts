@@ -49,6 +49,49 @@ describe('api client', () => {
     expect(refreshes).toBe(2);
   });
 
+  it('asks a busy server again instead of ending the session, honouring Retry-After', async () => {
+    const client = await load();
+    let refreshes = 0;
+    handler = (url, init) => {
+      if (url.endsWith('/auth/refresh')) {
+        refreshes += 1;
+        if (refreshes === 1) return new Response(JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'busy' } }), { status: 503, headers: { 'retry-after': '2' } });
+        if (refreshes === 2) throw new TypeError('network down');
+        return json(200, { accessToken: 't2' });
+      }
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer t2' ? json(200, { ok: true }) : json(401, { error: { code: 'UNAUTHORIZED', message: 'expired' } });
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      client.setAccessToken('t1');
+      const result = client.api('/devices');
+      await vi.runAllTimersAsync();
+      await expect(result).resolves.toEqual({ ok: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(refreshes).toBe(3);
+    expect(client.getAuthState()).toBe('signedIn');
+  });
+
+  it('leaves the state alone when the server never answers the refresh', async () => {
+    const client = await load();
+    handler = () => json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'busy' } });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    client.setAccessToken('t1');
+    try {
+      const result = client.refreshAccessToken();
+      await vi.runAllTimersAsync();
+      await expect(result).resolves.toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(5);
+    // Not "expired": no sign-in dialog over a busy server; the next request tries again.
+    expect(client.getAuthState()).toBe('signedIn');
+  });
+
   it('refreshes an expired access token once and resends', async () => {
     const client = await load();
     handler = (url, init) => {

@@ -77,15 +77,32 @@ export function hasAccessToken(): boolean {
   return accessToken !== null;
 }
 
-/** Exchanges the refresh cookie for a new access token; false when the session is gone. */
+/** A refresh the server could not answer now (busy, restarting, unreachable): not an answer. */
+const isTransient = (res: Response | null) => res === null || res.status === 429 || res.status >= 500;
+const REFRESH_ATTEMPTS = 5;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Exchanges the refresh cookie for a new access token; false when the session is gone. Only the
+ * server's refusal ends the session: a busy or restarting server (429, 5xx with Retry-After, a
+ * dropped connection) is asked again with backoff, and if it never answers the state is left as
+ * it was instead of sending the person to sign in.
+ */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const post = () => fetch('/api/v1/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' });
+      const post = () =>
+        fetch('/api/v1/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' }).catch(() => null);
       let res = await post();
+      for (let attempt = 1; isTransient(res) && attempt < REFRESH_ATTEMPTS; attempt++) {
+        const retryAfter = Number(res?.headers.get('retry-after'));
+        await wait(Math.min(10_000, retryAfter > 0 ? retryAfter * 1000 : 500 * 2 ** attempt));
+        res = await post();
+      }
+      if (res === null || isTransient(res)) return false;
       // Another tab may be refreshing the same cookie right now (the server answers such a race
       // with a plain 401 and no revocation): once it has stored the new cookie, ours works.
-      if (res.status === 401) res = await new Promise<Response>((resolve, reject) => setTimeout(() => post().then(resolve, reject), 400));
+      if (res.status === 401) res = (await wait(400).then(post)) ?? res;
       if (!res.ok) {
         if (authState === 'signedIn') expire();
         else if (authState !== 'expired') setAccessToken(null);

@@ -126,6 +126,25 @@ describe('refresh-token rotation', () => {
     expect((await api.get('/users/me', { token: next.body.accessToken })).status).toBe(401);
   });
 
+  it('reloads that each lose their response keep the session: every replay gets the live pair', async () => {
+    const first = await login(email, PASSWORD, '10.5.0.7');
+    // Three page loads in a row send the same cookie; the first two responses never arrive.
+    const lost1 = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    const lost2 = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    const kept = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect([lost1.status, lost2.status, kept.status]).toEqual([200, 200, 200]);
+    expect((await api.get('/users/me', { token: kept.body.accessToken })).status).toBe(200);
+    // The pairs lost on the way were spent on the replays' behalf.
+    const spent = await db.refreshToken.findMany({ where: { tokenHash: { in: [lost1, lost2].map((r) => sha256Hex(r.body.refreshToken)) } } });
+    expect(spent.map((t) => t.rotatedByReplay)).toEqual([true, true]);
+    const next = await api.post('/auth/refresh', { body: { refreshToken: kept.body.refreshToken } });
+    expect(next.status).toBe(200);
+    // Once the holder of the live pair has used it, a replay of the first token is a leak again.
+    const reuse = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect((await api.get('/users/me', { token: next.body.accessToken })).status).toBe(401);
+  });
+
   it('within the grace window a token whose successor was already exchanged revokes the family', async () => {
     const first = await login(email, PASSWORD, '10.5.0.6');
     const r1 = await api.post('/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
