@@ -1,7 +1,8 @@
 // Scenario 0: the machine's ceiling for a heartbeat. The same load generator as scenarios 1 and
 // 7 (`rmm-agent simulate`, its sockets and pacing) drives a bare Node HTTP server that answers
 // heartbeats without doing any work (bench/load/bare-heartbeat-server.ts). The offered rate rises
-// ×1.5 a step from 1,667 beats/s until the pair stops keeping up; the highest rate kept up with
+// ×1.5 a step from 1,667 beats/s until the pair stops keeping up, then the last step is bisected
+// twice; the highest rate kept up with
 // p99 within the target is what a heartbeat can reach on this box at all. Scenario 7 reports the
 // app's capacity as a fraction of it, which holds from one machine to another where an absolute
 // figure does not.
@@ -13,6 +14,7 @@ import type { BenchContext, Scenario, ScenarioResult } from '../lib/types';
 const START_PER_SECOND = 1_667;
 const GROWTH = 1.5;
 const MAX_STEPS = 9;
+const REFINE_STEPS = 2;
 const P99_TARGET_MS = 250;
 /** The bare server has no fleet to hold: a short interval keeps the simulated device count small. */
 const INTERVAL_SECONDS = 6;
@@ -50,10 +52,10 @@ async function startBareServer(): Promise<{ url: string; stop: () => Promise<{ s
 export async function measureCeiling(ctx: BenchContext): Promise<{ ceiling: Ceiling; rows: ScenarioResult[] }> {
   const bare = await startBareServer();
   const rows: ScenarioResult[] = [];
-  let sustained: { row: ScenarioResult; cpuMs: number | null } | null = null;
+  // Set inside tryRate; declared with a cast so the compiler does not narrow it to null here.
+  let sustained = null as { row: ScenarioResult; cpuMs: number | null } | null;
   try {
-    for (let step = 0; step < MAX_STEPS; step++) {
-      const offered = Math.round(START_PER_SECOND * GROWTH ** step);
+    const tryRate = async (offered: number): Promise<boolean> => {
       const n = offered * INTERVAL_SECONDS;
       const devices = Array.from({ length: n }, (_, i) => ({ hostname: `bare-${i}`, agentId: randomUUID(), token: 'bare-server-takes-any-token', deviceId: randomUUID() }));
       ctx.log(`scenario 0: bare server, ${offered} beats/s offered`);
@@ -77,8 +79,25 @@ export async function measureCeiling(ctx: BenchContext): Promise<{ ceiling: Ceil
         extra: { offeredPerSecond: offered, keptUp, generatorCpuSeconds: report.cpuSeconds, heartbeats: report.heartbeats },
       };
       rows.push(row);
-      if (!keptUp) break;
-      sustained = { row, cpuMs: null };
+      if (keptUp) sustained = { row, cpuMs: null };
+      return keptUp;
+    };
+    // Grow ×1.5 a step until the pair stops keeping up, then halve the last interval twice: the
+    // ceiling is read to within about 6 %, not to a whole ×1.5 step.
+    let good = 0;
+    let bad = 0;
+    for (let step = 0; step < MAX_STEPS; step++) {
+      const offered = Math.round(START_PER_SECOND * GROWTH ** step);
+      if (await tryRate(offered)) good = offered;
+      else {
+        bad = offered;
+        break;
+      }
+    }
+    for (let i = 0; good > 0 && bad > 0 && i < REFINE_STEPS; i++) {
+      const mid = Math.round((good + bad) / 2);
+      if (await tryRate(mid)) good = mid;
+      else bad = mid;
     }
   } finally {
     const totals = await bare.stop().catch(() => null);
@@ -108,7 +127,7 @@ export const ceilingScenario: Scenario = {
       {
         id: '0-ceiling',
         scenario: '0 bare-server ceiling',
-        load: 'the same generator against a server doing no work, offered ×1.5 a step from 1,667 beats/s',
+        load: 'the same generator against a server doing no work, offered ×1.5 a step from 1,667 beats/s, then bisected twice',
         throughput: ceiling.beatsPerSecond,
         unit: 'beats/s',
         p50: best?.p50 ?? null,

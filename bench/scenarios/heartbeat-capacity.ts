@@ -1,29 +1,40 @@
 // Scenario 7: heartbeat capacity. Scenario 1 offers exactly the fleet's rate, so it cannot tell
 // how much headroom there is, nor whether a second web process adds any. This one raises the
-// offered rate in steps (1×, 1.5×, … 4× the 100k fleet's 1,667 beats/s) until the stack
-// stops keeping up, and reports the highest rate it sustained with p99 within the target. Run it
-// with `--procs 1` and `--procs 2` and compare the two result files to see what scaling out buys.
+// offered rate in steps of a tenth of the same run's bare-server ceiling (30 %, 40 %, … 100 % of
+// it) until the stack stops keeping up, and reports the highest rate it sustained with p99 within
+// the target: the fraction is read at a resolution of 10 % on any box, where fixed rates would
+// start above a slow box's capacity and report nothing. Run it with `--procs 1` and `--procs 2`
+// and compare the two result files to see what scaling out buys.
 import { runHeartbeat } from './heartbeat';
 import { ensureCeiling } from './ceiling';
 import type { Scenario, ScenarioResult } from '../lib/types';
 
 const BASE_DEVICES = 100_000;
-const STEPS = [1, 1.5, 2, 2.5, 3, 3.5, 4];
+/** Offered rates as fractions of the ceiling. */
+const STEPS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+/** Used only when no ceiling could be measured: multiples of the 100k fleet's 1,667 beats/s. */
+const FALLBACK_STEPS = [1, 1.5, 2, 2.5, 3, 3.5, 4];
+/** The seeded fleet: enough devices for 6,000 beats/s at any interval. */
+const FLEET_DEVICES = 400_000;
 const P99_TARGET_MS = 250;
 
 export const heartbeatCapacityScenario: Scenario = {
   key: '7',
   title: 'heartbeat capacity',
-  fleetSize: BASE_DEVICES * STEPS[STEPS.length - 1],
+  fleetSize: FLEET_DEVICES,
   async run(ctx) {
     // The same run's ceiling first, while the app is idle: capacity is reported as a fraction of it.
     const ceiling = await ensureCeiling(ctx);
     const steps: ScenarioResult[] = [];
-    for (const step of STEPS) {
-      const devices = BASE_DEVICES * step;
-      const row = await runHeartbeat(ctx, devices, `7-capacity-${step}x`);
+    const byCeiling = ceiling.beatsPerSecond > 0;
+    const maxSimulated = Math.min(ctx.fleet.length, Math.round(FLEET_DEVICES / ctx.scale.factor));
+    for (const step of byCeiling ? STEPS : FALLBACK_STEPS) {
+      // Devices in full-scale terms (runHeartbeat divides by the scale factor).
+      const simulated = byCeiling ? Math.min(maxSimulated, Math.round(ceiling.beatsPerSecond * step * ctx.scale.intervalSeconds)) : Math.round((BASE_DEVICES * step) / ctx.scale.factor);
+      const devices = simulated * ctx.scale.factor;
+      const row = await runHeartbeat(ctx, devices, byCeiling ? `7-capacity-${Math.round(step * 100)}pct` : `7-capacity-${step}x`);
       steps.push(row);
-      const offered = devices / ctx.scale.factor / ctx.scale.intervalSeconds;
+      const offered = simulated / ctx.scale.intervalSeconds;
       // Past saturation every further step only queues more: stop at the first one not kept up.
       if ((row.throughput ?? 0) < offered * 0.95 || row.errors > 0) break;
     }
@@ -37,7 +48,7 @@ export const heartbeatCapacityScenario: Scenario = {
       {
         id: '7-capacity',
         scenario: '7 heartbeat capacity',
-        load: `${ctx.stack.urls.length} web process(es), offered 1×–4× of 1,667 beats/s; ${fraction === null ? 'no ceiling measured' : `${(fraction * 100).toFixed(1)} % of this run's bare-server ceiling (${Math.round(ceiling.beatsPerSecond)} beats/s)`}`,
+        load: `${ctx.stack.urls.length} web process(es), offered ${byCeiling ? '30–100 % of the ceiling' : '1×–4× of 1,667 beats/s'}; ${fraction === null ? 'no ceiling measured' : `${(fraction * 100).toFixed(1)} % of this run's bare-server ceiling (${Math.round(ceiling.beatsPerSecond)} beats/s)`}`,
         throughput: best?.throughput ?? 0,
         unit: 'beats/s',
         p50: best?.p50 ?? null,
