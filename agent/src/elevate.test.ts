@@ -1,8 +1,10 @@
-import { chmodSync, linkSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SECURE_PATH, commandLineOf, elevatedSpawnOptions, resolveExecutable, unsafeExecutable, verifyProof } from './elevate';
+import { ElevationBroker, SECURE_PATH, commandLineOf, elevatedSpawnOptions, resolveExecutable, socketAnswers, unsafeExecutable, verifyProof } from './elevate';
+import type { ApiClient } from './http';
+import type { AgentConfig } from './config';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'rmm-elevate-unit-'));
 
@@ -60,5 +62,32 @@ describe.skipIf(process.platform === 'win32')('elevation helpers', () => {
     linkSync(file, path.join(dir, 'hard'));
     expect(verifyProof(file, 'nonce-1')).toBeNull();
     expect(verifyProof(path.join(dir, 'missing'), 'nonce-1')).toBeNull();
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('elevation socket ownership', () => {
+  it('a second agent leaves a live socket to the first, and only the owner removes it', async () => {
+    const socket = path.join(tmp(), 'elevate.sock');
+    const noApi = {} as ApiClient;
+    const config = { agentId: 'a' } as AgentConfig;
+    const first = new ElevationBroker(noApi, config, socket);
+    await first.start();
+    expect(await socketAnswers(socket)).toBe(true);
+    const second = new ElevationBroker(noApi, config, socket);
+    // The second one's probe finds the first listening and keeps its hands off the file.
+    await second.start();
+    second.stop();
+    expect(await socketAnswers(socket)).toBe(true);
+    first.stop();
+    expect(existsSync(socket)).toBe(false);
+  });
+
+  it('replaces a stale socket file nobody serves', async () => {
+    const socket = path.join(tmp(), 'elevate.sock');
+    writeFileSync(socket, '');
+    const broker = new ElevationBroker({} as ApiClient, { agentId: 'a' } as AgentConfig, socket);
+    await broker.start();
+    expect(await socketAnswers(socket)).toBe(true);
+    broker.stop();
   });
 });

@@ -179,9 +179,25 @@ interface AgentState {
   note: string | null;
 }
 
+/** Whether something accepts connections on a Unix socket path (a live listener, not a stale file). */
+export function socketAnswers(socketPath: string, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(socketPath);
+    const done = (live: boolean) => {
+      probe.destroy();
+      resolve(live);
+    };
+    probe.setTimeout(timeoutMs, () => done(false));
+    probe.once('connect', () => done(true));
+    probe.once('error', () => done(false));
+  });
+}
+
 /** The service side: listens on the socket and brokers each connection's request. */
 export class ElevationBroker {
   private server: net.Server | null = null;
+  /** True once this broker listens on the socket: only then is the file its to remove. */
+  private owned = false;
   private readonly children = new Set<ChildProcess>();
 
   constructor(
@@ -190,30 +206,53 @@ export class ElevationBroker {
     private readonly socketPath = defaultSocketPath(),
   ) {}
 
-  start(): void {
-    if (process.platform !== 'linux') return;
+  /** Resolves once the broker listens, or has decided not to. */
+  start(): Promise<void> {
+    if (process.platform !== 'linux') return Promise.resolve();
+    return this.listen();
+  }
+
+  /**
+   * Takes the socket unless another running agent already serves it (a second agent on the same
+   * machine, started without its own RMM_AGENT_ELEVATE_SOCKET): its users' requests must keep
+   * reaching it, so this one leaves elevation off and says why. A stale file is replaced.
+   */
+  private async listen(): Promise<void> {
     try {
       mkdirSync(path.dirname(this.socketPath), { recursive: true, mode: 0o755 });
-      if (existsSync(this.socketPath)) unlinkSync(this.socketPath);
+      if (existsSync(this.socketPath)) {
+        if (await socketAnswers(this.socketPath)) {
+          log('warn', 'elevation socket already served by another agent; elevation is off for this one', { socket: this.socketPath });
+          return;
+        }
+        unlinkSync(this.socketPath);
+      }
     } catch (error) {
       log('warn', 'elevation socket unavailable', { error: String(error) });
       return;
     }
-    this.server = net.createServer((socket) => this.handle(socket).catch((error) => {
+    const server = net.createServer((socket) => this.handle(socket).catch((error) => {
       log('warn', 'elevation request failed', { error: error instanceof Error ? error.message : String(error) });
       send(socket, { type: 'denied', id: null, reason: 'The agent could not handle the request' });
       socket.end();
     }));
-    this.server.on('error', (error) => log('warn', 'elevation socket error', { error: String(error) }));
-    this.server.listen(this.socketPath, () => {
-      chmodSync(this.socketPath, 0o666);
-      log('info', 'elevation socket listening', { socket: this.socketPath });
+    this.server = server;
+    server.on('error', (error) => log('warn', 'elevation socket error', { error: String(error) }));
+    await new Promise<void>((resolve) => {
+      server.once('error', () => resolve());
+      server.listen(this.socketPath, () => {
+        this.owned = true;
+        chmodSync(this.socketPath, 0o666);
+        log('info', 'elevation socket listening', { socket: this.socketPath });
+        resolve();
+      });
     });
   }
 
   stop(): void {
     this.server?.close();
     for (const c of this.children) killGroup(c, 'SIGKILL');
+    if (!this.owned) return;
     try {
       rmSync(this.socketPath, { force: true });
     } catch {

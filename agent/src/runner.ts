@@ -245,7 +245,7 @@ export class AgentRunner {
     log('info', 'agent started', { agentId: this.config.agentId, server: this.config.server, version: AGENT_VERSION });
     // Local elevation requests (`rmm-agent elevate`), brokered with this agent's credential.
     const broker = this.opts.once ? null : new ElevationBroker(this.api, this.config);
-    broker?.start();
+    void broker?.start();
     let failures = 0;
     let offboarding = false;
     if (!this.opts.once) {
