@@ -1,7 +1,10 @@
 // A technician opens a terminal on a real enrolled agent from the device page, runs echo and
 // sees the output rendered by xterm.js; the ended session is in the Remote sessions history
-// with its transcript.
+// with its transcript. Then the same device's Web UI tab opens a web page the device serves
+// through a tunnel, in a new tab, and the tunnel is closed from the Remote sessions page.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +38,10 @@ test('a terminal on a real agent runs echo and shows the output, then the transc
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rmm-e2e-terminal-'));
   let agent: ChildProcess | undefined;
+  // The device's own web interface, as a printer or router would serve one.
+  const webUi: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Printer admin ${tag}</h1>`));
+  await new Promise<void>((resolve) => webUi.listen(0, '127.0.0.1', resolve));
+  const webUiPort = (webUi.address() as AddressInfo).port;
   try {
     const enrolled = await run(['enroll', '--key', (await key.json()).key, '--server', process.env.E2E_BASE_URL!, '--data-dir', dataDir, '--quiet']);
     expect(enrolled.code, enrolled.output).toBe(0);
@@ -65,7 +72,26 @@ test('a terminal on a real agent runs echo and shows the output, then the transc
     const file = await download;
     const text = readFileSync((await file.path())!, 'utf8');
     expect(text).toContain('e2e-42-done');
+
+    await page.goto(`/devices/${deviceId}`);
+    await page.getByRole('tab', { name: 'Web UI' }).click();
+    await page.getByLabel('Port').fill(String(webUiPort));
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Open tunnel' }).click();
+    const tab = await popup;
+    await expect(tab.getByRole('heading', { name: `Printer admin ${tag}` })).toBeVisible({ timeout: 30_000 });
+    expect(new URL(tab.url()).pathname).toMatch(/^\/api\/v1\/tunnel-http\/[0-9a-f-]+\/$/);
+    await tab.close();
+    await expect(page.getByTestId('tunnel-row')).toContainText(`127.0.0.1:${webUiPort}`);
+
+    await page.goto('/remote');
+    const row = page.getByTestId('tunnel-row').filter({ hasText: `127.0.0.1:${webUiPort}` });
+    await expect(row).toBeVisible();
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: /^Close tunnel/ }).click();
+    await expect(row).toHaveCount(0);
   } finally {
+    webUi.close();
     if (agent && agent.exitCode === null) agent.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -28,11 +28,12 @@ import { DeviceEventLogPanel } from '@/components/devices/detail/device-event-lo
 import { DeviceScheduledTasksPanel } from '@/components/devices/detail/device-scheduled-tasks';
 import { DeviceFilesPanel } from '@/components/devices/detail/device-files';
 import { DeviceTerminalPanel } from '@/components/remote/device-terminal';
+import { DeviceTunnelsPanel } from '@/components/remote/device-tunnels';
 import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
 import { DevicePolicyPanel } from '@/components/policies/device-policy-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
 
-type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'services' | 'eventlog' | 'tasks' | 'files' | 'terminal' | 'commands' | 'policies' | 'billing';
+type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'services' | 'eventlog' | 'tasks' | 'files' | 'terminal' | 'webui' | 'commands' | 'policies' | 'billing';
 
 export function DeviceDetail({ id }: { id: string }) {
   const device = useDevice(id, 10_000);
@@ -79,6 +80,7 @@ export function DeviceDetail({ id }: { id: string }) {
           ...(showPolicies ? [{ id: 'policies' as const, label: 'Policies' }] : []),
           ...(showBilling ? [{ id: 'billing' as const, label: 'Billing' }] : []),
           ...(canTerminal ? [{ id: 'terminal' as const, label: 'Terminal' }] : []),
+          { id: 'webui', label: 'Web UI' },
         ]}
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
@@ -92,6 +94,7 @@ export function DeviceDetail({ id }: { id: string }) {
         {tab === 'tasks' && <DeviceScheduledTasksPanel deviceId={id} />}
         {tab === 'files' && <DeviceFilesPanel deviceId={id} />}
         {tab === 'terminal' && canTerminal && <DeviceTerminalPanel deviceId={id} />}
+        {tab === 'webui' && <DeviceTunnelsPanel deviceId={id} />}
         {tab === 'commands' && <Commands device={d} />}
         {tab === 'policies' && showPolicies && <DevicePolicyPanel deviceId={id} />}
         {tab === 'billing' && showBilling && <DeviceBillingPanel deviceId={id} />}

@@ -12,6 +12,8 @@ import type { ZRemoteSessionPage } from '@/lib/remote/schemas';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ErrorText, PageHeader, Pager } from '@/components/ui/controls';
 import { DataTable } from '@/components/ui/data-table';
+import { useTunnels } from '@/hooks/use-tunnels';
+import { TUNNEL_COLUMNS, TunnelRows } from '@/components/remote/device-tunnels';
 
 type Session = Wire<typeof ZRemoteSessionPage>['data'][number];
 const TONE = { pending: 'amber', active: 'green', ended: 'slate', failed: 'red' } as const;
@@ -75,6 +77,7 @@ export function RemoteSessionsView() {
   const [page, setPage] = useState(1);
   const open = useQuery({ queryKey: ['remote-sessions', 'open'], queryFn: () => api<Wire<typeof ZRemoteSessionPage>>('/remote/sessions?limit=100'), refetchInterval: 10_000 });
   const history = useQuery({ queryKey: ['remote-sessions', 'history', page], queryFn: () => api<Wire<typeof ZRemoteSessionPage>>(`/remote/sessions/history?page=${page}&limit=25`) });
+  const tunnels = useTunnels();
   const refresh = () => void qc.invalidateQueries({ queryKey: ['remote-sessions'] });
   const end = useMutation({ mutationFn: (id: string) => api(`/remote/sessions/${id}/end`, { method: 'POST', body: {} }), onSuccess: refresh });
   const stale = useMutation({ mutationFn: () => api<{ ended: number }>('/remote/sessions/stale', { method: 'DELETE' }), onSuccess: refresh });
@@ -83,7 +86,7 @@ export function RemoteSessionsView() {
     <div className="space-y-4">
       <PageHeader
         title="Remote sessions"
-        description="Terminal and desktop sessions on devices. Open a terminal from a device’s Terminal tab."
+        description="Terminal and desktop sessions and web tunnels on devices. Open a terminal from a device’s Terminal tab, a web interface from its Web UI tab."
         actions={
           canEnd ? (
             <Button variant="secondary" onClick={() => stale.mutate()} disabled={stale.isPending}>
@@ -101,6 +104,17 @@ export function RemoteSessionsView() {
         ) : (
           <DataTable label="Open remote sessions" columns={COLUMNS}>
             <Rows rows={open.data?.data ?? []} onEnd={canEnd ? (id) => end.mutate(id) : undefined} />
+          </DataTable>
+        )}
+      </Card>
+      <Card title="Web tunnels">
+        {tunnels.isError ? (
+          <ErrorText error={tunnels.error} />
+        ) : tunnels.data && tunnels.data.data.length === 0 ? (
+          <EmptyState title="No open tunnels" />
+        ) : (
+          <DataTable label="Open web tunnels" columns={['Device', ...TUNNEL_COLUMNS]}>
+            <TunnelRows tunnels={tunnels.data?.data ?? []} showDevice />
           </DataTable>
         )}
       </Card>

@@ -109,6 +109,7 @@ export const ZTunnel = z
   .object({
     id: z.string().uuid(),
     deviceId: z.string().uuid(),
+    deviceHostname: z.string().nullable().describe('The device’s hostname; null when the device was deleted'),
     orgId: z.string().uuid(),
     targetHost: z.string(),
     targetPort: z.number().int(),

@@ -24,10 +24,11 @@ export const TUNNEL_COOKIE = 'rmm_tunnel';
 export const TUNNEL_COOKIE_SECONDS = 60 * 60;
 export const tunnelPrefix = (id: string) => `/api/v1/tunnel-http/${id}`;
 
-export function toTunnelDto(t: RemoteTunnel) {
+export function toTunnelDto(t: RemoteTunnel, deviceHostname: string | null) {
   return {
     id: t.id,
     deviceId: t.deviceId,
+    deviceHostname,
     orgId: t.orgId,
     targetHost: t.targetHost,
     targetPort: t.targetPort,
@@ -89,12 +90,24 @@ export async function createTunnel(ctx: ActorContext, input: z.output<typeof ZCr
     orgId: tunnel.orgId,
     details: { deviceId: device.id, hostname: device.hostname, target: `${tunnel.targetHost}:${tunnel.targetPort}` },
   });
-  return toTunnelDto(tunnel);
+  return toTunnelDto(tunnel, device.hostname);
+}
+
+/** Hostnames of the tunnels' devices (ids taken from tunnels already in the caller's scope). */
+async function deviceHostnames(deviceIds: string[]): Promise<Map<string, string>> {
+  const rows = await db.device.findMany({ where: { id: { in: [...new Set(deviceIds)] } }, select: { id: true, hostname: true } });
+  return new Map(rows.map((r) => [r.id, r.hostname]));
+}
+
+export async function getTunnel(ctx: ScopedContext, id: string) {
+  const tunnel = await getTunnelOrThrow(ctx, id);
+  return toTunnelDto(tunnel, (await deviceHostnames([tunnel.deviceId])).get(tunnel.deviceId) ?? null);
 }
 
 export async function listTunnels(ctx: ScopedContext, deviceId?: string) {
   const rows = await db.remoteTunnel.findMany({ where: { AND: [tenantWhere(ctx), { status: 'open' }, deviceId ? { deviceId } : {}] }, orderBy: { createdAt: 'desc' }, take: 200 });
-  return { data: rows.map(toTunnelDto) };
+  const names = await deviceHostnames(rows.map((r) => r.deviceId));
+  return { data: rows.map((t) => toTunnelDto(t, names.get(t.deviceId) ?? null)) };
 }
 
 export async function closeTunnel(ctx: ActorContext, id: string): Promise<void> {

@@ -206,6 +206,14 @@ describe('HTTP tunnels', () => {
     const created = await api.post('/tunnels', { token: agent.admin, body: { deviceId: agent.deviceId, targetHost: '127.0.0.1', targetPort } });
     expect(created.status, created.text).toBe(201);
     const tunnel = created.body;
+    const { hostname } = await db.device.findUniqueOrThrow({ where: { id: agent.deviceId } });
+    expect(tunnel.deviceHostname).toBe(hostname);
+    // The console's lists: the device's open tunnels and every open one in scope, with the host.
+    for (const query of [`?deviceId=${agent.deviceId}`, '']) {
+      const listed = await api.get(`/tunnels${query}`, { token: agent.admin });
+      expect(listed.body.data.find((t: { id: string }) => t.id === tunnel.id)).toMatchObject({ deviceHostname: hostname, status: 'open' });
+    }
+    expect((await api.get(`/tunnels/${tunnel.id}`, { token: agent.admin })).body.deviceHostname).toBe(hostname);
     const prefix = `/api/v1/tunnel-http/${tunnel.id}`;
     const minted = await api.post(`/tunnels/${tunnel.id}/http-ticket`, { token: agent.admin, body: {} });
     expect(minted.status, minted.text).toBe(201);

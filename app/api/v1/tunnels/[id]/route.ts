@@ -2,7 +2,7 @@
 import { defineRoute } from '@/lib/http/define-route';
 import { ZIdParams } from '@/lib/http/common-schemas';
 import { ZTunnel } from '@/lib/remote/schemas';
-import { closeTunnel, getTunnelOrThrow, toTunnelDto } from '@/lib/remote/tunnels';
+import { closeTunnel, getTunnel } from '@/lib/remote/tunnels';
 
 export const GET = defineRoute({
   auth: ['user', 'apiKey'],
@@ -11,7 +11,7 @@ export const GET = defineRoute({
   summary: 'Get a tunnel',
   tags: ['Remote access'],
   response: ZTunnel,
-  handler: async ({ ctx, params }) => toTunnelDto(await getTunnelOrThrow(ctx, params.id)),
+  handler: ({ ctx, params }) => getTunnel(ctx, params.id),
 });
 
 export const DELETE = defineRoute({
