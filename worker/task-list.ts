@@ -39,6 +39,7 @@ import { evaluatePoliciesTask } from './tasks/evaluate-policies';
 import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulnerabilityAcceptancesTask, vulnerabilityRecomputeTask } from './tasks/vulnerabilities';
 import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
 import { syncEdrAllTask, syncEdrFindingsTask } from './tasks/sync-edr-findings';
+import { sendPushNotificationsTask } from './tasks/send-push-notifications';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -61,6 +62,7 @@ export const taskList: TaskList = {
   prune_partner_api_idempotency_keys: prunePartnerApiIdempotencyKeysTask,
   sweep_alert_rules: sweepAlertRulesTask,
   send_alert_notification: sendAlertNotificationTask,
+  send_push_notifications: sendPushNotificationsTask,
   run_due_monitors: runDueMonitorsTask,
   prune_monitor_results: pruneMonitorResultsTask,
   run_due_snmp_polls: runDueSnmpPollsTask,

@@ -16,7 +16,7 @@ export interface WebhookRequest {
   url: URL;
   pinned: ResolvedAddress;
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
   timeoutMs?: number;
 }
 

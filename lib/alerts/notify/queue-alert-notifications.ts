@@ -1,7 +1,8 @@
 // What an alert move notifies, decided by the matching policies inside the move's own
 // transaction: channel sends are queued as jobs (email through the existing send_email job,
 // the other kinds through send_alert_notification, both retried by the worker) and in-app
-// notifications are written for the policy's users. A non-root alert of a correlation group
+// notifications are written for the policy's users (and pushed to their registered browsers and
+// phones by send_push_notifications, when any has one). A non-root alert of a correlation group
 // notifies nobody: one outage pages once.
 import type { Tx } from '@/lib/db';
 import type { Alert, AlertChannel, AlertPolicy } from '@/lib/generated/prisma/client';
@@ -9,6 +10,7 @@ import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { enqueueEmail } from '@/lib/mail/enqueue-email';
 import { decryptSecret } from '@/lib/auth/secrets';
 import { buildChannelMessage } from '@/lib/alerts/channels/channel-message';
+import { anyPushSubscribers } from '@/lib/mobile/push';
 
 export type AlertNotice = 'triggered' | 'acknowledged' | 'resolved' | 'escalated';
 
@@ -103,5 +105,9 @@ export async function queueAlertNotifications(tx: Tx, alert: Alert, notice: Aler
         link: `/alerts/${alert.id}`,
       })),
     });
+    if (await anyPushSubscribers(tx, recipients)) {
+      const push = { title: message.subject, body: message.text.slice(0, 1000), link: `/alerts/${alert.id}`, severity: alert.severity, alertId: alert.id };
+      await enqueueJob(tx, 'send_push_notifications', { userIds: recipients, message: push }, { maxAttempts: 3 });
+    }
   }
 }
