@@ -3,9 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSession } from '@/components/auth/session-provider';
-import type { Page } from '@/hooks/use-api';
+import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
 import type { ZMarkAllResult, ZNotification, ZUnreadCount } from '@/lib/notifications/schemas';
+import type { ZPushSubscription } from '@/lib/mobile/schemas';
 
 export type AppNotification = Wire<typeof ZNotification>;
 
@@ -41,4 +42,28 @@ export function useNotificationPage(params: { page: number; unread?: boolean }) 
     enabled: status === 'signedIn' || status === 'expired',
     refetchInterval: POLL_MS,
   });
+}
+
+export type PushSubscriptionRow = Wire<typeof ZPushSubscription>;
+
+/** The caller's registered browsers and phones. */
+export function usePushSubscriptions() {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['push-subscriptions'], queryFn: () => api<{ data: PushSubscriptionRow[] }>('/mobile/notifications/subscriptions'), enabled });
+}
+
+export function usePushActions() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: ['push-subscriptions'] });
+  return {
+    vapidKey: () => api<{ publicKey: string }>('/mobile/notifications/vapid-key'),
+    register: useMutation({
+      mutationFn: (body: { provider: 'webpush'; subscription: unknown; deviceName?: string }) => api<PushSubscriptionRow>('/mobile/notifications/register', { method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+    unregister: useMutation({
+      mutationFn: (body: { id: string } | { endpoint: string }) => api('/mobile/notifications/unregister', { method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorText, PageHeader, Pager } from '@/components/ui/controls';
 import { ConfirmButton, messageOf, SeverityBadge } from '@/components/alerts/alert-config-shared';
+import { BrowserPushCard } from '@/components/notifications/browser-push';
 
 export function NotificationsView() {
   const [page, setPage] = useState(1);
@@ -35,6 +36,7 @@ export function NotificationsView() {
           </>
         }
       />
+      <BrowserPushCard />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={unread} onChange={(e) => { setUnread(e.target.checked); setPage(1); }} />
         Unread only
