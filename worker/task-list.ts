@@ -39,6 +39,7 @@ import { evaluatePoliciesTask } from './tasks/evaluate-policies';
 import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulnerabilityAcceptancesTask, vulnerabilityRecomputeTask } from './tasks/vulnerabilities';
 import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
 import { syncEdrAllTask, syncEdrFindingsTask } from './tasks/sync-edr-findings';
+import { syncPsaConnectionTask } from './tasks/sync-psa-connection';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -86,6 +87,7 @@ export const taskList: TaskList = {
   security_daily_scores: securityDailyScoresTask,
   sync_edr_findings: syncEdrFindingsTask,
   sync_edr_all: syncEdrAllTask,
+  sync_psa_connection: syncPsaConnectionTask,
   sweep_remote_sessions: sweepRemoteSessionsTask,
 };
 
