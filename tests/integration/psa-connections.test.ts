@@ -132,7 +132,9 @@ describe('sync', () => {
     expect(second.syncStatus).toBe('succeeded');
     const call = cw.requests.filter((r) => r.path.endsWith('/company/companies')).at(-1)!;
     expect(call.query.conditions).toMatch(/^lastUpdated>=\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\]$/);
-    expect(second.lastSyncCounts.companies).toBe(1);
+    // The cursor is inclusive (>=): the touched company plus the one at the old cursor, not all three.
+    expect(call.query.conditions).toBe(`lastUpdated>=[${first.cursor.companies.replace(/\.\d{3}Z$/, 'Z')}]`);
+    expect(second.lastSyncCounts.companies).toBe(2);
     const company = await db.psaCompany.findFirstOrThrow({ where: { connectionId: conn.id, externalId: '251' } });
     expect(company.name).toBe('Fabrikam Legal LLP');
   });
