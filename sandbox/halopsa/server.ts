@@ -36,8 +36,8 @@ function seed() {
   };
 }
 
-export async function startHaloSandbox(opts: { host?: string; port?: number } = {}): Promise<HaloSandbox> {
-  const credentials = { clientId: 'halo-client-4821', clientSecret: randomBytes(12).toString('hex') };
+export async function startHaloSandbox(opts: { host?: string; port?: number; clientSecret?: string } = {}): Promise<HaloSandbox> {
+  const credentials = { clientId: 'halo-client-4821', clientSecret: opts.clientSecret ?? randomBytes(12).toString('hex') };
   const tokens = new Set<string>();
   const state = seed();
   let nextTicket = 8000;
