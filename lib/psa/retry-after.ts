@@ -5,6 +5,8 @@ export function parseRetryAfter(value: string | undefined | null, now = Date.now
   if (!value) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date always names its weekday and month; anything else (e.g. "-3") is unreadable.
+  if (!/[a-z]{3}/i.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.max(0, at - now);
