@@ -5,12 +5,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { TCreatePsaConnection, ZPsaConnection, ZPsaStatus, ZPsaTestResult } from '@/lib/psa/schemas';
+import type { TCreatePsaConnection, ZPsaConnection, ZPsaStatus, ZPsaTestResult, ZPsaTicket } from '@/lib/psa/schemas';
 
 export type PsaConnection = Wire<typeof ZPsaConnection>;
 export type PsaStatus = Wire<typeof ZPsaStatus>;
 export type PsaTestResult = Wire<typeof ZPsaTestResult>;
 export type PsaConnectionInput = TCreatePsaConnection;
+export type PsaTicket = Wire<typeof ZPsaTicket>;
+
+/** The service desk's tickets in external mode: those synced from the bound connection. */
+export function usePsaTickets(filters: { search?: string; page: number }) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['psa', 'tickets', filters], placeholderData: (prev) => prev, queryFn: () => api<Page<PsaTicket>>('/psa/tickets', { query: { limit: 25, ...filters } }), enabled });
+}
 
 export function usePsaConnections() {
   const enabled = useSignedIn();
@@ -56,6 +63,6 @@ export function useSyncPsaConnection() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<{ queued: true }>(`/psa/connections/${id}/sync`, { method: 'POST' }),
-    onSettled: (_d, _e, id) => Promise.all([qc.invalidateQueries({ queryKey: ['psa', 'status', id] }), qc.invalidateQueries({ queryKey: ['psa', 'connections'] })]),
+    onSettled: (_d, _e, id) => Promise.all([qc.invalidateQueries({ queryKey: ['psa', 'status', id] }), qc.invalidateQueries({ queryKey: ['psa', 'connections'] }), qc.invalidateQueries({ queryKey: ['psa', 'tickets'] })]),
   });
 }

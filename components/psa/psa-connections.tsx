@@ -2,10 +2,11 @@
 
 // PSA connections: the partner's ConnectWise PSA and HaloPSA links, with a form to add one
 // (credentials are sent once and stored encrypted), a live credentials test, and a sync button
-// whose status (counts, cursors, the last error) refreshes while the job runs.
+// whose status (counts, cursors, the last error) refreshes while the job runs. In external
+// service-management mode the bound connection's synced tickets are listed below.
 import { useState } from 'react';
 import { useMe } from '@/hooks/use-me';
-import { useCreatePsaConnection, useDeletePsaConnection, usePsaConnections, usePsaStatus, useSyncPsaConnection, useTestPsaConnection, type PsaConnection, type PsaConnectionInput } from '@/hooks/use-psa';
+import { useCreatePsaConnection, useDeletePsaConnection, usePsaConnections, usePsaStatus, usePsaTickets, useSyncPsaConnection, useTestPsaConnection, type PsaConnection, type PsaConnectionInput } from '@/hooks/use-psa';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
@@ -155,6 +156,65 @@ function ConnectionRow({ connection, canManage }: { connection: PsaConnection; c
   );
 }
 
+function PsaTickets() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const tickets = usePsaTickets({ page, ...(search ? { search } : {}) }).data;
+  const pages = tickets ? Math.max(1, Math.ceil(tickets.pagination.total / tickets.pagination.limit)) : 1;
+  return (
+    <section className="space-y-3" aria-label="Service desk tickets">
+      <h2 className="text-lg font-semibold">Service desk tickets</h2>
+      <input className={INPUT_CLASS} placeholder="Search summaries" aria-label="Search tickets" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+      <div className="max-w-full overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase text-slate-500">
+            <tr>
+              <th className="py-2">#</th>
+              <th>Summary</th>
+              <th>Company</th>
+              <th>Status</th>
+              <th>Priority</th>
+              <th>Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tickets?.data.map((t) => (
+              <tr key={t.id} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="py-2">{t.externalId}</td>
+                <td>{t.summary}</td>
+                <td>{t.companyName ?? '—'}</td>
+                <td>{t.status ?? '—'}</td>
+                <td>{t.priority ?? '—'}</td>
+                <td>{when(t.remoteUpdatedAt)}</td>
+              </tr>
+            ))}
+            {tickets?.data.length === 0 && (
+              <tr>
+                <td colSpan={6} className="py-4 text-slate-500">
+                  No ticket synced yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <div className="flex items-center gap-2 text-sm">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function PsaConnections() {
   const connections = usePsaConnections();
   const canManage = useMe().data?.permissions.includes('psa:manage') ?? false;
@@ -173,6 +233,7 @@ export function PsaConnections() {
         {connections.data?.data.map((c) => <ConnectionRow key={c.id} connection={c} canManage={canManage} />)}
         {connections.data?.data.length === 0 && <li className="text-sm text-slate-500">No connection yet.</li>}
       </ul>
+      {connections.data?.data.some((c) => c.inUse) && <PsaTickets />}
     </div>
   );
 }
