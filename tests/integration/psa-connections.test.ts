@@ -253,6 +253,16 @@ describe('company import', () => {
     expect((await api.post('/psa/connections/7b0e1f9a-1111-4c3d-9a6b-2f1c3d4e5f60/import/preview', { token: admin })).status).toBe(404);
     expect((await api.post(`/psa/connections/${conn.id}/import`, { token: outsider, body: {} })).status).toBe(404);
   });
+
+  it('answers 502 when the PSA refuses the stored credentials, writing nothing', async () => {
+    const p = await makePartner();
+    const token = await tokenFor(await makePartnerUser(p), { mfa: true });
+    const conn = await create({ ...cwBody(), credentials: { ...cw.credentials, privateKey: 'wrong' } }, token);
+    const res = await api.post(`/psa/connections/${conn.id}/import`, { token, body: {} });
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('PSA_UNAUTHORIZED');
+    expect(await db.organization.count({ where: { partnerId: p.id } })).toBe(0);
+  });
 });
 
 describe('tenancy', () => {

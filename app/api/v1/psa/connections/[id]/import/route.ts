@@ -10,6 +10,7 @@ export const POST = defineRoute({
   auth: 'user',
   permission: 'orgs:write',
   mfa: true,
+  errors: [503],
   scopes: ['partner'],
   params: ZIdParams,
   body: ZPsaImportBody,
