@@ -39,7 +39,7 @@ import { evaluatePoliciesTask } from './tasks/evaluate-policies';
 import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulnerabilityAcceptancesTask, vulnerabilityRecomputeTask } from './tasks/vulnerabilities';
 import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
 import { syncEdrAllTask, syncEdrFindingsTask } from './tasks/sync-edr-findings';
-import { syncPsaConnectionTask } from './tasks/sync-psa-connection';
+import { syncPsaAllTask, syncPsaConnectionTask } from './tasks/sync-psa-connection';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -88,6 +88,7 @@ export const taskList: TaskList = {
   sync_edr_findings: syncEdrFindingsTask,
   sync_edr_all: syncEdrAllTask,
   sync_psa_connection: syncPsaConnectionTask,
+  sync_psa_all: syncPsaAllTask,
   sweep_remote_sessions: sweepRemoteSessionsTask,
 };
 
@@ -106,6 +107,7 @@ export const crontab = [
   '* * * * * run_due_automations',
   '*/15 * * * * evaluate_policies',
   '*/15 * * * * sync_edr_all',
+  '*/30 * * * * sync_psa_all',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',

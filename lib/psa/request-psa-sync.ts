@@ -17,3 +17,15 @@ export async function requestPsaSync(ctx: ScopedContext, id: string) {
   });
   return { queued: true as const, syncStatus: row.syncStatus === 'running' ? ('running' as const) : ('queued' as const) };
 }
+
+/** The periodic sweep: every connection not already waiting gets a sync queued. */
+export async function queueAllPsaSyncs(): Promise<number> {
+  const rows = await db.psaConnection.findMany({ where: { syncStatus: { not: 'queued' } }, select: { id: true } });
+  for (const { id } of rows) {
+    await db.$transaction(async (tx) => {
+      await queuePsaSync(tx, id);
+      await tx.psaConnection.updateMany({ where: { id, syncStatus: { not: 'running' } }, data: { syncStatus: 'queued', syncQueuedAt: new Date() } });
+    });
+  }
+  return rows.length;
+}

@@ -10,6 +10,7 @@ import { runDueJobs } from '../helpers/jobs';
 import { resetEnvCache } from '@/lib/env';
 import { db } from '@/lib/db';
 import { adapterFor } from '@/lib/psa/connection-credentials';
+import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { startConnectWiseSandbox, type ConnectWiseSandbox } from '../../sandbox/connectwise/server';
 import { startHaloSandbox, type HaloSandbox } from '../../sandbox/halopsa/server';
 
@@ -156,6 +157,16 @@ describe('sync', () => {
     const failed = await syncNow(bad.id);
     expect(failed.syncStatus).toBe('failed');
     expect(failed.lastSyncError).toMatch(/credentials/);
+  });
+
+  it('the periodic sweep queues every connection, and each records its own outcome', async () => {
+    const good = await create(haloBody());
+    const bad = await create({ ...haloBody(), credentials: { ...halo.credentials, clientSecret: 'nope' } });
+    await enqueueJob(db, 'sync_psa_all', {});
+    await runDueJobs();
+    const status = async (id: string) => (await api.get(`/psa/connections/${id}/status`, { token: admin })).body.syncStatus;
+    expect(await status(good.id)).toBe('succeeded');
+    expect(await status(bad.id)).toBe('failed');
   });
 
   it('creates tickets through both adapters', async () => {
