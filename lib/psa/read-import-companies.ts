@@ -15,6 +15,14 @@ export const IMPORT_TIME_BUDGET_MS = 20_000;
 export const IMPORT_PAGE_GUARD = 25;
 const PAGE_SIZE = 100;
 
+export interface ImportBounds {
+  companyCap: number;
+  timeBudgetMs: number;
+  pageGuard: number;
+  pageSize: number;
+}
+const DEFAULT_BOUNDS: ImportBounds = { companyCap: IMPORT_COMPANY_CAP, timeBudgetMs: IMPORT_TIME_BUDGET_MS, pageGuard: IMPORT_PAGE_GUARD, pageSize: PAGE_SIZE };
+
 export type Truncation = (typeof PSA_IMPORT_TRUNCATION)[number];
 
 export const psaExternalSystem = (connectionId: string) => `psa:${connectionId}`;
@@ -34,17 +42,20 @@ function toRow(company: PsaCompanyRecord, externalSystem: string): TOrgImportRow
   return bare.success ? bare.data : null;
 }
 
-export async function readImportCompanies(connection: { id: string; partnerId: string; provider: string; baseUrl: string; credentialsSealed: string }): Promise<ImportCompanies> {
+export async function readImportCompanies(
+  connection: { id: string; partnerId: string; provider: string; baseUrl: string; credentialsSealed: string },
+  bounds: ImportBounds = DEFAULT_BOUNDS,
+): Promise<ImportCompanies> {
   const adapter = adapterFor(connection);
   const externalSystem = psaExternalSystem(connection.id);
-  const deadline = Date.now() + IMPORT_TIME_BUDGET_MS;
+  const deadline = Date.now() + bounds.timeBudgetMs;
   const rows: TOrgImportRow[] = [];
   const seen = new Set<string>();
   let linkedSkipped = 0;
   for (let page = 1; ; page++) {
-    if (page > IMPORT_PAGE_GUARD) return { rows, linkedSkipped, truncatedReason: 'page-guard' };
+    if (page > bounds.pageGuard) return { rows, linkedSkipped, truncatedReason: 'page-guard' };
     if (Date.now() > deadline) return { rows, linkedSkipped, truncatedReason: 'time-budget' };
-    const res = await adapter.listCompanies({ page, pageSize: PAGE_SIZE }).catch((e: unknown) => {
+    const res = await adapter.listCompanies({ page, pageSize: bounds.pageSize }).catch((e: unknown) => {
       throw psaFailure(e);
     });
     const fresh = res.items.filter((c) => !seen.has(c.externalId));
@@ -62,7 +73,7 @@ export async function readImportCompanies(connection: { id: string; partnerId: s
         linkedSkipped++;
         continue;
       }
-      if (rows.length >= IMPORT_COMPANY_CAP) return { rows, linkedSkipped, truncatedReason: 'company-cap' };
+      if (rows.length >= bounds.companyCap) return { rows, linkedSkipped, truncatedReason: 'company-cap' };
       const row = toRow(company, externalSystem);
       if (row) rows.push(row);
     }

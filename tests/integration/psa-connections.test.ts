@@ -11,6 +11,7 @@ import { resetEnvCache } from '@/lib/env';
 import { db } from '@/lib/db';
 import { adapterFor } from '@/lib/psa/connection-credentials';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
+import { readImportCompanies } from '@/lib/psa/read-import-companies';
 import { startConnectWiseSandbox, type ConnectWiseSandbox } from '../../sandbox/connectwise/server';
 import { startHaloSandbox, type HaloSandbox } from '../../sandbox/halopsa/server';
 
@@ -253,6 +254,20 @@ describe('company import', () => {
     } finally {
       await big.close();
     }
+  });
+
+  it('stops at the page guard and at the time budget, and says which', async () => {
+    const conn = await create(cwBody());
+    const row = await db.psaConnection.findUniqueOrThrow({ where: { id: conn.id } });
+    const bounds = { companyCap: 500, timeBudgetMs: 60_000, pageGuard: 2, pageSize: 1 };
+    const guarded = await readImportCompanies(row, bounds);
+    expect(guarded).toMatchObject({ truncatedReason: 'page-guard' });
+    expect(guarded.rows).toHaveLength(2);
+    // A rate-limited first page (Retry-After: 1 s) spends the whole budget.
+    cw.throttle(1, 1);
+    const slow = await readImportCompanies(row, { ...bounds, timeBudgetMs: 500, pageGuard: 25 });
+    expect(slow).toMatchObject({ truncatedReason: 'time-budget' });
+    expect(slow.rows).toHaveLength(1);
   });
 
   it('needs MFA, orgs:write and sites:write; a missing connection is 404', async () => {
