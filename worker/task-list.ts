@@ -40,6 +40,7 @@ import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulne
 import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
 import { syncEdrAllTask, syncEdrFindingsTask } from './tasks/sync-edr-findings';
 import { sendPushNotificationsTask } from './tasks/send-push-notifications';
+import { syncPsaAllTask, syncPsaConnectionTask } from './tasks/sync-psa-connection';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -88,6 +89,8 @@ export const taskList: TaskList = {
   security_daily_scores: securityDailyScoresTask,
   sync_edr_findings: syncEdrFindingsTask,
   sync_edr_all: syncEdrAllTask,
+  sync_psa_connection: syncPsaConnectionTask,
+  sync_psa_all: syncPsaAllTask,
   sweep_remote_sessions: sweepRemoteSessionsTask,
 };
 
@@ -106,6 +109,7 @@ export const crontab = [
   '* * * * * run_due_automations',
   '*/15 * * * * evaluate_policies',
   '*/15 * * * * sync_edr_all',
+  '*/30 * * * * sync_psa_all',
   '*/15 * * * * sweep_offboarding',
   '*/5 * * * * refresh_dynamic_groups',
   '40 3 * * * prune_portal_sessions',

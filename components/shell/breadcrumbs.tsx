@@ -43,6 +43,7 @@ const SEGMENTS: Record<string, string> = {
   'service-principals': 'Service principals',
   'agent-versions': 'Agent versions',
   sso: 'Single sign-on',
+  psa: 'PSA connections',
   distributor: 'Distributor',
   companies: 'Companies',
   products: 'Products',

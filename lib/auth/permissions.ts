@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   'pam:manage': 'Approve, deny and revoke elevations; manage elevation rules, signer groups and the default verdict',
   'sso:read': 'View single sign-on providers (never their client secrets)',
   'sso:manage': 'Create, edit and delete single sign-on providers, their role mapping and enforcement',
+  'psa:read': 'View PSA connections, their sync status and the tickets synced from the PSA (never their credentials)',
+  'psa:manage': 'Create, edit, test, sync and delete PSA connections',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

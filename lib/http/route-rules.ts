@@ -53,8 +53,8 @@ export const MFA_RULES: RouteRule[] = [
   },
   {
     name: 'bulk-provisioning',
-    reason: 'bulk organization, site and contact import and script bundles (doc 3: partner-admin JWT with MFA satisfied)',
-    applies: ({ path }) => under(path, '/orgs/import') || under(path, '/orgs/contacts/import') || under(path, '/scripts/bundle'),
+    reason: 'bulk organization, site and contact import, PSA company import and script bundles (doc 3: partner-admin JWT with MFA satisfied)',
+    applies: ({ path }) => under(path, '/orgs/import') || under(path, '/orgs/contacts/import') || under(path, '/psa/connections/{id}/import') || under(path, '/scripts/bundle'),
   },
   {
     name: 'distributor',

@@ -6,6 +6,7 @@ import { writeAudit } from '@/lib/audit/write-audit';
 import { ZUpdateMyPartner } from '@/lib/partners/schemas';
 import { buildPartnerUpdate } from '@/lib/partners/build-partner-update';
 import { toPartnerDto } from '@/lib/partners/to-partner-dto';
+import { assertPsaBinding } from '@/lib/psa/assert-psa-binding';
 import { ownPartnerWhere } from '@/lib/tenancy/scope';
 
 export async function getMyPartner(ctx: ActorContext) {
@@ -21,7 +22,9 @@ export async function updateMyPartner(ctx: UserContext, input: z.output<typeof Z
     const rows = await tx.$queryRaw<{ id: string }[]>`select id from partners where id = ${ctx.partnerId}::uuid and deleted_at is null for update`;
     if (rows.length === 0) throw notFound('Partner');
     const current = await tx.partner.findUniqueOrThrow({ where: { id: ctx.partnerId! } });
-    const partner = await tx.partner.update({ where: { id: current.id }, data: buildPartnerUpdate(current, input) });
+    const data = buildPartnerUpdate(current, input);
+    await assertPsaBinding(tx, current.id, data);
+    const partner = await tx.partner.update({ where: { id: current.id }, data });
     await writeAudit(ctx, {
       action: 'partner.settings_update',
       targetType: 'partner',

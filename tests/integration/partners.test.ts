@@ -126,7 +126,7 @@ describe('GET/PATCH /orgs/partners/me', () => {
   it('enforces the service-management mode and PSA connection rules', async () => {
     const partner = await makePartner();
     const token = await tokenFor(await makePartnerUser(partner), { mfa: true });
-    const psa = '7b0e1f9a-1111-4c3d-9a6b-2f1c3d4e5f60';
+    const psa = (await db.psaConnection.create({ data: { partnerId: partner.id, provider: 'halopsa', name: 'PSA', baseUrl: 'https://psa.example', credentialsSealed: 'x', credentialHint: '****' } })).id;
     expect((await api.patch('/orgs/partners/me', { token, body: { serviceManagementMode: 'external' } })).status).toBe(400);
     expect((await api.patch('/orgs/partners/me', { token, body: { serviceManagementMode: 'off', serviceManagementPsaConnectionId: psa } })).status).toBe(400);
     const ext = await api.patch('/orgs/partners/me', { token, body: { serviceManagementMode: 'external', serviceManagementPsaConnectionId: psa } });

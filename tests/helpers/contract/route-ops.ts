@@ -108,6 +108,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/orgs/partners/{id}': 'partner',
   '/orgs/sites/{id}': 'site',
   '/pam/elevation-requests/{id}': 'elevationRequest',
+  '/psa/connections/{id}': 'psaConnection',
   '/pam/rules/{id}': 'pamRule',
   '/pam/signer-groups/{id}': 'pamSignerGroup',
   '/patch-policies/{id}': 'patchPolicy',

@@ -1,0 +1,3 @@
+export const PSA_TAGS = ['PSA connections'];
+export const PSA_ACCESS = 'Partner scope. Connections are partner-wide: reads need `psa:read`, changes `psa:manage`.';
+export const PSA_IMPORT_ACCESS = 'Needs partner scope with access to every organization, `orgs:write` and `sites:write`, and an MFA-satisfied session; 404 for a connection that is not the partner’s. The PSA is read live: 502 `PSA_UNAUTHORIZED` or `PSA_UNAVAILABLE` when it refuses the credentials or fails, 503 `PSA_RATE_LIMITED` when its rate limit outlasts the retry budget, 409 `CREDENTIALS_UNREADABLE` when the stored credentials cannot be decrypted.';

@@ -1,0 +1,79 @@
+// Shared plumbing of the PSA sandboxes: a JSON server on loopback with a request log and a
+// throttle switch (answer the next N API requests 429 with a Retry-After), so the adapters'
+// rate-limit handling runs against real sockets.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface SandboxRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | undefined>;
+  status: number;
+}
+
+export interface SandboxBase {
+  url: string;
+  requests: SandboxRequest[];
+  /** The next `times` API requests answer 429 with `Retry-After: <retryAfterSeconds>`. */
+  throttle(times: number, retryAfterSeconds?: number): void;
+  close(): Promise<void>;
+}
+
+export type Handler = (req: IncomingMessage, url: URL, body: string) => { status: number; body: unknown; headers?: Record<string, string> };
+
+export function json(status: number, body: unknown, headers?: Record<string, string>) {
+  return { status, body, headers };
+}
+
+export async function startJsonSandbox(handler: Handler, opts: { host?: string; port?: number; isApi: (path: string) => boolean }): Promise<SandboxBase> {
+  const requests: SandboxRequest[] = [];
+  const sockets = new Set<Socket>();
+  let throttled = 0;
+  let retryAfter = 1;
+  const server = createServer((req, res: ServerResponse) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      let out: ReturnType<Handler>;
+      if (opts.isApi(url.pathname) && throttled > 0) {
+        throttled--;
+        out = json(429, { code: 'TooManyRequests', message: 'Rate limit exceeded' }, { 'retry-after': String(retryAfter) });
+      } else {
+        try {
+          out = handler(req, url, body);
+        } catch (error) {
+          out = json(500, { message: (error as Error).message });
+        }
+      }
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: { authorization: req.headers.authorization, clientid: req.headers.clientid as string | undefined },
+        status: out.status,
+      });
+      res.writeHead(out.status, { 'content-type': 'application/json', ...out.headers });
+      res.end(out.body === undefined ? '' : JSON.stringify(out.body));
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`,
+    requests,
+    throttle: (times, seconds = 1) => {
+      throttled = times;
+      retryAfter = seconds;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
