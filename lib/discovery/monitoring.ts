@@ -54,6 +54,13 @@ export async function removeAssetMonitors(asset: DiscoveryAsset): Promise<void> 
   }
 }
 
+/** A template given in the settings is a built-in one or the asset's partner's, whether or not it is used now. */
+async function assertTemplateVisible(asset: Pick<DiscoveryAsset, 'partnerId'>, templateId: string | null | undefined): Promise<void> {
+  if (!templateId) return;
+  const template = await db.snmpTemplate.findFirst({ where: { id: templateId, OR: [{ builtIn: true }, { partnerId: asset.partnerId }] }, select: { id: true } });
+  if (!template) throw badRequest('Unknown SNMP template', [{ path: 'snmpTemplateId', message: 'No such template' }], 'SNMP_TEMPLATE_NOT_FOUND');
+}
+
 async function applyMonitoring(ctx: ActorContext | ScopedContext, asset: DiscoveryAsset, settings: MonitoringSettings) {
   const min = env().MONITOR_MIN_INTERVAL_SECONDS;
   if (settings.intervalSeconds < min) throw badRequest(`intervalSeconds must be at least ${min}`, [{ path: 'intervalSeconds', message: `Minimum ${min}` }]);
@@ -62,10 +69,7 @@ async function applyMonitoring(ctx: ActorContext | ScopedContext, asset: Discove
     throw new AppError('NOTHING_TO_MONITOR', 422, 'The asset has no open port to watch and did not answer SNMP: name ports to monitor', [{ path: 'ports', message: 'Give at least one port' }]);
   }
   if (settings.ports.length) await assertMonitorTarget('tcp', { host: asset.ip });
-  if (wantsSnmp && settings.snmpTemplateId) {
-    const template = await db.snmpTemplate.findFirst({ where: { id: settings.snmpTemplateId, OR: [{ builtIn: true }, { partnerId: asset.partnerId }] }, select: { id: true } });
-    if (!template) throw badRequest('Unknown SNMP template', [{ path: 'snmpTemplateId', message: 'No such template' }], 'SNMP_TEMPLATE_NOT_FOUND');
-  }
+  if (wantsSnmp) await assertTemplateVisible(asset, settings.snmpTemplateId);
   // Monitors of ports no longer wanted go; kept ones take the new interval and severity.
   const existing = await db.monitor.findMany({ where: { id: { in: asset.monitorIds }, orgId: asset.orgId } });
   const keep: string[] = [];
@@ -140,6 +144,7 @@ async function removeSnmpDevice(asset: Pick<DiscoveryAsset, 'snmpDeviceId' | 'or
 export async function enableMonitoring(ctx: ActorContext, id: string, input: z.output<typeof ZEnableMonitoring>) {
   const asset = await getAssetOrThrow(ctx, id);
   if (asset.ignoredAt) throw new AppError('ASSET_IGNORED', 409, 'The asset is ignored: show it again before monitoring it');
+  await assertTemplateVisible(asset, input.snmpTemplateId);
   const updated = await applyMonitoring(ctx, asset, settingsOf(asset, input));
   return { asset: toAssetDto(updated), monitoring: monitoringDto(updated) };
 }
@@ -160,6 +165,7 @@ export async function getMonitoring(ctx: ScopedContext, id: string) {
 export async function patchMonitoring(ctx: ActorContext, id: string, input: z.output<typeof ZPatchMonitoring>) {
   const asset = await getAssetOrThrow(ctx, id);
   const { enabled, ...changes } = input;
+  await assertTemplateVisible(asset, changes.snmpTemplateId);
   const settings = settingsOf(asset, changes);
   const turnOn = enabled ?? asset.monitoringEnabled;
   if (!turnOn) {
