@@ -6,12 +6,13 @@ import type { z } from 'zod';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { ZAsset, ZCreateProfile, ZJob, ZProfile, ZTopology } from '@/lib/discovery/schemas';
+import type { ZAsset, ZAssetMonitoring, ZCreateProfile, ZJob, ZPatchMonitoring, ZProfile, ZTopology, ZUpdateProfile } from '@/lib/discovery/schemas';
 
 export type DiscoveryProfile = Wire<typeof ZProfile>;
 export type DiscoveryJob = Wire<typeof ZJob>;
 export type DiscoveryAsset = Wire<typeof ZAsset>;
 export type Topology = Wire<typeof ZTopology>;
+export type AssetMonitoring = Wire<typeof ZAssetMonitoring>;
 
 const LIVE_MS = 2_000;
 
@@ -40,12 +41,22 @@ export function useTopology(orgId?: string) {
   return useQuery({ queryKey: ['discovery', 'topology', orgId], queryFn: () => api<Topology>('/discovery/topology', { query: { orgId } }), enabled });
 }
 
+/** How a discovered asset is monitored (settings, monitors, SNMP device); idle until `id` is set. */
+export function useAssetMonitoring(id: string | null) {
+  const enabled = useSignedIn();
+  return useQuery({ queryKey: ['discovery', 'monitoring', id], queryFn: () => api<AssetMonitoring>(`/discovery/assets/${id}/monitoring`), enabled: enabled && id !== null });
+}
+
 function useDiscoveryMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: ['discovery'] }) });
 }
 
 export const useCreateProfile = () => useDiscoveryMutation((body: z.input<typeof ZCreateProfile>) => api<DiscoveryProfile>('/discovery/profiles', { method: 'POST', body }));
+export const useUpdateProfile = () =>
+  useDiscoveryMutation(({ id, body }: { id: string; body: z.input<typeof ZUpdateProfile> }) => api<DiscoveryProfile>(`/discovery/profiles/${id}`, { method: 'PATCH', body }));
+export const usePatchMonitoring = () =>
+  useDiscoveryMutation(({ id, body }: { id: string; body: z.input<typeof ZPatchMonitoring> }) => api<AssetMonitoring>(`/discovery/assets/${id}/monitoring`, { method: 'PATCH', body }));
 export const useDeleteProfile = () => useDiscoveryMutation((id: string) => api<void>(`/discovery/profiles/${id}`, { method: 'DELETE' }));
 export const useStartScan = () => useDiscoveryMutation((profileId: string) => api<DiscoveryJob>('/discovery/scan', { method: 'POST', body: { profileId } }));
 export const useCancelJob = () => useDiscoveryMutation((id: string) => api<DiscoveryJob>(`/discovery/jobs/${id}/cancel`, { method: 'POST' }));

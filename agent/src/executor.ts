@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 
 export interface AgentCommand {
   id: string;
-  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'discovery_scan' | 'security_scan' | 'threat_action' | 'snmp_poll';
+  type: 'refresh_inventory' | 'run_script' | 'reboot' | 'shutdown' | 'self_uninstall' | 'cancel_command' | 'uninstall_software' | 'patch_scan' | 'patch_install' | 'patch_rollback' | 'software_install' | 'policy_check' | 'discovery_scan' | 'security_scan' | 'threat_action' | 'snmp_poll' | 'snmp_test';
   payload: Record<string, unknown>;
 }
 
@@ -160,9 +160,11 @@ export async function executeCommand(command: AgentCommand, hooks: ExecutorHooks
         // The antivirus state (signature age) is reported fresh with every scan.
         if (hooks.sendSecurityState) await hooks.sendSecurityState(await collectSecurityState()).catch((error) => log('warn', 'security state upload failed', { error: String(error) }));
         break;
-      case 'snmp_poll': {
+      // snmp_test is a poll of the identity only, with the plan fetched the same way.
+      case 'snmp_poll':
+      case 'snmp_test': {
         const request = hooks.agentRequest;
-        if (!request) throw new Error('snmp_poll needs the agent API');
+        if (!request) throw new Error(`${command.type} needs the agent API`);
         result = await runSnmpPoll(command.id, (id) => request('GET', `/snmp/polls/${id}`));
         break;
       }

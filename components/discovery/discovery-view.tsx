@@ -2,7 +2,7 @@
 
 // Network discovery: assets found by scans (bulk link/ignore/monitor actions), scan jobs with live
 // progress, the profiles that say what a probe agent scans, and the topology drawn as SVG.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useCan } from '@/hooks/use-me';
 import { useUrlFilters } from '@/hooks/use-url-filters';
 import { useCurrentOrg } from '@/components/shell/current-org';
@@ -11,11 +11,13 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { DevicePicker } from '@/components/devices/device-picker';
+import { ProfileForm } from '@/components/discovery/profile-form';
+import { AssetMonitoringPanel } from '@/components/discovery/asset-monitoring-form';
 import { Badge, EmptyState, ErrorText, PageHeader, Pager, SelectField, Tabs } from '@/components/ui/controls';
 import {
   useAssetAction,
   useCancelJob,
-  useCreateProfile,
   useDeleteProfile,
   useDiscoveryAssets,
   useDiscoveryJobs,
@@ -24,11 +26,12 @@ import {
   useStartScan,
   useTopology,
   type AssetAction,
+  type DiscoveryAsset,
   type Topology,
 } from '@/hooks/use-discovery';
 
 type Tab = 'assets' | 'jobs' | 'profiles' | 'topology';
-const DEFAULTS = { tab: 'assets', page: '1', status: '', search: '', create: '' };
+const DEFAULTS = { tab: 'assets', page: '1', status: '', search: '', create: '', edit: '' };
 const CELL = 'px-4 py-2';
 const TONE: Record<string, 'green' | 'red' | 'amber' | 'slate'> = { completed: 'green', running: 'amber', queued: 'slate', failed: 'red', timed_out: 'red', cancelled: 'slate' };
 
@@ -52,7 +55,7 @@ export function DiscoveryView() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'assets' && <AssetsPanel f={f} setF={setF} />}
         {tab === 'jobs' && <JobsPanel page={Math.max(1, Number(f.page) || 1)} onPage={(p) => setF({ page: String(p) })} />}
-        {tab === 'profiles' && <ProfilesPanel creating={f.create === '1'} setCreating={(on) => setF({ create: on ? '1' : '' })} />}
+        {tab === 'profiles' && <ProfilesPanel creating={f.create === '1'} setCreating={(on) => setF({ create: on ? '1' : '' })} editing={f.edit} setEditing={(id) => setF({ edit: id })} />}
         {tab === 'topology' && <TopologyPanel />}
       </div>
     </div>
@@ -67,8 +70,9 @@ function AssetsPanel({ f, setF }: { f: typeof DEFAULTS; setF: (v: Partial<typeof
   const link = useLinkAsset();
   const canManage = useCan('discovery:manage');
   const [selected, setSelected] = useState<string[]>([]);
-  const [linking, setLinking] = useState<string | null>(null);
+  const [linking, setLinking] = useState<DiscoveryAsset | null>(null);
   const [deviceId, setDeviceId] = useState('');
+  const [monitoring, setMonitoring] = useState<DiscoveryAsset | null>(null);
   const rows = list.data?.data ?? [];
   const run = (a: AssetAction) => action.mutate({ action: a, ids: selected }, { onSuccess: () => setSelected([]) });
   return (
@@ -97,7 +101,7 @@ function AssetsPanel({ f, setF }: { f: typeof DEFAULTS; setF: (v: Partial<typeof
         <EmptyState title="No assets found yet">Create a profile with a probe device and start a scan: what answers on its subnets appears here.</EmptyState>
       ) : (
         rows.length > 0 && (
-          <DataTable label="Discovered assets" columns={['', 'Address', 'Name', 'Vendor', 'Open ports', 'SNMP', 'Status', 'Last seen', '']}>
+          <DataTable label="Discovered assets" columns={[{ label: 'Select', hidden: true }, 'Address', 'Name', 'Vendor', 'Open ports', 'SNMP', 'Status', 'Last seen', { label: 'Actions', hidden: true }]}>
             {rows.map((a) => (
               <tr key={a.id} className="border-t border-slate-100 align-top dark:border-slate-800">
                 <td className={CELL}>
@@ -121,12 +125,15 @@ function AssetsPanel({ f, setF }: { f: typeof DEFAULTS; setF: (v: Partial<typeof
                   {a.isGateway && <Badge>gateway</Badge>}
                 </td>
                 <td className={`${CELL} whitespace-nowrap text-xs`}>{formatDate(a.lastSeenAt)}</td>
-                <td className={CELL}>
+                <td className={`${CELL} whitespace-nowrap`}>
                   {canManage && (
-                    <Button variant="secondary" onClick={() => (setLinking(a.id), setDeviceId(a.linkedDeviceId ?? ''))}>
+                    <Button variant="secondary" onClick={() => (setLinking(a), setDeviceId(a.linkedDeviceId ?? ''))} aria-label={`${a.linkedDeviceId ? 'Relink' : 'Link'} ${a.ip}`}>
                       {a.linkedDeviceId ? 'Relink' : 'Link'}
                     </Button>
-                  )}
+                  )}{' '}
+                  <Button variant="secondary" onClick={() => setMonitoring(a)} aria-label={`Monitoring of ${a.ip}`}>
+                    Monitoring
+                  </Button>
                 </td>
               </tr>
             ))}
@@ -139,13 +146,16 @@ function AssetsPanel({ f, setF }: { f: typeof DEFAULTS; setF: (v: Partial<typeof
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            link.mutate({ id: linking!, deviceId: deviceId.trim() || null }, { onSuccess: () => setLinking(null) });
+            link.mutate({ id: linking!.id, deviceId: deviceId || null }, { onSuccess: () => setLinking(null) });
           }}
         >
-          <Field label="Device ID" hint="Empty removes the link" value={deviceId} onChange={(e) => setDeviceId(e.target.value)} />
+          {linking && <DevicePicker label="Enrolled device" orgId={linking.orgId} emptyLabel="No link" hint="No link removes it" value={deviceId} onChange={setDeviceId} />}
           <ErrorText error={link.error} />
           <Button type="submit">Save</Button>
         </form>
+      </Dialog>
+      <Dialog open={monitoring !== null} onClose={() => setMonitoring(null)} title={`Monitoring of ${monitoring?.hostname ?? monitoring?.ip ?? 'the asset'}`}>
+        {monitoring && <AssetMonitoringPanel key={monitoring.id} asset={monitoring} canManage={canManage} onDone={() => setMonitoring(null)} />}
       </Dialog>
     </div>
   );
@@ -164,7 +174,7 @@ function JobsPanel({ page, onPage }: { page: number; onPage: (p: number) => void
         <EmptyState title="No scans yet">Start a scan from a profile.</EmptyState>
       ) : (
         rows.length > 0 && (
-          <DataTable label="Discovery scans" columns={['Started', 'Subnets', 'State', 'Progress', 'Hosts', 'New', '']}>
+          <DataTable label="Discovery scans" columns={['Started', 'Subnets', 'State', 'Progress', 'Hosts', 'New', { label: 'Actions', hidden: true }]}>
             {rows.map((j) => (
               <tr key={j.id} className="border-t border-slate-100 align-top dark:border-slate-800">
                 <td className={`${CELL} whitespace-nowrap text-xs`}>{formatDate(j.createdAt)}</td>
@@ -189,13 +199,14 @@ function JobsPanel({ page, onPage }: { page: number; onPage: (p: number) => void
   );
 }
 
-function ProfilesPanel({ creating, setCreating }: { creating: boolean; setCreating: (on: boolean) => void }) {
+function ProfilesPanel({ creating, setCreating, editing, setEditing }: { creating: boolean; setCreating: (on: boolean) => void; editing: string; setEditing: (id: string) => void }) {
   const { orgId } = useCurrentOrg();
   const profiles = useDiscoveryProfiles(orgId || undefined);
   const scan = useStartScan();
   const remove = useDeleteProfile();
   const canManage = useCan('discovery:manage');
   const rows = profiles.data?.data ?? [];
+  const editingProfile = editing && canManage ? rows.find((p) => p.id === editing) : undefined;
   return (
     <div className="space-y-3 pt-3">
       {canManage && <Button onClick={() => setCreating(true)}>New profile</Button>}
@@ -204,7 +215,7 @@ function ProfilesPanel({ creating, setCreating }: { creating: boolean; setCreati
         <EmptyState title="No discovery profiles">A profile names the subnets to scan, the ports to try, SNMP communities and the probe device whose agent scans.</EmptyState>
       ) : (
         rows.length > 0 && (
-          <DataTable label="Discovery profiles" columns={['Name', 'Subnets', 'Ports', 'SNMP', 'Schedule', 'Last scan', '']}>
+          <DataTable label="Discovery profiles" columns={['Name', 'Subnets', 'Ports', 'SNMP', 'Schedule', 'Last scan', { label: 'Actions', hidden: true }]}>
             {rows.map((p) => (
               <tr key={p.id} className="border-t border-slate-100 align-top dark:border-slate-800">
                 <td className={`${CELL} font-medium`}>{p.name}</td>
@@ -212,13 +223,14 @@ function ProfilesPanel({ creating, setCreating }: { creating: boolean; setCreati
                   {p.subnets.join(', ')} <span className="text-slate-500">({p.addressCount})</span>
                 </td>
                 <td className={`${CELL} text-xs`}>{p.ports.join(', ')}</td>
-                <td className={`${CELL} text-xs`}>{p.snmpCredentials.map((c) => c.version).join(', ') || '—'}</td>
+                <td className={`${CELL} text-xs`}>{p.snmpCredentials.map((c) => (c.version === 'v3' ? `v3 ${c.username ?? ''}`.trim() : c.version)).join(', ') || '—'}</td>
                 <td className={`${CELL} text-xs`}>{p.scheduleIntervalMinutes ? `every ${p.scheduleIntervalMinutes} min` : 'manual'}</td>
                 <td className={`${CELL} whitespace-nowrap text-xs`}>{p.lastScanAt ? formatDate(p.lastScanAt) : '—'}</td>
                 <td className={`${CELL} whitespace-nowrap`}>
                   {canManage && (
                     <>
                       <Button variant="secondary" onClick={() => scan.mutate(p.id)}>Scan now</Button>{' '}
+                      <Button variant="secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.name}`}>Edit</Button>{' '}
                       <Button variant="danger" onClick={() => remove.mutate(p.id)} aria-label={`Delete ${p.name}`}>Delete</Button>
                     </>
                   )}
@@ -231,41 +243,10 @@ function ProfilesPanel({ creating, setCreating }: { creating: boolean; setCreati
       <Dialog open={creating} onClose={() => setCreating(false)} title="New discovery profile">
         {creating && <ProfileForm onDone={() => setCreating(false)} />}
       </Dialog>
+      <Dialog open={editingProfile !== undefined} onClose={() => setEditing('')} title={`Edit ${editingProfile?.name ?? 'profile'}`}>
+        {editingProfile && <ProfileForm key={editingProfile.id} profile={editingProfile} onDone={() => setEditing('')} />}
+      </Dialog>
     </div>
-  );
-}
-
-function ProfileForm({ onDone }: { onDone: () => void }) {
-  const create = useCreateProfile();
-  const [v, setV] = useState({ name: '', subnets: '', ports: '22, 80, 443, 161, 9100', community: '', snmpPort: '161', probeDeviceId: '', schedule: '' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const list = (s: string) => s.split(/[\s,]+/).filter(Boolean);
-    create.mutate(
-      {
-        name: v.name,
-        subnets: list(v.subnets),
-        ports: list(v.ports).map(Number),
-        snmpCredentials: v.community ? [{ version: 'v2c', community: v.community }] : [],
-        snmpPort: Number(v.snmpPort) || 161,
-        probeDeviceId: v.probeDeviceId.trim(),
-        scheduleIntervalMinutes: v.schedule ? Number(v.schedule) : null,
-      },
-      { onSuccess: onDone },
-    );
-  };
-  return (
-    <form className="space-y-3" onSubmit={submit}>
-      <Field label="Name" required value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
-      <Field label="Subnets" hint="IPv4 CIDRs, at most 4,096 addresses in all" required value={v.subnets} placeholder="192.168.1.0/24" onChange={(e) => setV({ ...v, subnets: e.target.value })} />
-      <Field label="Ports" value={v.ports} onChange={(e) => setV({ ...v, ports: e.target.value })} />
-      <Field label="SNMP v2c community" type="password" autoComplete="off" value={v.community} onChange={(e) => setV({ ...v, community: e.target.value })} />
-      <Field label="SNMP port" inputMode="numeric" value={v.snmpPort} onChange={(e) => setV({ ...v, snmpPort: e.target.value })} />
-      <Field label="Probe device ID" hint="The enrolled device whose agent scans" required value={v.probeDeviceId} onChange={(e) => setV({ ...v, probeDeviceId: e.target.value })} />
-      <Field label="Scan every (minutes)" hint="Empty: manual scans only" inputMode="numeric" value={v.schedule} onChange={(e) => setV({ ...v, schedule: e.target.value })} />
-      <ErrorText error={create.error} />
-      <Button type="submit" disabled={create.isPending}>Create profile</Button>
-    </form>
   );
 }
 

@@ -9,6 +9,7 @@ import { useCurrentOrg } from '@/components/shell/current-org';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ErrorText, SelectField } from '@/components/ui/controls';
+import { DevicePicker } from '@/components/devices/device-picker';
 
 const AUTH = ['sha', 'sha256', 'sha512', 'md5'] as const;
 const PRIV = ['aes', 'aes256b', 'aes256r', 'des'] as const;
@@ -47,7 +48,7 @@ export function SnmpDeviceForm({ device, onDone }: { device?: SnmpDevice; onDone
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const common = { name: v.name, host: v.host, port: Number(v.port), templateId: v.templateId || null, pollIntervalSeconds: Number(v.pollIntervalSeconds), enabled: v.enabled, probeDeviceId: v.probeDeviceId.trim() || null };
+    const common = { name: v.name, host: v.host, port: Number(v.port), templateId: v.templateId || null, pollIntervalSeconds: Number(v.pollIntervalSeconds), enabled: v.enabled, probeDeviceId: v.probeDeviceId || null };
     const creds = credentials();
     if (device) update.mutate({ id: device.id, body: { ...common, ...(creds ? { credentials: creds } : {}) } }, { onSuccess: onDone });
     else create.mutate({ ...common, orgId: v.orgId || undefined, credentials: creds ?? { version: 'v2c', community: '' } }, { onSuccess: onDone });
@@ -98,11 +99,13 @@ export function SnmpDeviceForm({ device, onDone }: { device?: SnmpDevice; onDone
         ))}
       </SelectField>
       <Field label="Poll every (seconds)" hint="30 to 86,400" inputMode="numeric" value={v.pollIntervalSeconds} onChange={(e) => set({ pollIntervalSeconds: e.target.value })} />
-      <Field
-        label="Probe device ID"
-        hint="Empty: the server polls the device. For a network the server cannot reach, the ID of an enrolled device on that network: its agent polls."
+      <DevicePicker
+        label="Probe device"
+        orgId={v.orgId || null}
+        emptyLabel="None: the server polls"
+        hint="None: the server polls the device. For a network the server cannot reach, an enrolled device of the same organization on that network: its agent polls."
         value={v.probeDeviceId}
-        onChange={(e) => set({ probeDeviceId: e.target.value })}
+        onChange={(probeDeviceId) => set({ probeDeviceId })}
       />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={v.enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Polling enabled

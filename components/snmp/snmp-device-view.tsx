@@ -47,7 +47,7 @@ export function SnmpDeviceView({ id }: { id: string }) {
               {poll.isPending ? 'Polling…' : 'Poll now'}
             </Button>
             <Button variant="secondary" onClick={() => test.mutate({ id: d.id }, { onSuccess: (r) => setOutcome({ kind: 'test', r }) })} disabled={test.isPending}>
-              Test credentials
+              {test.isPending ? 'Testing…' : 'Test credentials'}
             </Button>
             <Button variant="secondary" onClick={() => setEditing(true)}>Edit</Button>
             <Button variant="danger" onClick={() => window.confirm(`Delete ${d.name} with its values, history and thresholds?`) && remove.mutate(d.id, { onSuccess: () => router.push('/snmp/devices') })}>

@@ -25,13 +25,15 @@ const CELL = 'px-4 py-2';
 export function OutcomeText({ outcome }: { outcome: { kind: 'poll'; r: SnmpPollResult } | { kind: 'test'; r: SnmpTestResult } | null }) {
   if (!outcome) return null;
   const { r } = outcome;
-  const text = !r.ok
+  const text = outcome.kind === 'test' && outcome.r.pending
+    ? 'The probe agent has not answered the test yet: is it online? Try again in a minute.'
+    : !r.ok
     ? `${outcome.kind === 'poll' ? 'Poll' : 'Test'} failed: ${r.error}`
     : outcome.kind === 'poll' && outcome.r.probeCommandId
       ? 'Poll queued on the probe agent: the values appear when it answers.'
       : outcome.kind === 'poll'
         ? `Polled in ${r.durationMs} ms: ${outcome.r.values.length} value${outcome.r.values.length === 1 ? '' : 's'} stored.`
-      : `Credentials work (${r.durationMs} ms): ${outcome.r.sysName ?? ''} ${outcome.r.sysDescr ?? ''}`.trim();
+      : `Credentials work${outcome.r.probeCommandId ? ' from the probe agent' : ''} (${r.durationMs} ms): ${outcome.r.sysName ?? ''} ${outcome.r.sysDescr ?? ''}`.trim();
   return (
     <p role="status" data-testid="snmp-outcome" className={`text-sm ${r.ok ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
       {text}

@@ -16,7 +16,9 @@ import { zText, zRawText } from '@/lib/http/storable-text';
 // are queued by lib/security/threats.ts only; their results are read there.
 // snmp_poll is queued by SNMP polling for a device polled through a probe agent only: payload,
 // plan and result in lib/snmp/snmp-poll-wire.ts, stored by lib/snmp/probe-polls.ts.
-export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action', 'snmp_poll'] as const;
+// snmp_test is queued by POST /snmp/devices/:id/test for such a device: the same plan (no OIDs,
+// the identity only) and result, which is read back from the command row and stored nowhere else.
+export const COMMAND_TYPES = ['refresh_inventory', 'run_script', 'reboot', 'shutdown', 'self_uninstall', 'cancel_command', 'uninstall_software', 'patch_scan', 'patch_install', 'patch_rollback', 'software_install', 'policy_check', 'discovery_scan', 'security_scan', 'threat_action', 'snmp_poll', 'snmp_test'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const COMMAND_STATUSES = ['pending', 'sent', 'completed', 'failed', 'timed_out', 'cancelled'] as const;
 export const SCRIPT_INTERPRETERS = ['bash', 'sh', 'python', 'powershell', 'cmd'] as const;
@@ -94,6 +96,8 @@ export function commandTimeoutSeconds(type: string, payload: unknown): number {
   if (type === 'discovery_scan') return 3600;
   // One SNMP poll: a few requests, each up to 30 s with retries.
   if (type === 'snmp_poll') return 180;
+  // Reads three scalars; the caller waits for it.
+  if (type === 'snmp_test') return 60;
   return 300;
 }
 

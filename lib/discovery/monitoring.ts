@@ -1,6 +1,6 @@
 // Monitoring of a discovered asset: one TCP monitor (lib/monitors, run by the worker) per chosen
 // port, and for an asset that answered SNMP an SNMP device (lib/snmp, polled with the
-// credential that answered during the scan, generic interfaces template). The settings stay on the asset when
+// credential that answered during the scan, the chosen template). The settings stay on the asset when
 // monitoring is disabled, so enabling again restores them.
 import type { z } from 'zod';
 import type { ActorContext, ScopedContext } from '@/lib/auth/context';
@@ -27,6 +27,8 @@ function settingsOf(asset: DiscoveryAsset, overrides: Partial<MonitoringSettings
     intervalSeconds: overrides.intervalSeconds ?? base.intervalSeconds ?? 300,
     severity: overrides.severity ?? base.severity ?? 'high',
     snmp: overrides.snmp ?? base.snmp ?? asset.snmp !== null,
+    // null is a choice (no template), so only a missing value takes the default.
+    snmpTemplateId: overrides.snmpTemplateId !== undefined ? overrides.snmpTemplateId : base.snmpTemplateId !== undefined ? base.snmpTemplateId : GENERIC_INTERFACES_TEMPLATE_ID,
   };
 }
 
@@ -52,6 +54,13 @@ export async function removeAssetMonitors(asset: DiscoveryAsset): Promise<void> 
   }
 }
 
+/** A template given in the settings is a built-in one or the asset's partner's, whether or not it is used now. */
+async function assertTemplateVisible(asset: Pick<DiscoveryAsset, 'partnerId'>, templateId: string | null | undefined): Promise<void> {
+  if (!templateId) return;
+  const template = await db.snmpTemplate.findFirst({ where: { id: templateId, OR: [{ builtIn: true }, { partnerId: asset.partnerId }] }, select: { id: true } });
+  if (!template) throw badRequest('Unknown SNMP template', [{ path: 'snmpTemplateId', message: 'No such template' }], 'SNMP_TEMPLATE_NOT_FOUND');
+}
+
 async function applyMonitoring(ctx: ActorContext | ScopedContext, asset: DiscoveryAsset, settings: MonitoringSettings) {
   const min = env().MONITOR_MIN_INTERVAL_SECONDS;
   if (settings.intervalSeconds < min) throw badRequest(`intervalSeconds must be at least ${min}`, [{ path: 'intervalSeconds', message: `Minimum ${min}` }]);
@@ -60,6 +69,7 @@ async function applyMonitoring(ctx: ActorContext | ScopedContext, asset: Discove
     throw new AppError('NOTHING_TO_MONITOR', 422, 'The asset has no open port to watch and did not answer SNMP: name ports to monitor', [{ path: 'ports', message: 'Give at least one port' }]);
   }
   if (settings.ports.length) await assertMonitorTarget('tcp', { host: asset.ip });
+  if (wantsSnmp) await assertTemplateVisible(asset, settings.snmpTemplateId);
   // Monitors of ports no longer wanted go; kept ones take the new interval and severity.
   const existing = await db.monitor.findMany({ where: { id: { in: asset.monitorIds }, orgId: asset.orgId } });
   const keep: string[] = [];
@@ -99,13 +109,17 @@ async function applyMonitoring(ctx: ActorContext | ScopedContext, asset: Discove
 
 /** The asset's SNMP device, created with the credential that answered the scan; null when that credential is gone. */
 async function ensureSnmpDevice(ctx: ActorContext | ScopedContext, asset: DiscoveryAsset, settings: MonitoringSettings): Promise<string | null> {
-  if (asset.snmpDeviceId && (await db.snmpDevice.findFirst({ where: { id: asset.snmpDeviceId, orgId: asset.orgId }, select: { id: true } }))) return asset.snmpDeviceId;
+  if (asset.snmpDeviceId) {
+    // The existing device follows the chosen template (its other settings are its own).
+    const kept = await db.snmpDevice.updateMany({ where: { id: asset.snmpDeviceId, orgId: asset.orgId }, data: { templateId: settings.snmpTemplateId } });
+    if (kept.count) return asset.snmpDeviceId;
+  }
   const identity = asset.snmp as { credentialIndex?: number; sysName?: string } | null;
   const profile = asset.profileId ? await db.discoveryProfile.findUnique({ where: { id: asset.profileId } }) : null;
   const credentials = profile ? unsealCredentials(profile.snmpCredentialsSealed)[identity?.credentialIndex ?? 0] : undefined;
   if (!profile || !credentials) return null;
   const device = await db.$transaction(async (tx) => {
-    const template = await tx.snmpTemplate.findFirst({ where: { id: GENERIC_INTERFACES_TEMPLATE_ID }, select: { id: true } });
+    const template = settings.snmpTemplateId ? await tx.snmpTemplate.findFirst({ where: { id: settings.snmpTemplateId }, select: { id: true } }) : null;
     // The probe that found the asset reaches it from its network: it polls it, unless it is gone.
     const probe = await tx.device.findFirst({ where: { id: profile.probeDeviceId, orgId: asset.orgId }, select: { id: true, status: true } });
     return createSnmpDevice(tx, { partnerId: asset.partnerId, orgId: asset.orgId, createdBy: 'userId' in ctx ? (ctx.userId ?? null) : null }, {
@@ -130,6 +144,7 @@ async function removeSnmpDevice(asset: Pick<DiscoveryAsset, 'snmpDeviceId' | 'or
 export async function enableMonitoring(ctx: ActorContext, id: string, input: z.output<typeof ZEnableMonitoring>) {
   const asset = await getAssetOrThrow(ctx, id);
   if (asset.ignoredAt) throw new AppError('ASSET_IGNORED', 409, 'The asset is ignored: show it again before monitoring it');
+  await assertTemplateVisible(asset, input.snmpTemplateId);
   const updated = await applyMonitoring(ctx, asset, settingsOf(asset, input));
   return { asset: toAssetDto(updated), monitoring: monitoringDto(updated) };
 }
@@ -150,6 +165,7 @@ export async function getMonitoring(ctx: ScopedContext, id: string) {
 export async function patchMonitoring(ctx: ActorContext, id: string, input: z.output<typeof ZPatchMonitoring>) {
   const asset = await getAssetOrThrow(ctx, id);
   const { enabled, ...changes } = input;
+  await assertTemplateVisible(asset, changes.snmpTemplateId);
   const settings = settingsOf(asset, changes);
   const turnOn = enabled ?? asset.monitoringEnabled;
   if (!turnOn) {

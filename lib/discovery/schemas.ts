@@ -137,6 +137,11 @@ export const ZMonitoringSettings = z
     intervalSeconds: z.number().int().min(1).max(86_400).describe('At least MONITOR_MIN_INTERVAL_SECONDS'),
     severity: z.enum(SEVERITIES),
     snmp: z.boolean().describe('Also create an SNMP device when the asset answered SNMP'),
+    snmpTemplateId: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe('The template (OIDs) the SNMP device polls: a built-in one or the partner’s; default the built-in generic interfaces (IF-MIB) template; null for none (400 SNMP_TEMPLATE_NOT_FOUND for an unknown one)'),
   })
   .strict();
 export type MonitoringSettings = z.output<typeof ZMonitoringSettings>;

@@ -1,6 +1,6 @@
 // POST /snmp/devices/:id/poll and /test: a poll now (stored like a scheduled one), and a
 // credentials test that reads the identity and stores nothing. A device behind a probe agent is
-// polled by queueing the poll on its probe; the server cannot test it (it does not reach it).
+// polled by queueing the poll on its probe, and tested by the probe (lib/snmp/probe-tests.ts).
 import type { z } from 'zod';
 import type { ScopedContext } from '@/lib/auth/context';
 import type { ZTestSnmpDeviceBody } from '@/lib/snmp/schemas';
@@ -9,6 +9,7 @@ import { pollSnmpDevice, resolveSnmpTarget } from '@/lib/snmp/poll-snmp-device';
 import { toSnmpDeviceDto } from '@/lib/snmp/to-snmp-device-dto';
 import { collectSnmpValues } from '@/lib/snmp/collect-snmp-values';
 import { queueProbePoll } from '@/lib/snmp/probe-polls';
+import { testThroughProbe } from '@/lib/snmp/probe-tests';
 
 export async function pollSnmpDeviceNow(ctx: ScopedContext, id: string) {
   const device = await getSnmpDeviceOrThrow(ctx, id);
@@ -38,13 +39,12 @@ export async function pollSnmpDeviceNow(ctx: ScopedContext, id: string) {
 
 export async function testSnmpDevice(ctx: ScopedContext, id: string, body: z.output<typeof ZTestSnmpDeviceBody>) {
   const device = await getSnmpDeviceOrThrow(ctx, id);
-  if (device.probeDeviceId) {
-    return { ok: false, durationMs: 0, error: 'This device is polled by a probe agent, on a network the server does not reach: poll it now to check it from the probe', sysDescr: null, sysObjectId: null, sysName: null };
-  }
+  if (device.probeDeviceId) return testThroughProbe(device, body.credentials, body.waitSeconds);
+  const none = { sysDescr: null, sysObjectId: null, sysName: null, probeCommandId: null, pending: false };
   const resolved = await resolveSnmpTarget(device, body.credentials);
-  if (!resolved.ok) return { ok: false, durationMs: 0, error: resolved.error, sysDescr: null, sysObjectId: null, sysName: null };
+  if (!resolved.ok) return { ok: false, durationMs: 0, error: resolved.error, ...none };
   const collected = await collectSnmpValues(resolved.target, [], true);
-  if (!collected.ok) return { ok: false, durationMs: collected.durationMs, error: collected.error, sysDescr: null, sysObjectId: null, sysName: null };
+  if (!collected.ok) return { ok: false, durationMs: collected.durationMs, error: collected.error, ...none };
   const identity = collected.identity ?? { sysDescr: null, sysObjectId: null, sysName: null };
-  return { ok: true, durationMs: collected.durationMs, error: null, ...identity };
+  return { ok: true, durationMs: collected.durationMs, error: null, ...none, ...identity };
 }

@@ -17,6 +17,7 @@ import { openSnmpCredentials } from '@/lib/snmp/snmp-credentials';
 import { MAX_WIRE_READINGS, type SnmpPollPlan } from '@/lib/snmp/snmp-poll-wire';
 import { recordSnmpPoll, recordSnmpPollInTx, type RecordedPoll } from '@/lib/snmp/record-snmp-poll';
 import type { SnmpReading } from '@/lib/snmp/snmp-client';
+import { SNMP_TEST_COMMAND, takeTestCredentials } from '@/lib/snmp/probe-tests';
 
 export const SNMP_POLL_COMMAND = 'snmp_poll';
 export const ZSnmpPollPayload = z.object({ snmpDeviceId: z.string().uuid() });
@@ -96,21 +97,24 @@ export async function queueProbePoll(device: SnmpDevice, scheduled: boolean): Pr
 
 /** GET /agents/:agentId/snmp/polls/:commandId: what the probe polls, with the credentials. */
 export async function handOverProbePoll(ctx: AgentContext, commandId: string): Promise<SnmpPollPlan> {
-  const command = await db.deviceCommand.findFirst({ where: { id: commandId, deviceId: ctx.deviceId, type: SNMP_POLL_COMMAND } });
+  const command = await db.deviceCommand.findFirst({ where: { id: commandId, deviceId: ctx.deviceId, type: { in: [SNMP_POLL_COMMAND, SNMP_TEST_COMMAND] } } });
   if (!command) throw notFound('Command');
   if (command.status !== 'sent') throw conflict(`This command is ${command.status}: its poll plan is no longer handed over`, 'COMMAND_NOT_AWAITING_RESULT');
   const payload = ZSnmpPollPayload.safeParse(command.payload);
   // The SNMP device was deleted, or moved to another probe, since the command was queued.
   const device = payload.success ? await db.snmpDevice.findFirst({ where: { id: payload.data.snmpDeviceId, probeDeviceId: ctx.deviceId } }) : null;
   if (!device) throw notFound('SNMP device');
+  const test = command.type === SNMP_TEST_COMMAND;
+  // A credentials test reads the identity only, with the credentials it was given if any.
+  const credentials = (test ? await takeTestCredentials(command) : null) ?? openSnmpCredentials(device.id, device.credentials);
   return {
     host: device.host,
     port: device.port,
-    credentials: openSnmpCredentials(device.id, device.credentials),
+    credentials,
     timeoutMs: device.timeoutMs,
     retries: device.retries,
-    oids: await planOf(db, device),
-    wantIdentity: device.sysDescr === null,
+    oids: test ? [] : await planOf(db, device),
+    wantIdentity: test || device.sysDescr === null,
   };
 }
 

@@ -194,10 +194,26 @@ export const ZTestResult = z
     sysDescr: z.string().nullable(),
     sysObjectId: z.string().nullable(),
     sysName: z.string().nullable(),
+    probeCommandId: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe('A device polled by a probe agent: the snmp_test command the probe answers (its result also at GET /devices/{probeDeviceId}/commands/{probeCommandId}). Null for a test by the server'),
+    pending: z.boolean().describe('The probe agent had not answered within `waitSeconds`: `ok` is false, read the result from the command later'),
   })
   .meta({ id: 'SnmpTestResult' });
+export const MAX_PROBE_TEST_WAIT_SECONDS = 30;
 export const ZTestSnmpDeviceBody = z
-  .object({ credentials: ZSnmpCredentials.optional().describe('Try these instead of the stored ones (nothing is saved)') })
+  .object({
+    credentials: ZSnmpCredentials.optional().describe('Try these instead of the stored ones (nothing is saved)'),
+    waitSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PROBE_TEST_WAIT_SECONDS)
+      .default(15)
+      .describe('A device polled by a probe agent: how long to wait for the probe’s answer (0: answer the queued command at once). Ignored for a test by the server'),
+  })
   .strict();
 
 export const ZSnmpMetrics = z.object({ deviceId: z.string().uuid(), data: z.array(ZSnmpValue) });

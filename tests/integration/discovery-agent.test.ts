@@ -141,6 +141,18 @@ describe.skipIf(!canRun)('a discovery scan on the real agent', () => {
     expect(monitor.body).toMatchObject({ kind: 'tcp', config: { host: '127.0.0.1', port: portA } });
     const checked = await api.post(`/monitors/${monitor.body.id}/check`, { token: world.admin });
     expect(checked.body.result.status, checked.text).toBe('up');
+    // The SNMP device polls the generic interfaces template by default; the settings change it.
+    const HOST_RESOURCES = '00000000-0000-4000-8000-000000005302';
+    expect(snmpDevice.templateId).toBe('00000000-0000-4000-8000-000000005301');
+    expect(enabled.body.monitoring.settings.snmpTemplateId).toBe('00000000-0000-4000-8000-000000005301');
+    const retemplated = await api.patch(`/discovery/assets/${byIp['127.0.0.1'].id}/monitoring`, { token: world.admin, body: { snmpTemplateId: HOST_RESOURCES, intervalSeconds: 120 } });
+    expect(retemplated.status, retemplated.text).toBe(200);
+    expect(retemplated.body).toMatchObject({ enabled: true, snmpDeviceId: snmpDevice.id, settings: { snmpTemplateId: HOST_RESOURCES, intervalSeconds: 120, ports: [portA] } });
+    expect((await db.snmpDevice.findUniqueOrThrow({ where: { id: snmpDevice.id } })).templateId).toBe(HOST_RESOURCES);
+    const unknownTemplate = await api.patch(`/discovery/assets/${byIp['127.0.0.1'].id}/monitoring`, { token: world.admin, body: { snmpTemplateId: '00000000-0000-4000-8000-0000000000ff' } });
+    expect(unknownTemplate.status).toBe(400);
+    expect(unknownTemplate.body.error.code).toBe('SNMP_TEMPLATE_NOT_FOUND');
+    expect((await api.get(`/discovery/assets/${byIp['127.0.0.1'].id}/monitoring`, { token: world.admin })).body.settings.snmpTemplateId).toBe(HOST_RESOURCES);
 
     const topology = await api.get('/discovery/topology', { token: world.admin, query: { profileId: profile.body.id } });
     expect(topology.status).toBe(200);

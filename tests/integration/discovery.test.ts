@@ -193,7 +193,15 @@ describe('discovered assets', () => {
     const refused = await api.post(`/discovery/assets/${asset.id}/enable-monitoring`, { token: admin, body: {} });
     expect(refused.body.error.code).toBe('INVALID_MONITOR_TARGET');
     const settings = await api.get(`/discovery/assets/${asset.id}/monitoring`, { token: admin });
-    expect(settings.body).toMatchObject({ enabled: false, settings: { ports: [80, 9100], intervalSeconds: 300, severity: 'high', snmp: true }, monitorIds: [] });
+    expect(settings.body).toMatchObject({ enabled: false, settings: { ports: [80, 9100], intervalSeconds: 300, severity: 'high', snmp: true, snmpTemplateId: '00000000-0000-4000-8000-000000005301' }, monitorIds: [] });
+    // Another partner's template is refused even while monitoring is off (nothing stored).
+    const foreignTemplate = await api.post('/snmp/templates', { token: outsider, body: { name: 'outsider template', oids: [{ oid: '1.3.6.1.2.1.1.3.0', name: 'sysUpTime', type: 'gauge' }] } });
+    expect(foreignTemplate.status, foreignTemplate.text).toBe(201);
+    const refusedTemplate = await api.patch(`/discovery/assets/${asset.id}/monitoring`, { token: admin, body: { snmpTemplateId: foreignTemplate.body.id } });
+    expect(refusedTemplate.status).toBe(400);
+    expect(refusedTemplate.body.error.code).toBe('SNMP_TEMPLATE_NOT_FOUND');
+    const noTemplate = await api.patch(`/discovery/assets/${asset.id}/monitoring`, { token: admin, body: { snmpTemplateId: null } });
+    expect(noTemplate.body).toMatchObject({ enabled: false, settings: { snmpTemplateId: null } });
 
     const ignored = await api.post(`/discovery/assets/${asset.id}/ignore`, { token: admin, body: {} });
     expect(ignored.body).toMatchObject({ status: 'ignored', ignored: true });

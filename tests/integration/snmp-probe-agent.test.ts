@@ -2,8 +2,9 @@
 // reference agent (agent/dist/rmm-agent.cjs) as the SNMP device's probe. The worker's sweep
 // queues snmp_poll on the probe instead of polling; the agent fetches the plan (the v3 keys never
 // sit in the command), polls with net-snmp and returns the readings, stored like the server's own
-// polls (latest values, counters as rates, history, thresholds raising an alert). A probe that
-// never answers makes its device down; another agent cannot read the plan.
+// polls (latest values, counters as rates, history, thresholds raising an alert). A credentials
+// test goes through the probe too (snmp_test). A probe that never answers makes its device down,
+// and a test on it ends pending; another agent cannot read the plan.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,10 +102,40 @@ describe('SNMP polled by a probe agent', () => {
     const history = await api.get(`/snmp/metrics/${id}/history`, { token: world.admin, query: { range: '1h', oid: SYS_UPTIME } });
     expect(history.body.series[0].points[0].count).toBe(2);
 
-    // The server cannot test what only the probe reaches.
-    const test = await api.post(`/snmp/devices/${id}/test`, { token: world.admin, body: {} });
-    expect(test.body).toMatchObject({ ok: false });
   }, 180_000);
+
+  it('test goes through the probe: the agent reads the identity, with the stored or the given credentials', async () => {
+    const test = await api.post(`/snmp/devices/${firstDeviceId}/test`, { token: world.admin, body: { waitSeconds: 30 } });
+    expect(test.status, test.text).toBe(200);
+    expect(test.body, world.log().slice(-2000)).toMatchObject({ ok: true, pending: false, error: null, sysName: 'probe-polled-switch' });
+    expect(test.body.sysDescr).toBeTruthy();
+    const command = await db.deviceCommand.findUniqueOrThrow({ where: { id: test.body.probeCommandId } });
+    expect(command).toMatchObject({ type: 'snmp_test', deviceId: world.deviceId, status: 'completed' });
+    // The result is also readable from the probe's command.
+    const read = await api.get(`/devices/${world.deviceId}/commands/${command.id}`, { token: world.admin });
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.result).toMatchObject({ ok: true, identity: { sysName: 'probe-polled-switch' } });
+
+    // Credentials given to the test (not saved): a wrong v3 key fails on the probe, and the sealed
+    // copy is gone from the command once the agent fetched it.
+    const wrong = await api.post(`/snmp/devices/${firstDeviceId}/test`, {
+      token: world.admin,
+      body: { waitSeconds: 30, credentials: { version: 'v3', username: snmpd.v3.username, authProtocol: 'sha', authKey: 'not-the-auth-key', privProtocol: 'aes', privKey: snmpd.v3.privKey } },
+    });
+    expect(wrong.status, wrong.text).toBe(200);
+    expect(wrong.body).toMatchObject({ ok: false, pending: false, sysName: null });
+    expect(wrong.body.error).toBeTruthy();
+    const wrongCommand = await db.deviceCommand.findUniqueOrThrow({ where: { id: wrong.body.probeCommandId } });
+    expect(wrongCommand.payload).toEqual({ snmpDeviceId: firstDeviceId });
+    // A test stores nothing on the device: it is still up from its polls.
+    const device = await api.get(`/snmp/devices/${firstDeviceId}`, { token: world.admin });
+    expect(device.body).toMatchObject({ status: 'up', lastError: null });
+    // Another organization's device is not found.
+    const stranger = await api.post(`/snmp/devices/00000000-0000-4000-8000-000000000002/test`, { token: world.admin, body: {} });
+    expect(stranger.status).toBe(404);
+    const tooLong = await api.post(`/snmp/devices/${firstDeviceId}/test`, { token: world.admin, body: { waitSeconds: 31 } });
+    expect(tooLong.status).toBe(400);
+  }, 120_000);
 
   it('a probe that never answers makes its device down, and no other agent reads the plan', async () => {
     const key = await createKey(world.admin, { orgId: world.orgId });
@@ -137,6 +168,27 @@ describe('SNMP polled by a probe agent', () => {
     const device = await api.get(`/snmp/devices/${id}`, { token: world.admin });
     expect(device.body.status).toBe('down');
     expect(device.body.lastError).toContain('has not answered');
+
+    // A test through a probe that does not answer: with no wait, the handle at once; the command
+    // stays queued in the database for the agent, and its (sealed) credentials are not in clear.
+    const handle = await api.post(`/snmp/devices/${id}/test`, { token: world.admin, body: { waitSeconds: 0, credentials: { version: 'v2c', community: 'test-community-secret' } } });
+    expect(handle.status, handle.text).toBe(200);
+    expect(handle.body).toMatchObject({ ok: false, pending: true });
+    const pendingTest = await db.deviceCommand.findUniqueOrThrow({ where: { id: handle.body.probeCommandId } });
+    expect(pendingTest).toMatchObject({ type: 'snmp_test', status: 'pending', deviceId: silent.deviceId });
+    expect(JSON.stringify(pendingTest.payload)).not.toContain('test-community-secret');
+    // Delivered, the plan hands over the test's credentials once, the identity only.
+    expect((await heartbeat(silent)).status).toBe(200);
+    const plan = await api.get(`/agents/${silent.agentId}/snmp/polls/${pendingTest.id}`, { token: silent.authToken });
+    expect(plan.status, plan.text).toBe(200);
+    expect(plan.body).toMatchObject({ credentials: { version: 'v2c', community: 'test-community-secret' }, oids: [], wantIdentity: true });
+    const again = await api.get(`/agents/${silent.agentId}/snmp/polls/${pendingTest.id}`, { token: silent.authToken });
+    expect(again.body.credentials).toEqual({ version: 'v2c', community: snmpd.community });
+    // A short wait on a silent probe ends pending, bounded.
+    const started = Date.now();
+    const waited = await api.post(`/snmp/devices/${id}/test`, { token: world.admin, body: { waitSeconds: 1 } });
+    expect(waited.body).toMatchObject({ ok: false, pending: true });
+    expect(Date.now() - started).toBeLessThan(10_000);
 
     // A probe of another organization is refused.
     const other = await api.post('/snmp/devices', {
