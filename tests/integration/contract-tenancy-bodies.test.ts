@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { portalLogin } from '../helpers/portal';
-import { seedTenant, type Tenant } from '../helpers/contract/tenant-world';
+import type { Tenant } from '../helpers/contract/tenant-world';
+import { sharedWorld } from '../helpers/contract/shared-world';
 import { allRowIds, changedTables, excludedByRule, fillPath, findLeak, fingerprint, idForField, loadOps, recordKinds, sentStrings, type Op } from '../helpers/contract/route-ops';
 import { jsonSchemaOf, validInput } from '../helpers/contract/valid-input';
 import { callersFor, probe, type Caller } from '../helpers/contract/probe';
@@ -31,11 +32,8 @@ async function bRowsHash(): Promise<string> {
 }
 
 beforeAll(async () => {
+  ({ A, B, bRowIds } = await sharedWorld());
   ops = await loadOps();
-  A = await seedTenant('A');
-  const beforeB = await allRowIds();
-  B = await seedTenant('B');
-  bRowIds = [...(await allRowIds())].filter((id) => !beforeB.has(id));
   bNeedles = [B.marker, ...bRowIds];
   const contact = await db.contact.findUniqueOrThrow({ where: { id: A.ids.contact } });
   const portal = await portalLogin(contact.email!);
