@@ -240,6 +240,7 @@ const VOLATILE_COLUMNS = ['last_used_at', 'last_used_ip', 'last_seen_at', 'last_
 
 let tableNames: string[] | null = null;
 const hashes = new Map<string, string>();
+let written: string[] = [];
 
 const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
 const literal = (t: string) => `'${t.replaceAll("'", "''")}'`;
@@ -262,17 +263,17 @@ async function watchTables(tables: string[]): Promise<void> {
   end $watch$`);
 }
 
-/** The tables written since the last call (every table on the first). */
+/** The tables written since the last call, volatile ones included (every table on the first). */
 async function touchedTables(): Promise<string[]> {
   if (!tableNames) {
     const tables = await db.$queryRaw<{ t: string }[]>`select table_name::text as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`;
-    tableNames = tables.map(({ t }) => t).filter((t) => !VOLATILE_TABLES.has(t));
-    await watchTables(tableNames);
-    return tableNames;
+    const all = tables.map(({ t }) => t);
+    await watchTables(all);
+    tableNames = all.filter((t) => !VOLATILE_TABLES.has(t));
+    return all;
   }
   const touched = await db.$queryRaw<{ t: string }[]>`with d as (delete from contract_watch.touched returning t) select distinct t from d`;
-  const watched = new Set(tableNames);
-  return touched.map(({ t }) => t).filter((t) => watched.has(t));
+  return touched.map(({ t }) => t);
 }
 
 /**
@@ -280,7 +281,9 @@ async function touchedTables(): Promise<string[]> {
  * since the last fingerprint are hashed again (see watchTables).
  */
 export async function fingerprint(): Promise<Map<string, string>> {
-  const moved = await touchedTables();
+  written = await touchedTables();
+  const watched = new Set(tableNames);
+  const moved = written.filter((t) => watched.has(t));
   if (moved.length) {
     const drop = VOLATILE_COLUMNS.map((c) => `'${c}'`).join(',');
     const hashSql = moved
@@ -292,19 +295,40 @@ export async function fingerprint(): Promise<Map<string, string>> {
   return new Map(hashes);
 }
 
+/**
+ * The public tables written between the last two fingerprints, volatile ones included (every
+ * table after the first): no other table's rows can have changed in between.
+ */
+export function writtenTables(): string[] {
+  return written;
+}
+
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
   return [...after.keys()].filter((t) => before.get(t) !== after.get(t));
 }
 
 /** Every `id` of every public table, to tell which rows a seeding step created. */
 export async function allRowIds(): Promise<Set<string>> {
-  const tables = await db.$queryRaw<{ t: string }[]>`
+  return new Set([...(await rowIdsByTable()).values()].flatMap((ids) => [...ids]));
+}
+
+let idTables: Promise<{ t: string }[]> | undefined;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `id`s of every public table that has one (or of those among `only`), by table. */
+export async function rowIdsByTable(only?: string[]): Promise<Map<string, Set<string>>> {
+  idTables ??= db.$queryRaw<{ t: string }[]>`
     select c.table_name::text as t from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
     where c.table_schema = 'public' and c.column_name = 'id' and t.table_type = 'BASE TABLE'`;
-  const sql = tables.map(({ t }) => `select id::text as id from "${t}"`).join(' union all ');
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(sql);
+  const tables = (await idTables).filter(({ t }) => !only || only.includes(t));
+  const out = new Map<string, Set<string>>(tables.map(({ t }) => [t, new Set<string>()]));
+  if (!tables.length) return out;
+  const sql = tables.map(({ t }) => `select ${literal(t)} as t, id::text as id from ${quoted(t)}`).join(' union all ');
+  const rows = await db.$queryRawUnsafe<{ t: string; id: string }[]>(sql);
   // Only uuids: a serial id ("3") is no secret and matches any text.
-  return new Set(rows.map((r) => r.id).filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)));
+  for (const r of rows) if (UUID.test(r.id)) out.get(r.t)!.add(r.id);
+  return out;
 }
 
 /** Every string in a request's query and body: an answer may echo them without leaking anything. */
