@@ -5,8 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { portalLogin } from '../helpers/portal';
-import { seedTenant, type Tenant } from '../helpers/contract/tenant-world';
-import { allRowIds, changedTables, excludedByRule, fillPath, findLeak, fingerprint, idForField, loadOps, recordKinds, sentStrings, type Op } from '../helpers/contract/route-ops';
+import type { Tenant } from '../helpers/contract/tenant-world';
+import { sharedWorld } from '../helpers/contract/shared-world';
+import { changedTables, excludedByRule, fillPath, findLeak, fingerprint, idForField, loadOps, recordKinds, rowIdsByTable, sentStrings, writtenTables, type Op } from '../helpers/contract/route-ops';
 import { jsonSchemaOf, validInput } from '../helpers/contract/valid-input';
 import { callersFor, probe, type Caller } from '../helpers/contract/probe';
 import { BODY_FOREIGN_INPUTS, BODY_ID_EXEMPT, KNOWN_DEFECTS } from '../helpers/contract/coverage';
@@ -18,24 +19,31 @@ let callers: Caller[];
 let bNeedles: string[];
 let bRowIds: string[];
 
-/** Hashes of B's own rows (every table with an id), to prove a call left them as they were. */
-async function bRowsHash(): Promise<string> {
-  const tables = await db.$queryRaw<{ t: string }[]>`
+let uuidIdTables: Promise<string[]> | undefined;
+async function uuidTables(only?: string[]): Promise<string[]> {
+  uuidIdTables ??= db.$queryRaw<{ t: string }[]>`
     select c.table_name::text as t from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
-    where c.table_schema = 'public' and c.column_name = 'id' and c.data_type = 'uuid' and t.table_type = 'BASE TABLE'`;
+    where c.table_schema = 'public' and c.column_name = 'id' and c.data_type = 'uuid' and t.table_type = 'BASE TABLE'`.then((rows) => rows.map((r) => r.t));
+  return (await uuidIdTables).filter((t) => !only || only.includes(t));
+}
+
+/**
+ * A hash of B's own rows in each table with a uuid id (of those among `only`), to prove a call
+ * left them as they were. Only tables written since the last look need another (writtenTables).
+ */
+async function bRowHashes(only?: string[]): Promise<Map<string, string>> {
+  const tables = await uuidTables(only);
+  if (!tables.length) return new Map();
   const sql = tables
-    .map(({ t }) => `select md5((to_jsonb(x) - array['last_used_at','last_used_ip','last_seen_at','last_login_at'])::text) as h from "${t}" x where x.id = any($1::uuid[])`)
+    .map((t) => `select '${t}' as t, md5(coalesce(string_agg(h, ',' order by h), '')) as h from (select md5((to_jsonb(x) - array['last_used_at','last_used_ip','last_seen_at','last_login_at'])::text) as h from "${t}" x where x.id = any($1::uuid[])) s`)
     .join(' union all ');
-  const rows = await db.$queryRawUnsafe<{ h: string }[]>(`select md5(coalesce(string_agg(h, ',' order by h), '')) as h from (${sql}) s`, bRowIds);
-  return rows[0].h;
+  const rows = await db.$queryRawUnsafe<{ t: string; h: string }[]>(sql, bRowIds);
+  return new Map(rows.map((r) => [r.t, r.h]));
 }
 
 beforeAll(async () => {
+  ({ A, B, bRowIds } = await sharedWorld());
   ops = await loadOps();
-  A = await seedTenant('A');
-  const beforeB = await allRowIds();
-  B = await seedTenant('B');
-  bRowIds = [...(await allRowIds())].filter((id) => !beforeB.has(id));
   bNeedles = [B.marker, ...bRowIds];
   const contact = await db.contact.findUniqueOrThrow({ where: { id: A.ids.contact } });
   const portal = await portalLogin(contact.email!);
@@ -92,7 +100,8 @@ describe('tenancy contract: ids in bodies', () => {
     const unprobed: string[] = [];
     const statuses: Record<string, number> = {};
     let before = await fingerprint();
-    let bBefore = await bRowsHash();
+    const bHashes = await bRowHashes();
+    const rowIds = await rowIdsByTable();
     for (const op of ops) {
       if (!op.meta.body || excludedByRule(op) || !hasUuidField(jsonSchemaOf(op.meta.body))) continue;
       const kinds = recordKinds(op);
@@ -106,7 +115,6 @@ describe('tenancy contract: ids in bodies', () => {
       covered++;
       const path = kinds ? fillPath(op, kinds, (k) => A.ids[k]) : op.path;
       const problems: string[] = [];
-      const rowsBefore = await allRowIds();
       for (const caller of who) {
         const res = await probe(op, caller, path, { body }, A.marker);
         probes++;
@@ -126,11 +134,18 @@ describe('tenancy contract: ids in bodies', () => {
       const changed = changedTables(before, after);
       before = after;
       if (changed.length && !BODY_ID_EXEMPT[op.key]) problems.push(`changed ${changed.join(', ')} with body ${JSON.stringify(body).slice(0, 200)}`);
-      // Even where a 2xx is the contract: B's rows are as they were, and no new row names B.
-      const bAfter = await bRowsHash();
-      if (bAfter !== bBefore) problems.push(`changed B's rows with body ${JSON.stringify(body).slice(0, 200)}`);
-      bBefore = bAfter;
-      const created = [...(await allRowIds())].filter((id) => !rowsBefore.has(id));
+      // Even where a 2xx is the contract: B's rows are as they were, and no new row names B. Only
+      // the tables these probes wrote (volatile ones included) can hold a changed or new row.
+      const written = writtenTables();
+      const bAfter = await bRowHashes(written);
+      if ([...bAfter].some(([t, h]) => bHashes.get(t) !== h)) problems.push(`changed B's rows with body ${JSON.stringify(body).slice(0, 200)}`);
+      for (const [t, h] of bAfter) bHashes.set(t, h);
+      const created: string[] = [];
+      for (const [t, ids] of await rowIdsByTable(written)) {
+        const known = rowIds.get(t) ?? new Set<string>();
+        for (const id of ids) if (!known.has(id)) created.push(id);
+        rowIds.set(t, ids);
+      }
       if (created.length) {
         const mentions = await namesOfB(created);
         if (mentions.length) problems.push(`created rows naming B: ${mentions.join(', ')}`);

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { portalLogin } from '../helpers/portal';
-import { seedTenant, type Tenant } from '../helpers/contract/tenant-world';
+import type { Tenant } from '../helpers/contract/tenant-world';
+import { sharedWorld } from '../helpers/contract/shared-world';
 import { changedTables, excludedByRule, fillPath, fingerprint, inputFor, loadOps, recordKinds, type Op } from '../helpers/contract/route-ops';
 import { callersFor, isEnvelope404, probe, type Caller } from '../helpers/contract/probe';
 import { KNOWN_DEFECTS, PATH_INPUTS, UNCOVERED_PATH_OPS } from '../helpers/contract/coverage';
@@ -16,8 +17,8 @@ let ops: Op[];
 let callers: Caller[];
 
 beforeAll(async () => {
+  ({ A, B } = await sharedWorld());
   ops = await loadOps();
-  [A, B] = await Promise.all([seedTenant('A'), seedTenant('B')]);
   const contact = await db.contact.findUniqueOrThrow({ where: { id: A.ids.contact } });
   const portal = await portalLogin(contact.email!);
   callers = [

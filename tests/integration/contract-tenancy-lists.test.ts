@@ -7,8 +7,9 @@ import { db } from '@/lib/db';
 import { PARTNER_API_SCOPE_NAMES } from '@/lib/partner-api/scopes';
 import { portalLogin } from '../helpers/portal';
 import { makePrincipal, PRINCIPAL_IP } from '../helpers/partner-api';
-import { seedTenant, type Tenant } from '../helpers/contract/tenant-world';
-import { allRowIds, excludedByRule, findLeak, idForField, inputFor, loadOps, sentStrings, type Op } from '../helpers/contract/route-ops';
+import type { Tenant } from '../helpers/contract/tenant-world';
+import { sharedWorld } from '../helpers/contract/shared-world';
+import { excludedByRule, findLeak, idForField, inputFor, loadOps, sentStrings, type Op } from '../helpers/contract/route-ops';
 import { jsonSchemaOf } from '../helpers/contract/valid-input';
 import { callersFor, probe, type Caller } from '../helpers/contract/probe';
 import { KNOWN_DEFECTS, LIST_FOREIGN, LIST_INPUTS, LIST_OPS_UNCHECKED, READ_POSTS } from '../helpers/contract/coverage';
@@ -21,11 +22,10 @@ let callers: Caller[];
 let bNeedles: string[];
 
 beforeAll(async () => {
+  const world = await sharedWorld();
+  ({ A, B } = world);
+  bNeedles = [B.marker, ...world.bRowIds];
   ops = await loadOps();
-  A = await seedTenant('A');
-  const beforeB = await allRowIds();
-  B = await seedTenant('B');
-  bNeedles = [B.marker, ...[...(await allRowIds())].filter((id) => !beforeB.has(id))];
   const contact = await db.contact.findUniqueOrThrow({ where: { id: A.ids.contact } });
   const portal = await portalLogin(contact.email!);
   const principal = await makePrincipal(A.token, { scopes: PARTNER_API_SCOPE_NAMES });

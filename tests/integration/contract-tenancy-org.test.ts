@@ -7,9 +7,9 @@ import { db } from '@/lib/db';
 import { BUILT_IN_PARTNER_ROLES } from '@/lib/auth/permissions';
 import { portalLogin } from '../helpers/portal';
 import { makePartnerUser, tokenFor } from '../helpers/factories';
-import { orgAdminOf, seedOrgRecords, seedTenant, type Tenant } from '../helpers/contract/tenant-world';
+import { orgAdminOf, type Tenant } from '../helpers/contract/tenant-world';
+import { sharedWorld } from '../helpers/contract/shared-world';
 import {
-  allRowIds,
   changedTables,
   excludedByRule,
   fillPath,
@@ -36,15 +36,15 @@ let siblingNeedles: string[];
 const orgAdminPermissions = new Set<string>(BUILT_IN_PARTNER_ROLES.find((r) => r.name === 'Organization Admin')!.permissions);
 
 beforeAll(async () => {
-  ops = await loadOps();
-  A = await seedTenant('O');
-  siblingMarker = `ZQS${A.marker.slice(3)}`;
-  const before = await allRowIds();
-  const all = await seedOrgRecords(A, A.orgs[1], siblingMarker);
+  // The world's partner B is of no concern here: its records are another partner's.
+  const world = await sharedWorld();
+  A = world.A;
+  siblingMarker = world.siblingMarker;
   // Partner-wide kinds (roles, catalog, library, templates…) are shared by design: not targets.
-  sibling = Object.fromEntries(Object.entries(all).filter(([kind, id]) => A.ids[kind] !== id && kind !== 'agentToken'));
+  sibling = Object.fromEntries(Object.entries(world.siblingIds).filter(([kind, id]) => A.ids[kind] !== id && kind !== 'agentToken'));
   sibling.org = A.orgs[1].id;
-  siblingNeedles = [siblingMarker, A.orgs[1].name, A.orgs[1].id, ...[...(await allRowIds())].filter((id) => !before.has(id))];
+  siblingNeedles = [siblingMarker, A.orgs[1].name, A.orgs[1].id, ...world.siblingRowIds];
+  ops = await loadOps();
   const orgAdmin = await orgAdminOf(A);
   // A partner-scope admin restricted to the first organization (orgAccess "selected").
   const restricted = await makePartnerUser(A.partner, { name: `${A.marker} restricted admin`, orgAccess: 'selected', orgIds: [A.orgs[0].id] });

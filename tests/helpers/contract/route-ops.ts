@@ -240,33 +240,68 @@ const VOLATILE_TABLES = new Set(['_prisma_migrations', 'audit_logs', 'sessions',
 const VOLATILE_COLUMNS = ['last_used_at', 'last_used_ip', 'last_seen_at', 'last_login_at', 'last_heartbeat_at', 'last_active_at'];
 
 let tableNames: string[] | null = null;
-const hashes = new Map<string, { stamp: string; hash: string }>();
+const hashes = new Map<string, string>();
+let written: string[] = [];
 
 const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
+const literal = (t: string) => `'${t.replaceAll("'", "''")}'`;
 
 /**
- * One hash per table of every row (minus volatile tables and columns). A row version's xmin and
- * the row count change with any insert, update or delete, so only tables whose (count, max xmin)
- * moved are hashed again: the full hash of ~100 tables per probe dominated the suite's time.
+ * Every table gets a statement-level trigger that notes its name in an unlogged table outside the
+ * public schema (so outside the fingerprint): a row can only change through an INSERT, UPDATE,
+ * DELETE or TRUNCATE of its table (a cascade runs one too), so every table whose rows changed is
+ * named (a statement rolled back takes its note with it, as it takes its rows). Cheaper than
+ * asking each of ~200 tables whether its (count, max xmin) moved: that query cost ~60 ms an
+ * operation, more than the probes it checked.
  */
-export async function fingerprint(): Promise<Map<string, string>> {
+async function watchTables(tables: string[]): Promise<void> {
+  const triggers = tables.map((t) => `create trigger contract_watch after insert or update or delete or truncate on ${quoted(t)} for each statement execute function contract_watch.touch();`);
+  await db.$executeRawUnsafe(`do $watch$ begin
+    create schema contract_watch;
+    create unlogged table contract_watch.touched (t text not null);
+    create function contract_watch.touch() returns trigger language plpgsql as $fn$ begin insert into contract_watch.touched values (tg_table_name); return null; end $fn$;
+    ${triggers.join('\n    ')}
+  end $watch$`);
+}
+
+/** The tables written since the last call, volatile ones included (every table on the first). */
+async function touchedTables(): Promise<string[]> {
   if (!tableNames) {
     const tables = await db.$queryRaw<{ t: string }[]>`select table_name::text as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`;
-    tableNames = tables.map(({ t }) => t).filter((t) => !VOLATILE_TABLES.has(t));
+    const all = tables.map(({ t }) => t);
+    await watchTables(all);
+    tableNames = all.filter((t) => !VOLATILE_TABLES.has(t));
+    return all;
   }
-  const stampSql = tableNames.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as s from ${quoted(t)}`).join(' union all ');
-  const stamps = await db.$queryRawUnsafe<{ t: string; s: string }[]>(stampSql);
-  const moved = stamps.filter((r) => hashes.get(r.t)?.stamp !== r.s);
+  const touched = await db.$queryRaw<{ t: string }[]>`with d as (delete from contract_watch.touched returning t) select distinct t from d`;
+  return touched.map(({ t }) => t);
+}
+
+/**
+ * One hash per table of every row (minus volatile tables and columns). Only the tables written
+ * since the last fingerprint are hashed again (see watchTables).
+ */
+export async function fingerprint(): Promise<Map<string, string>> {
+  written = await touchedTables();
+  const watched = new Set(tableNames);
+  const moved = written.filter((t) => watched.has(t));
   if (moved.length) {
     const drop = VOLATILE_COLUMNS.map((c) => `'${c}'`).join(',');
     const hashSql = moved
-      .map(({ t }) => `select '${t}' as t, md5(coalesce(string_agg(h, ',' order by h), '')) as h from (select md5((to_jsonb(x) - array[${drop}])::text) as h from ${quoted(t)} x) s`)
+      .map((t) => `select ${literal(t)} as t, md5(coalesce(string_agg(h, ',' order by h), '')) as h from (select md5((to_jsonb(x) - array[${drop}])::text) as h from ${quoted(t)} x) s`)
       .join(' union all ');
     const rows = await db.$queryRawUnsafe<{ t: string; h: string }[]>(hashSql);
-    const stampOf = new Map(moved.map((r) => [r.t, r.s]));
-    for (const r of rows) hashes.set(r.t, { stamp: stampOf.get(r.t)!, hash: r.h });
+    for (const r of rows) hashes.set(r.t, r.h);
   }
-  return new Map([...hashes].map(([t, v]) => [t, v.hash]));
+  return new Map(hashes);
+}
+
+/**
+ * The public tables written between the last two fingerprints, volatile ones included (every
+ * table after the first): no other table's rows can have changed in between.
+ */
+export function writtenTables(): string[] {
+  return written;
 }
 
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
@@ -275,13 +310,26 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
 
 /** Every `id` of every public table, to tell which rows a seeding step created. */
 export async function allRowIds(): Promise<Set<string>> {
-  const tables = await db.$queryRaw<{ t: string }[]>`
+  return new Set([...(await rowIdsByTable()).values()].flatMap((ids) => [...ids]));
+}
+
+let idTables: Promise<{ t: string }[]> | undefined;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `id`s of every public table that has one (or of those among `only`), by table. */
+export async function rowIdsByTable(only?: string[]): Promise<Map<string, Set<string>>> {
+  idTables ??= db.$queryRaw<{ t: string }[]>`
     select c.table_name::text as t from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
     where c.table_schema = 'public' and c.column_name = 'id' and t.table_type = 'BASE TABLE'`;
-  const sql = tables.map(({ t }) => `select id::text as id from "${t}"`).join(' union all ');
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(sql);
+  const tables = (await idTables).filter(({ t }) => !only || only.includes(t));
+  const out = new Map<string, Set<string>>(tables.map(({ t }) => [t, new Set<string>()]));
+  if (!tables.length) return out;
+  const sql = tables.map(({ t }) => `select ${literal(t)} as t, id::text as id from ${quoted(t)}`).join(' union all ');
+  const rows = await db.$queryRawUnsafe<{ t: string; id: string }[]>(sql);
   // Only uuids: a serial id ("3") is no secret and matches any text.
-  return new Set(rows.map((r) => r.id).filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)));
+  for (const r of rows) if (UUID.test(r.id)) out.get(r.t)!.add(r.id);
+  return out;
 }
 
 /** Every string in a request's query and body: an answer may echo them without leaking anything. */
