@@ -14,16 +14,18 @@ export async function findTenantProvider(tenantId: string): Promise<SsoProvider 
   return rows.find((r) => r.orgId !== null) ?? rows.find((r) => r.orgId === null) ?? null;
 }
 
-/** The enabled provider that claims the domain of an address (or a bare domain). */
+/** The enabled provider that has verified the domain of an address (or a bare domain). */
 export async function findDomainProvider(emailOrDomain: string): Promise<SsoProvider | null> {
   const domain = emailOrDomain.toLowerCase().split('@').pop()?.trim();
   if (!domain) return null;
-  return db.ssoProvider.findFirst({
+  // Pending claims route nothing: anyone can type any domain into their provider's settings.
+  const claim = await db.ssoDomain.findFirst({
     where: {
-      emailDomains: { has: domain },
-      enabled: true,
-      partner: ACTIVE_PARTNER,
-      OR: [{ orgId: null }, { organization: { deletedAt: null } }],
+      domain,
+      status: 'verified',
+      provider: { enabled: true, partner: ACTIVE_PARTNER, OR: [{ orgId: null }, { organization: { deletedAt: null } }] },
     },
+    include: { provider: true },
   });
+  return claim?.provider ?? null;
 }

@@ -93,6 +93,17 @@ export async function finishSsoLogin(ctx: AnonymousContext, query: CallbackQuery
           details: { providerId: provider.id, subject: claims.sub, roleId: provisioned.principal.roleId },
         }, tx);
       }
+      if (provisioned.roleChange) {
+        await writeAudit(ctx, {
+          action: 'sso.role_synced',
+          targetType: 'user',
+          targetId: provisioned.principal.userId,
+          partnerId: provider.partnerId,
+          orgId: provider.orgId,
+          actor: { type: 'sso_provider', id: provider.id, email: null },
+          details: { providerId: provider.id, subject: claims.sub, fromRoleId: provisioned.roleChange.from, toRoleId: provisioned.roleChange.to, groupsClaim: provider.groupsClaim },
+        }, tx);
+      }
     });
     const target = new URL(publicUrl('/login/sso'));
     if (state.returnTo) target.searchParams.set('returnTo', state.returnTo);
