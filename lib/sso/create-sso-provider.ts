@@ -10,6 +10,7 @@ import { sealClientSecret } from '@/lib/sso/oidc-config';
 import { validateSsoSettings } from '@/lib/sso/validate-sso-settings';
 import { providerInclude, toSsoProviderDto } from '@/lib/sso/to-sso-provider-dto';
 import { syncProviderDomains } from '@/lib/sso/sso-domains';
+import { assertSsoAllowed } from '@/lib/partners/sso-config';
 import type { CreateSsoProvider } from '@/lib/sso/schemas';
 
 /** What the audit trail keeps of a provider's settings (never the secret). */
@@ -20,6 +21,7 @@ export function auditableSettings(input: Partial<CreateSsoProvider>) {
 
 export async function createSsoProvider(ctx: ActorContext, input: CreateSsoProvider) {
   const owner = await resolveRecordOwner(ctx, input.orgId, 'SSO providers');
+  await assertSsoAllowed(owner.partnerId);
   const existing = await db.ssoProvider.findFirst({ where: { partnerId: owner.partnerId, orgId: owner.orgId }, select: { id: true } });
   if (existing) {
     throw conflict(owner.orgId ? 'The organization already has an SSO provider' : 'The partner already has a partner-wide SSO provider', 'SSO_PROVIDER_EXISTS', { id: existing.id });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
-import { makeOrg, makeOrgUser, makePartner, makePartnerUser, PASSWORD, tokenFor } from '../helpers/factories';
+import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makePlatformAdmin, PASSWORD, tokenFor } from '../helpers/factories';
 import { callCallback, followToCallback, ssoSignIn } from '../helpers/sso';
 import { resetEnvCache } from '@/lib/env';
 import { db } from '@/lib/db';
@@ -455,5 +455,55 @@ describe('SSO sign-in', () => {
     expect(del.status, del.text).toBe(204);
     expect(await db.ssoProvider.count({ where: { id: orgProviderId } })).toBe(0);
     expect(await db.auditLog.count({ where: { action: 'sso_provider.deleted', targetId: orgProviderId } })).toBe(1);
+  });
+});
+
+describe('partner ssoConfig', () => {
+  it('summarises the providers on GET /orgs/partners/me', async () => {
+    const res = await api.get('/orgs/partners/me', { token: admin });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.ssoConfig).toEqual({
+      allowed: true,
+      enabled: true,
+      partnerProviderId,
+      enforceSso: false,
+      organizationProviders: 0,
+      domains: { verified: ['acme-sso.test'], pending: ['pending-sso.test'] },
+    });
+    // Not a field of PATCH /orgs/partners/me.
+    const mine = await api.patch('/orgs/partners/me', { token: admin, body: { ssoConfig: { allowed: false } } });
+    expect(mine.status).toBe(400);
+  });
+
+  it('a system operator turns SSO off and on for the partner', async () => {
+    const sys = await tokenFor(await makePlatformAdmin(), { mfa: true });
+    const patch = (ssoConfig: unknown) => api.patch(`/orgs/partners/${partner.id}`, { token: sys, body: { ssoConfig } });
+    expect((await patch({ enabled: true })).status).toBe(400);
+    expect((await patch({ allowed: 'no' })).status).toBe(400);
+
+    await api.patch(`/sso/providers/${partnerProviderId}`, { token: admin, body: { enforceSso: true } });
+    const staff = await makePartnerUser(partner, { role: 'Technician' });
+    const login = () => api.post('/auth/login', { body: { email: staff.email, password: PASSWORD } });
+    expect((await login()).status).toBe(403);
+
+    const off = await patch({ allowed: false });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.ssoConfig).toMatchObject({ allowed: false, enabled: false, enforceSso: false, partnerProviderId });
+    expect((await db.partner.findUniqueOrThrow({ where: { id: partner.id } })).ssoConfig).toEqual({ allowed: false });
+    expect((await api.get(`/sso/check/${partner.id}`)).body.available).toBe(false);
+    expect((await api.get('/sso/check/someone@acme-sso.test')).body.available).toBe(false);
+    expect((await api.get(`/sso/login/${partner.id}`)).status).toBe(404);
+    expect((await login()).status).toBe(200);
+    const refused = await api.post('/sso/providers', { token: admin, body: providerBody({ orgId: org.id }) });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.error.code).toBe('SSO_NOT_ALLOWED');
+    expect(await db.auditLog.count({ where: { action: 'partner.update', targetId: partner.id } })).toBeGreaterThanOrEqual(1);
+
+    const on = await patch(null);
+    expect(on.status, on.text).toBe(200);
+    expect(on.body.ssoConfig).toMatchObject({ allowed: true, enabled: true, enforceSso: true });
+    expect((await login()).status).toBe(403);
+    expect((await api.get(`/sso/check/${partner.id}`)).body.available).toBe(true);
+    await api.patch(`/sso/providers/${partnerProviderId}`, { token: admin, body: { enforceSso: false } });
   });
 });
