@@ -9,6 +9,9 @@ import type { SsoProvider } from '@/lib/generated/prisma/client';
 import { principalFromUser, principalInclude, type Principal, type UserWithMemberships } from '@/lib/auth/load-principal';
 import { roleMappingsOf } from '@/lib/sso/to-sso-provider-dto';
 import { domainOf, isVerifiedDomain } from '@/lib/sso/sso-domains';
+import { guardPartnerAdmins } from '@/lib/users/partner-admin-guard';
+import { logger } from '@/lib/observability/logger';
+import { AppError } from '@/lib/http/errors';
 
 export class SsoRefusal extends Error {
   constructor(readonly code: string, message: string) {
@@ -81,7 +84,18 @@ async function syncRole(tx: Tx, provider: SsoProvider, user: UserWithMemberships
   if (provider.orgId === null) {
     const from = user.partnerMembership!.roleId;
     if (from === roleId) return null;
+    // As everywhere else, the partner keeps an active Partner Admin: the last one keeps the role
+    // whatever the groups say (the partner's row is locked so two sign-ins cannot both demote).
+    const guard = await guardPartnerAdmins(tx, provider.partnerId);
     await tx.partnerUser.update({ where: { userId: user.id }, data: { roleId } });
+    try {
+      await guard.check();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'LAST_PARTNER_ADMIN')) throw error;
+      await tx.partnerUser.update({ where: { userId: user.id }, data: { roleId: from } });
+      logger.warn({ providerId: provider.id, userId: user.id }, 'sso role sync kept the last Partner Admin');
+      return null;
+    }
     return { from, to: roleId };
   }
   const from = user.organizationMembership!.roleId;

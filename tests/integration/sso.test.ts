@@ -11,7 +11,7 @@ import { resetEnvCache } from '@/lib/env';
 import { db } from '@/lib/db';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { startOidcIdp, startTamperingFront, type IdpAccount, type OidcIdp, type TamperingFront } from '../../sandbox/oidc-idp/server';
-import { startTestDnsServer, type TestDnsServer } from '../helpers/dns-server';
+import { startTestDnsServer, type TestDnsServer } from '../../sandbox/dns/server';
 
 const CALLBACK = 'http://localhost:3000/api/v1/sso/callback';
 const uniq = () => randomBytes(4).toString('hex');
@@ -356,6 +356,29 @@ describe('SSO sign-in', () => {
     expect((await ssoSignIn(partner.id)).error).toBe('SSO_NO_ROLE');
     expect(await roleOf()).toBe(partner.roles.Technician);
     await db.ssoProvider.update({ where: { id: partnerProviderId }, data: { defaultRoleId: partner.roles['Read Only'] } });
+  });
+
+  it('never demotes the last Partner Admin through a role sync', async () => {
+    const solo = await makePartner();
+    const soloAdmin = await makePartnerUser(solo);
+    const created = await api.post('/sso/providers', {
+      token: await tokenFor(soloAdmin, { mfa: true }),
+      body: providerBody({ name: 'Solo IdP', roleMappings: [{ group: 'rmm-techs', roleId: solo.roles.Technician }] }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const sub = `solo-${uniq()}`;
+    await db.ssoIdentity.create({ data: { providerId: created.body.id, subject: sub, userId: soloAdmin.id, email: soloAdmin.email } });
+    const signIn = async () => {
+      idp.nextLogin(account({ sub, email: soloAdmin.email, groups: ['rmm-techs'] }));
+      const attempt = await ssoSignIn(solo.id);
+      expect(attempt.error, attempt.location.href).toBeNull();
+      return (await db.partnerUser.findUniqueOrThrow({ where: { userId: soloAdmin.id } })).roleId;
+    };
+    expect(await signIn()).toBe(solo.roles['Partner Admin']);
+    expect(await db.auditLog.count({ where: { action: 'sso.role_synced', targetId: soloAdmin.id } })).toBe(0);
+    // With another admin the groups decide again.
+    await makePartnerUser(solo);
+    expect(await signIn()).toBe(solo.roles.Technician);
   });
 
   it('refuses an unknown, replayed or expired state', async () => {

@@ -1,6 +1,7 @@
-// A small authoritative DNS server on a loopback UDP port, for tests that resolve TXT records
-// through node:dns: it answers TXT queries from a table the test edits, NXDOMAIN for names it
-// does not hold, and an empty answer for other record types of names it holds.
+// A small authoritative DNS server on a loopback UDP port, for tests and journeys that resolve
+// TXT records through node:dns (SSO domain verification): it answers TXT queries from a table
+// the caller edits, NXDOMAIN for names it does not hold, and an empty answer for other record
+// types of names it holds.
 import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 
@@ -73,7 +74,8 @@ function answer(query: Buffer, question: Question, rcode: number, values: string
   return Buffer.concat([header, query.subarray(12, question.end), ...records]);
 }
 
-export async function startTestDnsServer(): Promise<TestDnsServer> {
+/** `port` 0 (default): any free port. */
+export async function startTestDnsServer(opts: { port?: number } = {}): Promise<TestDnsServer> {
   const zone = new Map<string, string[]>();
   const queries: string[] = [];
   const socket: Socket = createSocket('udp4');
@@ -97,7 +99,7 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => resolve());
+    socket.bind(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = socket.address() as AddressInfo;
   return {
