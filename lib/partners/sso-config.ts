@@ -28,10 +28,12 @@ export const ZSsoConfig = z
     partnerProviderId: z.string().uuid().nullable().describe('The partner-wide provider (the partner’s own staff), if any'),
     enforceSso: z.boolean().describe('Password sign-in is refused for the partner’s staff'),
     organizationProviders: z.number().int().describe('Providers of the partner’s organizations'),
-    domains: z.object({
-      verified: z.array(z.string()).describe('Email domains proven through DNS: they route sign-ins'),
-      pending: z.array(z.string()).describe('Claimed, awaiting their TXT record'),
-    }),
+    domains: z
+      .object({
+        verified: z.array(z.string()).describe('Email domains proven through DNS: they route sign-ins'),
+        pending: z.array(z.string()).describe('Claimed, awaiting their TXT record'),
+      })
+      .describe('The partner-wide provider’s email domains (an organization’s are on its provider, visible to those who see the organization)'),
   })
   .meta({ id: 'PartnerSsoConfig' });
 export type TSsoConfig = z.infer<typeof ZSsoConfig>;
@@ -61,7 +63,9 @@ export async function loadSsoConfigs(partners: { id: string; ssoConfig: unknown 
       where: { partnerId: { in: ids }, OR: [{ orgId: null }, { organization: { deletedAt: null } }] },
       select: { id: true, partnerId: true, orgId: true, enabled: true, enforceSso: true },
     }),
-    client.ssoDomain.findMany({ where: { partnerId: { in: ids } }, select: { partnerId: true, domain: true, status: true }, orderBy: { domain: 'asc' } }),
+    // The partner-wide provider's only: anyone of the partner reads this field, and an
+    // organization's domains name a customer some of them may not see.
+    client.ssoDomain.findMany({ where: { partnerId: { in: ids }, provider: { orgId: null } }, select: { partnerId: true, domain: true, status: true }, orderBy: { domain: 'asc' } }),
   ]);
   for (const p of providers) {
     const c = out.get(p.partnerId)!;
