@@ -4,6 +4,7 @@ import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 import { startOidcIdp, type OidcIdp } from '../sandbox/oidc-idp/server';
+import { startTestDnsServer, type TestDnsServer } from '../sandbox/dns/server';
 
 const PASSWORD = 'Console-Sso-Pass-5!';
 
@@ -20,13 +21,16 @@ function privateAddress(): string | null {
 }
 
 let idp: OidcIdp | null = null;
+let dns: TestDnsServer | null = null;
 test.afterAll(async () => {
-  await idp?.close();
+  await Promise.all([idp?.close(), dns?.close()]);
 });
 
-test('a partner admin sets up OIDC single sign-on, and a new technician signs in through it', async ({ page, browser, baseURL }) => {
+test('a partner admin sets up OIDC single sign-on, and a new technician signs in through it', async ({ page, browser, baseURL, networkLog }) => {
   const host = privateAddress();
   test.skip(!host, 'this machine has no private address for the identity provider to listen on');
+  // The app resolves domain-ownership records through this server (SSO_DNS_SERVERS, set by scripts/test.ts).
+  dns = await startTestDnsServer({ port: Number(process.env.E2E_DNS_PORT) });
   const tag = randomBytes(4).toString('hex');
   idp = await startOidcIdp({ host: host!, redirectUris: [`${baseURL}/api/v1/sso/callback`] });
   const admin = await seedPartnerAdmin(tag, `SSO MSP ${tag}`, PASSWORD);
@@ -51,6 +55,22 @@ test('a partner admin sets up OIDC single sign-on, and a new technician signs in
   const editor = page.getByRole('form', { name: `Edit Sandbox IdP ${tag}` });
   await editor.getByRole('button', { name: 'Test connection' }).click();
   await expect(editor.getByText(/Connection works/)).toBeVisible();
+
+  // The domain routes nobody until the TXT record proves the partner owns it.
+  const domains = page.getByRole('region', { name: `Email domains of Sandbox IdP ${tag}` });
+  await expect(domains).toContainText('Pending');
+  const recordName = `_rmm-sso.sso-${tag}.test`;
+  await expect(domains.getByText(recordName)).toBeVisible();
+  const recordValue = (await domains.locator('code').nth(1).textContent())!;
+  expect(recordValue).toMatch(/^rmm-sso-verification=/);
+  // Verifying before the record is published: the 422 this provokes is the point.
+  networkLog.allow(/POST \S+\/api\/v1\/sso\/providers\/\S+\/domains\/\S+\/verify → 422/);
+  await domains.getByRole('button', { name: `Verify sso-${tag}.test` }).click();
+  await expect(domains.getByRole('alert')).toContainText('does not exist');
+  dns.setTxt(recordName, [recordValue]);
+  await domains.getByRole('button', { name: `Verify sso-${tag}.test` }).click();
+  await expect(domains).toContainText('Verified');
+  await expect(domains.getByRole('button', { name: /Verify/ })).toHaveCount(0);
   await page.screenshot({ path: 'e2e/artifacts/console-sso-settings.png', fullPage: true });
 
   // A technician who has never signed in: found by the email domain, created on the way in.

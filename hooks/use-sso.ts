@@ -5,12 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { ZSsoCheck, ZSsoPreset, ZSsoProvider } from '@/lib/sso/schemas';
+import type { ZSsoCheck, ZSsoDomain, ZSsoPreset, ZSsoProvider } from '@/lib/sso/schemas';
 
 export type SsoProvider = Wire<typeof ZSsoProvider>;
 export type SsoPreset = Wire<typeof ZSsoPreset>;
 export type SsoCheck = Wire<typeof ZSsoCheck>;
-export type SsoProviderInput = Partial<Omit<SsoProvider, 'id' | 'partnerId' | 'clientSecretSet' | 'redirectUri' | 'loginUrl' | 'lastLoginAt' | 'createdAt' | 'updatedAt' | 'test'>> & { clientSecret?: string };
+export type SsoDomain = Wire<typeof ZSsoDomain>;
+export type SsoProviderInput = Partial<Omit<SsoProvider, 'id' | 'partnerId' | 'clientSecretSet' | 'domains' | 'redirectUri' | 'loginUrl' | 'lastLoginAt' | 'createdAt' | 'updatedAt' | 'test'>> & { clientSecret?: string };
 
 export function useSsoProviders() {
   const enabled = useSignedIn();
@@ -35,6 +36,16 @@ export function useDeleteSsoProvider() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/sso/providers/${id}`, { method: 'DELETE' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['sso', 'providers'] }),
+  });
+}
+
+/** Asks the service to look up a domain's TXT record now. */
+export function useVerifySsoDomain() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ providerId, domain }: { providerId: string; domain: string }) =>
+      api<SsoDomain>(`/sso/providers/${providerId}/domains/${encodeURIComponent(domain)}/verify`, { method: 'POST' }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['sso', 'providers'] }),
   });
 }

@@ -1,5 +1,6 @@
 // The one place configuration is read. Values are parsed once, on first use, so tests and the
 // start script can set process.env before anything reads it.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const TRUTHY = new Set(['1', 'true', 'yes', 'on']);
@@ -25,6 +26,14 @@ const list = z
   .string()
   .optional()
   .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+
+/** A resolver address node:dns accepts: an IP, IPv4:port or [IPv6]:port. */
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const [host, port] = bracketed ? [bracketed[1], bracketed[2]] : isIP(entry) ? [entry, undefined] : entry.split(':');
+  if (!isIP(host ?? '')) return false;
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
+}
 
 const EnvFields = z.object({
   NODE_ENV: z.string().default('development'),
@@ -96,6 +105,9 @@ const EnvFields = z.object({
   INBOUND_EMAIL_SECRET: optionalText.pipe(z.string().min(32, 'INBOUND_EMAIL_SECRET must be at least 32 characters').optional()),
   INBOUND_EMAIL_DOMAIN: optionalText.transform((v) => v?.toLowerCase()),
 
+  SSO_DNS_SERVERS: list
+    .refine((servers) => servers.every(isDnsServer), 'Each entry is an IP address, optionally with a port (1.1.1.1:53, [::1]:53)')
+    .describe('DNS servers (ip or ip:port, comma-separated) that check SSO domain ownership records; unset: the system resolvers'),
   WEBHOOK_TEST_ALLOW_LOOPBACK: flag(false).describe('Test-only: lets deliveries reach 127.0.0.1/::1; refused unless NODE_ENV=test'),
   WEBHOOK_DELIVERY_RETENTION_DAYS: int(30, 1),
   WEBHOOK_AUTO_FAIL_AFTER: int(25, 0).describe('Consecutive exhausted deliveries that mark a webhook failed; 0 never'),

@@ -112,6 +112,8 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
   const mailbox = await startMailbox();
   // The distributor journey starts the sandbox distributor itself, on this port the app points at.
   const distributorPort = await freePort();
+  // The SSO journey proves domain ownership against a DNS server it starts on this UDP port.
+  const dnsPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...TEST_SECRETS,
@@ -127,6 +129,7 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
     // address of this machine, so no test traffic leaves it.
     IS_HOSTED: 'false',
     DISTRIBUTOR_API_URL: `http://127.0.0.1:${distributorPort}/api/v1`,
+    SSO_DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     // Every journey signs in from loopback, more often than the production per-address budget
     // (30 per 15 minutes) allows; the limit itself is covered by the integration tests.
     LOGIN_RATE_LIMIT_PER_IP: '1000',
@@ -149,6 +152,7 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
       E2E_ADMIN_PASSWORD: env.BOOTSTRAP_ADMIN_PASSWORD,
       E2E_MAILBOX_URL: mailbox.httpUrl,
       E2E_DISTRIBUTOR_PORT: String(distributorPort),
+      E2E_DNS_PORT: String(dnsPort),
     });
   } finally {
     await app.stop();

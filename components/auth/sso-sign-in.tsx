@@ -16,6 +16,7 @@ const ERRORS: Record<string, string> = {
   SSO_PROVIDER_DISABLED: 'Single sign-on was turned off for your organization.',
   SSO_EMAIL_MISSING: 'The identity provider did not send your email address.',
   SSO_EMAIL_UNVERIFIED: 'The identity provider did not confirm your email address, so it cannot be matched to an account.',
+  SSO_DOMAIN_UNVERIFIED: 'An account with your email address exists, and your organization has not verified its email domain for single sign-on yet; ask your administrator.',
   SSO_ACCOUNT_CONFLICT: 'Your email address belongs to an account of another organization.',
   SSO_ACCOUNT_UNAVAILABLE: 'Your account is disabled.',
   SSO_NO_ACCOUNT: 'You have no account yet; ask your administrator to invite you.',

@@ -2,12 +2,23 @@
 
 // Single sign-on settings: the partner-wide provider and the organizations' providers, an editor
 // that starts from a preset (Entra ID, Google Workspace, Okta, generic OIDC), role mapping from
-// the IdP's groups, enforcement, the MFA setting, and "test connection".
+// the IdP's groups, enforcement, the MFA setting, and "test connection". Each claimed email
+// domain shows whether it is verified, the DNS TXT record that proves it, and a Verify button.
 import { useState } from 'react';
 import { useMe } from '@/hooks/use-me';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useRoles } from '@/hooks/use-users';
-import { useDeleteSsoProvider, useSaveSsoProvider, useSsoPresets, useSsoProviders, useTestSsoProvider, type SsoPreset, type SsoProvider, type SsoProviderInput } from '@/hooks/use-sso';
+import {
+  useDeleteSsoProvider,
+  useSaveSsoProvider,
+  useSsoPresets,
+  useSsoProviders,
+  useTestSsoProvider,
+  useVerifySsoDomain,
+  type SsoPreset,
+  type SsoProvider,
+  type SsoProviderInput,
+} from '@/hooks/use-sso';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
@@ -26,6 +37,7 @@ type Draft = {
   roleMappings: { group: string; roleId: string }[];
   defaultRoleId: string;
   jitProvisioning: boolean;
+  syncRoles: boolean;
   enforceSso: boolean;
   trustIdpMfa: boolean;
   enabled: boolean;
@@ -47,6 +59,7 @@ function draftOf(p: SsoProvider | null, preset: SsoPreset | undefined): Draft {
     roleMappings: p?.roleMappings ?? [],
     defaultRoleId: p?.defaultRoleId ?? '',
     jitProvisioning: p?.jitProvisioning ?? true,
+    syncRoles: p?.syncRoles ?? true,
     enforceSso: p?.enforceSso ?? false,
     trustIdpMfa: p?.trustIdpMfa ?? false,
     enabled: p?.enabled ?? true,
@@ -101,6 +114,7 @@ function Editor({ provider, onDone }: { provider: SsoProvider | null; onDone: ()
       roleMappings: draft.roleMappings.filter((m) => m.group && m.roleId),
       defaultRoleId: draft.defaultRoleId || null,
       jitProvisioning: draft.jitProvisioning,
+      syncRoles: draft.syncRoles,
       enforceSso: draft.enforceSso,
       trustIdpMfa: draft.trustIdpMfa,
       enabled: draft.enabled,
@@ -154,7 +168,7 @@ function Editor({ provider, onDone }: { provider: SsoProvider | null; onDone: ()
           error={errors.clientSecret}
         />
         <Field label="Scopes" name="scopes" value={draft.scopes} onChange={(e) => set('scopes', e.target.value)} error={errors.scopes} />
-        <Field label="Email domains" name="emailDomains" value={draft.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} hint="The login page offers this provider to these addresses" error={errors.emailDomains} />
+        <Field label="Email domains" name="emailDomains" value={draft.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} hint="Each must be verified through DNS (below, after saving) before the login page offers this provider to its addresses" error={errors.emailDomains} />
         <Field label="Groups claim" name="groupsClaim" value={draft.groupsClaim} onChange={(e) => set('groupsClaim', e.target.value)} error={errors.groupsClaim} />
         <label className="block space-y-1 text-sm">
           <span className="font-medium">Default role of new users</span>
@@ -193,6 +207,7 @@ function Editor({ provider, onDone }: { provider: SsoProvider | null; onDone: ()
       <div className="grid gap-3 sm:grid-cols-2">
         <Toggle label="Enabled" hint="Offer this provider on the login page" checked={draft.enabled} onChange={(v) => set('enabled', v)} />
         <Toggle label="Create users on first sign-in" hint="Unknown users get the role their groups map to" checked={draft.jitProvisioning} onChange={(v) => set('jitProvisioning', v)} />
+        <Toggle label="Update roles on every sign-in" hint="With a role mapping: each sign-in sets the role from the user's groups" checked={draft.syncRoles} onChange={(v) => set('syncRoles', v)} />
         <Toggle label="Enforce SSO" hint="Refuse password sign-in for the users this provider covers" checked={draft.enforceSso} onChange={(v) => set('enforceSso', v)} />
         <Toggle label="Trust the provider's MFA" hint="A sign-in the provider reports as multi-factor (amr) satisfies our MFA requirement" checked={draft.trustIdpMfa} onChange={(v) => set('trustIdpMfa', v)} />
       </div>
@@ -226,6 +241,50 @@ function Editor({ provider, onDone }: { provider: SsoProvider | null; onDone: ()
         </Button>
       </div>
     </form>
+  );
+}
+
+function DomainRows({ provider, canManage }: { provider: SsoProvider; canManage: boolean }) {
+  const verify = useVerifySsoDomain();
+  const pendingDomain = verify.isPending ? verify.variables?.domain : null;
+  const failedDomain = verify.error ? verify.variables?.domain : null;
+  return (
+    <section aria-label={`Email domains of ${provider.name}`} className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <h2 className="font-medium">Email domains of {provider.name}</h2>
+      <p className="text-xs text-slate-500">
+        Publish the TXT record at your DNS host, then verify. Until then the domain does not route sign-ins, and existing accounts in it are not linked by address.
+      </p>
+      <ul className="space-y-3">
+        {provider.domains.map((d) => (
+          <li key={d.domain} className="space-y-1 text-sm" data-domain={d.domain}>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{d.domain}</span>
+              <span
+                className={`rounded px-2 py-0.5 text-xs ${d.status === 'verified' ? 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100' : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'}`}
+              >
+                {d.status === 'verified' ? 'Verified' : 'Pending'}
+              </span>
+              {canManage && d.status === 'pending' && (
+                <Button type="button" variant="secondary" disabled={pendingDomain === d.domain} onClick={() => verify.mutate({ providerId: provider.id, domain: d.domain })}>
+                  {pendingDomain === d.domain ? 'Checking…' : `Verify ${d.domain}`}
+                </Button>
+              )}
+            </div>
+            {d.status === 'pending' && (
+              <div className="max-w-full overflow-x-auto text-xs text-slate-600 dark:text-slate-400">
+                TXT record: <code className="break-all">{d.txtRecord.name}</code> = <code className="break-all">{d.txtRecord.value}</code>
+              </div>
+            )}
+            {d.status === 'verified' && d.verifiedAt && <div className="text-xs text-slate-500">Verified {new Date(d.verifiedAt).toLocaleString()}</div>}
+            {d.status === 'pending' && (failedDomain === d.domain || d.lastCheckError) && (
+              <p role="alert" className="text-xs text-red-700">
+                {failedDomain === d.domain ? formErrorOf(verify.error, [], 'The check failed') : `Last check: ${d.lastCheckError}`}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -289,6 +348,9 @@ export function SsoSettings() {
           </tbody>
         </table>
       </div>
+      {providers.data?.data
+        .filter((p) => p.domains.length > 0)
+        .map((p) => <DomainRows key={p.id} provider={p} canManage={canManage} />)}
     </div>
   );
 }

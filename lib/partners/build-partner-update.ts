@@ -1,10 +1,11 @@
 // Turns a validated partner PATCH into column updates, enforcing the rules shared by
 // PATCH /orgs/partners/:id and PATCH /orgs/partners/me.
-import type { Partner, Prisma } from '@/lib/generated/prisma/client';
+import { Prisma, type Partner } from '@/lib/generated/prisma/client';
 import { AppError, badRequest } from '@/lib/http/errors';
 import { mergeSettings } from '@/lib/tenancy/merge-settings';
 import { allowlistOf, invalidAllowlistEntries, proxyTrustConfigured } from '@/lib/security/ip-allowlist';
 import { readServiceManagementMode } from '@/lib/partners/to-partner-dto';
+import { mergeSsoConfig, type SsoConfigPatch } from '@/lib/partners/sso-config';
 
 export interface PartnerPatch {
   name?: string;
@@ -17,7 +18,7 @@ export interface PartnerPatch {
   settings?: Record<string, unknown>;
   serviceManagementMode?: 'native' | 'external' | 'off';
   serviceManagementPsaConnectionId?: string | null;
-  ssoConfig?: Record<string, unknown> | null;
+  ssoConfig?: SsoConfigPatch | null;
 }
 
 function checkAllowlist(settings: Record<string, unknown>, previous: unknown): void {
@@ -44,7 +45,10 @@ export function buildPartnerUpdate(current: Partner, patch: PartnerPatch): Prism
   for (const key of ['name', 'slug', 'type', 'plan', 'maxOrganizations', 'maxDevices', 'billingEmail'] as const) {
     if (patch[key] !== undefined) (data as Record<string, unknown>)[key] = patch[key];
   }
-  if (patch.ssoConfig !== undefined) data.ssoConfig = (patch.ssoConfig ?? undefined) as Prisma.InputJsonValue | undefined;
+  if (patch.ssoConfig !== undefined) {
+    const merged = mergeSsoConfig(current.ssoConfig, patch.ssoConfig);
+    data.ssoConfig = merged === null ? Prisma.DbNull : merged;
+  }
 
   if (patch.settings !== undefined) {
     const merged = mergeSettings(current.settings, patch.settings);

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { pageArgs, pageResult } from '@/lib/http/pagination';
 import { ZListPartnersQuery } from '@/lib/partners/schemas';
-import { toPartnerDto } from '@/lib/partners/to-partner-dto';
+import { partnerDtos } from '@/lib/partners/to-partner-dto';
 
 export async function listPartners(query: z.output<typeof ZListPartnersQuery>) {
   const where: Prisma.PartnerWhereInput = {
@@ -17,5 +17,5 @@ export async function listPartners(query: z.output<typeof ZListPartnersQuery>) {
     db.partner.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...pageArgs(query) }),
     db.partner.count({ where }),
   ]);
-  return pageResult(rows.map(toPartnerDto), query, total);
+  return pageResult(await partnerDtos(rows), query, total);
 }

@@ -5,14 +5,14 @@ import type { ActorContext, UserContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { ZUpdateMyPartner } from '@/lib/partners/schemas';
 import { buildPartnerUpdate } from '@/lib/partners/build-partner-update';
-import { toPartnerDto } from '@/lib/partners/to-partner-dto';
+import { partnerDto } from '@/lib/partners/to-partner-dto';
 import { assertPsaBinding } from '@/lib/psa/assert-psa-binding';
 import { ownPartnerWhere } from '@/lib/tenancy/scope';
 
 export async function getMyPartner(ctx: ActorContext) {
   const partner = await db.partner.findFirst({ where: { id: ownPartnerWhere(ctx).partnerId, deletedAt: null } });
   if (!partner) throw notFound('Partner');
-  return toPartnerDto(partner);
+  return partnerDto(partner);
 }
 
 export async function updateMyPartner(ctx: UserContext, input: z.output<typeof ZUpdateMyPartner>) {
@@ -34,5 +34,5 @@ export async function updateMyPartner(ctx: UserContext, input: z.output<typeof Z
     }, tx);
     return partner;
   });
-  return toPartnerDto(updated);
+  return partnerDto(updated);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp } from '@/lib/http/common-schemas';
 import { SLUG_PATTERN } from '@/lib/tenancy/slugify';
 import { ZTimeZone } from '@/lib/tenancy/timezone';
+import { ZSsoConfig, ZSsoConfigPatch } from '@/lib/partners/sso-config';
 
 export const PARTNER_TYPES = ['msp', 'enterprise', 'internal'] as const;
 export const PARTNER_PLANS = ['free', 'starter', 'community', 'pro', 'enterprise', 'unlimited'] as const;
@@ -45,7 +46,7 @@ export const ZUpdatePartner = z
     settings: ZPartnerSettings,
     serviceManagementMode: z.enum(SERVICE_MANAGEMENT_MODES),
     serviceManagementPsaConnectionId: z.string().uuid().nullable(),
-    ssoConfig: z.record(z.string(), z.unknown()).nullable(),
+    ssoConfig: ZSsoConfigPatch.nullable().describe('Sets the stored policy (`allowed`); null restores the default'),
   })
   .partial()
   .strict();
@@ -80,7 +81,7 @@ export const ZPartner = z.object({
   settings: ZPartnerSettings,
   serviceManagementMode: z.enum(SERVICE_MANAGEMENT_MODES),
   serviceManagementPsaConnectionId: z.string().uuid().nullable(),
-  ssoConfig: z.record(z.string(), z.unknown()).nullable(),
+  ssoConfig: ZSsoConfig.describe('Single sign-on: the operator’s policy and a summary of the partner’s SSO providers (managed at /sso/providers)'),
   billingEmail: z.string().nullable(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,

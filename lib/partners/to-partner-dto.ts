@@ -1,5 +1,6 @@
 import type { Partner } from '@/lib/generated/prisma/client';
 import { SERVICE_MANAGEMENT_MODES, type TPartner } from '@/lib/partners/schemas';
+import { emptySsoConfig, loadSsoConfig, loadSsoConfigs, type TSsoConfig } from '@/lib/partners/sso-config';
 
 type Mode = (typeof SERVICE_MANAGEMENT_MODES)[number];
 
@@ -8,7 +9,8 @@ export function readServiceManagementMode(stored: string | null | undefined): Mo
   return (SERVICE_MANAGEMENT_MODES as readonly string[]).includes(stored ?? '') ? (stored as Mode) : 'native';
 }
 
-export function toPartnerDto(p: Partner): TPartner {
+/** `sso` is the summary of the partner's SSO providers; omitted for a partner that has none yet. */
+export function toPartnerDto(p: Partner, sso: TSsoConfig = emptySsoConfig(p.ssoConfig)): TPartner {
   return {
     id: p.id,
     name: p.name,
@@ -21,10 +23,20 @@ export function toPartnerDto(p: Partner): TPartner {
     settings: (p.settings ?? {}) as Record<string, unknown>,
     serviceManagementMode: readServiceManagementMode(p.serviceManagementMode),
     serviceManagementPsaConnectionId: p.serviceManagementPsaConnectionId,
-    ssoConfig: (p.ssoConfig ?? null) as Record<string, unknown> | null,
+    ssoConfig: sso,
     billingEmail: p.billingEmail,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     deletedAt: p.deletedAt?.toISOString() ?? null,
   };
+}
+
+/** The DTO with `ssoConfig` read from the partner's SSO providers. */
+export async function partnerDto(p: Partner): Promise<TPartner> {
+  return toPartnerDto(p, await loadSsoConfig(p));
+}
+
+export async function partnerDtos(rows: Partner[]): Promise<TPartner[]> {
+  const sso = await loadSsoConfigs(rows);
+  return rows.map((p) => toPartnerDto(p, sso.get(p.id)));
 }

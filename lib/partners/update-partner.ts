@@ -8,7 +8,7 @@ import { getPartnerOrThrow } from '@/lib/partners/get-partner-or-throw';
 import { buildPartnerUpdate } from '@/lib/partners/build-partner-update';
 import { changePartnerStatus } from '@/lib/partners/change-partner-status';
 import { assertPsaBinding } from '@/lib/psa/assert-psa-binding';
-import { toPartnerDto } from '@/lib/partners/to-partner-dto';
+import { partnerDto } from '@/lib/partners/to-partner-dto';
 
 /** PATCH /orgs/partners/:id (system scope, MFA): any partner field, including status moves. */
 export async function updatePartner(ctx: UserContext, id: string, input: z.output<typeof ZUpdatePartner>) {
@@ -32,9 +32,13 @@ export async function updatePartner(ctx: UserContext, id: string, input: z.outpu
       targetId: id,
       partnerId: id,
       orgId: null,
-      details: { fields: Object.keys(input), ...(status ? { status: { from: current.status, to: status } } : {}) },
+      details: {
+        fields: Object.keys(input),
+        ...(status ? { status: { from: current.status, to: status } } : {}),
+        ...(input.ssoConfig !== undefined ? { ssoConfig: input.ssoConfig } : {}),
+      },
     }, tx);
     return partner;
   });
-  return toPartnerDto(updated);
+  return partnerDto(updated);
 }

@@ -8,7 +8,9 @@ import { resolveRecordOwner } from '@/lib/tenancy/record-owner';
 import { SSO_PRESETS } from '@/lib/sso/presets';
 import { sealClientSecret } from '@/lib/sso/oidc-config';
 import { validateSsoSettings } from '@/lib/sso/validate-sso-settings';
-import { toSsoProviderDto } from '@/lib/sso/to-sso-provider-dto';
+import { providerInclude, toSsoProviderDto } from '@/lib/sso/to-sso-provider-dto';
+import { syncProviderDomains } from '@/lib/sso/sso-domains';
+import { assertSsoAllowed } from '@/lib/partners/sso-config';
 import type { CreateSsoProvider } from '@/lib/sso/schemas';
 
 /** What the audit trail keeps of a provider's settings (never the secret). */
@@ -19,15 +21,16 @@ export function auditableSettings(input: Partial<CreateSsoProvider>) {
 
 export async function createSsoProvider(ctx: ActorContext, input: CreateSsoProvider) {
   const owner = await resolveRecordOwner(ctx, input.orgId, 'SSO providers');
+  await assertSsoAllowed(owner.partnerId);
   const existing = await db.ssoProvider.findFirst({ where: { partnerId: owner.partnerId, orgId: owner.orgId }, select: { id: true } });
   if (existing) {
     throw conflict(owner.orgId ? 'The organization already has an SSO provider' : 'The partner already has a partner-wide SSO provider', 'SSO_PROVIDER_EXISTS', { id: existing.id });
   }
-  await validateSsoSettings(owner, input, null);
+  await validateSsoSettings(owner, input);
   const preset = SSO_PRESETS.find((p) => p.id === input.preset)!;
   const id = randomUUID();
   const row = await db.$transaction(async (tx) => {
-    const created = await tx.ssoProvider.create({
+    await tx.ssoProvider.create({
       data: {
         id,
         partnerId: owner.partnerId,
@@ -38,16 +41,17 @@ export async function createSsoProvider(ctx: ActorContext, input: CreateSsoProvi
         clientId: input.clientId,
         clientSecretSealed: sealClientSecret(input.clientSecret, id),
         scopes: input.scopes ?? preset.scopes,
-        emailDomains: [...new Set(input.emailDomains)],
         groupsClaim: input.groupsClaim ?? preset.groupsClaim,
         roleMappings: input.roleMappings as Prisma.InputJsonValue,
         defaultRoleId: input.defaultRoleId,
         jitProvisioning: input.jitProvisioning,
+        syncRoles: input.syncRoles,
         enforceSso: input.enforceSso,
         trustIdpMfa: input.trustIdpMfa,
         enabled: input.enabled,
       },
     });
+    await syncProviderDomains(tx, { id, partnerId: owner.partnerId }, input.emailDomains);
     await writeAudit(ctx, {
       action: 'sso_provider.created',
       targetType: 'sso_provider',
@@ -56,7 +60,7 @@ export async function createSsoProvider(ctx: ActorContext, input: CreateSsoProvi
       orgId: owner.orgId,
       details: auditableSettings(input),
     }, tx);
-    return created;
+    return tx.ssoProvider.findUniqueOrThrow({ where: { id }, include: providerInclude });
   });
   return toSsoProviderDto(row);
 }

@@ -12,6 +12,7 @@ import { writeAudit } from '@/lib/audit/write-audit';
 import { logger } from '@/lib/observability/logger';
 import { publicUrl } from '@/lib/public-url';
 import { amrSatisfiesMfa } from '@/lib/sso/presets';
+import { ssoAllowed } from '@/lib/partners/sso-config';
 import { describeOidcError, discoverProvider, redirectUri } from '@/lib/sso/oidc-config';
 import { provisionSsoUser, SsoRefusal, type IdTokenClaims } from '@/lib/sso/provision-sso-user';
 
@@ -51,6 +52,8 @@ export async function finishSsoLogin(ctx: AnonymousContext, query: CallbackQuery
     return failure(code);
   };
   if (!provider.enabled) return fail('SSO_PROVIDER_DISABLED', 'The provider was disabled after the sign-in started');
+  const partner = await db.partner.findUnique({ where: { id: provider.partnerId }, select: { ssoConfig: true } });
+  if (!ssoAllowed(partner?.ssoConfig)) return fail('SSO_PROVIDER_DISABLED', 'Single sign-on was turned off for the partner after the sign-in started');
   if (query.error) return fail('SSO_IDP_ERROR', `${query.error}: ${query.error_description ?? ''}`);
 
   let claims: IdTokenClaims;
@@ -91,6 +94,17 @@ export async function finishSsoLogin(ctx: AnonymousContext, query: CallbackQuery
           orgId: provider.orgId,
           actor: { type: 'sso_provider', id: provider.id, email: null },
           details: { providerId: provider.id, subject: claims.sub, roleId: provisioned.principal.roleId },
+        }, tx);
+      }
+      if (provisioned.roleChange) {
+        await writeAudit(ctx, {
+          action: 'sso.role_synced',
+          targetType: 'user',
+          targetId: provisioned.principal.userId,
+          partnerId: provider.partnerId,
+          orgId: provider.orgId,
+          actor: { type: 'sso_provider', id: provider.id, email: null },
+          details: { providerId: provider.id, subject: claims.sub, fromRoleId: provisioned.roleChange.from, toRoleId: provisioned.roleChange.to, groupsClaim: provider.groupsClaim },
         }, tx);
       }
     });

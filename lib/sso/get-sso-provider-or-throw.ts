@@ -3,10 +3,10 @@ import { db } from '@/lib/db';
 import { notFound } from '@/lib/http/errors';
 import { ssoProviderWhere } from '@/lib/sso/sso-provider-where';
 import { testProviderConnection } from '@/lib/sso/oidc-config';
-import { toSsoProviderDto } from '@/lib/sso/to-sso-provider-dto';
+import { providerInclude, toSsoProviderDto } from '@/lib/sso/to-sso-provider-dto';
 
 export async function getSsoProviderOrThrow(ctx: ScopedContext, id: string) {
-  const row = await db.ssoProvider.findFirst({ where: { AND: [{ id }, ssoProviderWhere(ctx)] } });
+  const row = await db.ssoProvider.findFirst({ where: { AND: [{ id }, ssoProviderWhere(ctx)] }, include: providerInclude });
   if (!row) throw notFound('SSO provider');
   return row;
 }

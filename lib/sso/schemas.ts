@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZTimestamp } from '@/lib/http/common-schemas';
 import { SSO_PRESET_IDS } from '@/lib/sso/presets';
 
-const ZDomain = z
+export const ZDomain = z
   .string()
   .trim()
   .toLowerCase()
@@ -27,11 +27,19 @@ const providerFields = {
   clientId: z.string().trim().min(1).max(512),
   clientSecret: z.string().min(1).max(2048).describe('Write-only: stored encrypted, never returned'),
   scopes: z.array(ZScope).min(1).max(20).refine((s) => s.includes('openid'), 'Scopes must include openid'),
-  emailDomains: z.array(ZDomain).max(50).describe('Addresses in these domains see "Sign in with SSO" for this provider on the login page, and may be provisioned without an `email_verified` claim'),
+  emailDomains: z
+    .array(ZDomain)
+    .max(50)
+    .describe(
+      'Domains this provider claims. Each starts `pending` and counts only once verified through DNS (see `domains` and POST /sso/providers/{id}/domains/{domain}/verify): addresses in a verified domain see "Sign in with SSO" for this provider on the login page, may be provisioned without an `email_verified` claim, and existing accounts in it may be linked by address',
+    ),
   groupsClaim: z.string().trim().min(1).max(255),
   roleMappings: z.array(ZRoleMapping).max(100).describe('First match wins'),
   defaultRoleId: z.string().uuid().nullable().describe('Role of a new user matching no mapping; null refuses such users'),
   jitProvisioning: z.boolean().describe('Create unknown users on first sign-in'),
+  syncRoles: z
+    .boolean()
+    .describe('With role mappings: every sign-in sets the user’s role from the groups claim (a role change is audited), not only the first. On by default; without mappings it does nothing'),
   enforceSso: z.boolean().describe('Refuse password sign-in for the users this provider covers'),
   trustIdpMfa: z.boolean().describe("An ID token whose `amr` names a second factor satisfies the MFA gate. Off by default"),
   enabled: z.boolean(),
@@ -47,6 +55,7 @@ export const ZCreateSsoProvider = z
     roleMappings: providerFields.roleMappings.default([]),
     defaultRoleId: providerFields.defaultRoleId.default(null),
     jitProvisioning: providerFields.jitProvisioning.default(true),
+    syncRoles: providerFields.syncRoles.default(true),
     enforceSso: providerFields.enforceSso.default(false),
     trustIdpMfa: providerFields.trustIdpMfa.default(false),
     enabled: providerFields.enabled.default(true),
@@ -69,6 +78,25 @@ export const ZGetSsoProviderQuery = z.object({
     .describe('`true`: also fetch the issuer’s discovery document and keys now and report the result'),
 });
 
+export const ZSsoDomain = z
+  .object({
+    domain: z.string(),
+    status: z.enum(['pending', 'verified']).describe('`pending` until the TXT record is found; only `verified` domains route sign-ins'),
+    verifiedAt: ZTimestamp.nullable(),
+    lastCheckedAt: ZTimestamp.nullable(),
+    lastCheckError: z.string().nullable().describe('Why the last check failed; null after a success or before any'),
+    txtRecord: z
+      .object({ name: z.string().describe('`_rmm-sso.<domain>`'), value: z.string().describe('`rmm-sso-verification=<token>`') })
+      .describe('The DNS TXT record to publish'),
+  })
+  .meta({ id: 'SsoDomain' });
+export type TSsoDomain = z.infer<typeof ZSsoDomain>;
+
+export const ZSsoDomainParams = z.object({
+  id: z.string().uuid(),
+  domain: ZDomain.describe('One of the provider’s `emailDomains`'),
+});
+
 export const ZSsoProvider = z
   .object({
     id: z.string().uuid(),
@@ -80,11 +108,13 @@ export const ZSsoProvider = z
     clientId: z.string(),
     clientSecretSet: z.boolean(),
     scopes: z.array(z.string()),
-    emailDomains: z.array(z.string()),
+    emailDomains: z.array(z.string()).describe('Every claimed domain, verified or not'),
+    domains: z.array(ZSsoDomain).describe('The claimed domains with their verification state'),
     groupsClaim: z.string(),
     roleMappings: z.array(ZRoleMapping),
     defaultRoleId: z.string().uuid().nullable(),
     jitProvisioning: z.boolean(),
+    syncRoles: z.boolean(),
     enforceSso: z.boolean(),
     trustIdpMfa: z.boolean(),
     enabled: z.boolean(),

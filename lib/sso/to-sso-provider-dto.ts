@@ -1,8 +1,9 @@
-import type { SsoProvider } from '@/lib/generated/prisma/client';
+import type { SsoDomain, SsoProvider } from '@/lib/generated/prisma/client';
 import { publicUrl } from '@/lib/public-url';
 import { redirectUri } from '@/lib/sso/oidc-config';
 import type { SsoPresetId } from '@/lib/sso/presets';
 import type { TSsoProvider } from '@/lib/sso/schemas';
+import { toSsoDomainDto } from '@/lib/sso/sso-domains';
 
 type RoleMapping = { group: string; roleId: string };
 
@@ -11,7 +12,12 @@ export function roleMappingsOf(value: unknown): RoleMapping[] {
   return value.filter((m): m is RoleMapping => typeof m?.group === 'string' && typeof m?.roleId === 'string');
 }
 
-export function toSsoProviderDto(p: SsoProvider): TSsoProvider {
+export type SsoProviderWithDomains = SsoProvider & { domains: SsoDomain[] };
+
+/** Load providers with this to have what the DTO shows. */
+export const providerInclude = { domains: { orderBy: { domain: 'asc' as const } } };
+
+export function toSsoProviderDto(p: SsoProviderWithDomains): TSsoProvider {
   return {
     id: p.id,
     partnerId: p.partnerId,
@@ -22,11 +28,13 @@ export function toSsoProviderDto(p: SsoProvider): TSsoProvider {
     clientId: p.clientId,
     clientSecretSet: p.clientSecretSealed.length > 0,
     scopes: p.scopes,
-    emailDomains: p.emailDomains,
+    emailDomains: p.domains.map((d) => d.domain),
+    domains: p.domains.map(toSsoDomainDto),
     groupsClaim: p.groupsClaim,
     roleMappings: roleMappingsOf(p.roleMappings),
     defaultRoleId: p.defaultRoleId,
     jitProvisioning: p.jitProvisioning,
+    syncRoles: p.syncRoles,
     enforceSso: p.enforceSso,
     trustIdpMfa: p.trustIdpMfa,
     enabled: p.enabled,

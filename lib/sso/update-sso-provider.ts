@@ -8,7 +8,8 @@ import { getSsoProviderOrThrow } from '@/lib/sso/get-sso-provider-or-throw';
 import { sealClientSecret } from '@/lib/sso/oidc-config';
 import { validateSsoSettings } from '@/lib/sso/validate-sso-settings';
 import { auditableSettings } from '@/lib/sso/create-sso-provider';
-import { toSsoProviderDto } from '@/lib/sso/to-sso-provider-dto';
+import { providerInclude, toSsoProviderDto } from '@/lib/sso/to-sso-provider-dto';
+import { syncProviderDomains } from '@/lib/sso/sso-domains';
 import type { UpdateSsoProvider } from '@/lib/sso/schemas';
 
 /** The provider, for a change: a partner-wide one needs access to every organization. */
@@ -20,16 +21,16 @@ export async function getWritableSsoProvider(ctx: ScopedContext, id: string) {
 
 export async function updateSsoProvider(ctx: ActorContext, id: string, input: UpdateSsoProvider) {
   const current = await getWritableSsoProvider(ctx, id);
-  await validateSsoSettings(current, input, current.id);
+  await validateSsoSettings(current, input);
   const { clientSecret, roleMappings, emailDomains, ...plain } = input;
   const data: Prisma.SsoProviderUpdateInput = {
     ...plain,
     ...(clientSecret !== undefined ? { clientSecretSealed: sealClientSecret(clientSecret, current.id) } : {}),
     ...(roleMappings !== undefined ? { roleMappings: roleMappings as Prisma.InputJsonValue } : {}),
-    ...(emailDomains !== undefined ? { emailDomains: [...new Set(emailDomains)] } : {}),
   };
   const row = await db.$transaction(async (tx) => {
-    const updated = await tx.ssoProvider.update({ where: { id: current.id }, data });
+    await tx.ssoProvider.update({ where: { id: current.id }, data });
+    if (emailDomains !== undefined) await syncProviderDomains(tx, current, emailDomains);
     await writeAudit(ctx, {
       action: 'sso_provider.updated',
       targetType: 'sso_provider',
@@ -38,7 +39,7 @@ export async function updateSsoProvider(ctx: ActorContext, id: string, input: Up
       orgId: current.orgId,
       details: auditableSettings(input),
     }, tx);
-    return updated;
+    return tx.ssoProvider.findUniqueOrThrow({ where: { id: current.id }, include: providerInclude });
   });
   return toSsoProviderDto(row);
 }

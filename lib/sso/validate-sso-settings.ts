@@ -1,18 +1,17 @@
 // Checks shared by create and update: the issuer is a URL the service may reach, mapped roles
-// belong to the provider's partner at the provider's level, and no other provider already
-// claims one of its email domains (the login page must send an address to one provider).
+// belong to the provider's partner at the provider's level. Email domains are checked where
+// they are stored (sso-domains.ts).
 import { db } from '@/lib/db';
-import { badRequest, conflict, notFound, type ErrorDetail } from '@/lib/http/errors';
+import { badRequest, notFound, type ErrorDetail } from '@/lib/http/errors';
 import { checkWebhookUrl } from '@/lib/webhooks/check-webhook-url';
 
 interface Settings {
   issuer?: string;
   roleMappings?: { group: string; roleId: string }[];
   defaultRoleId?: string | null;
-  emailDomains?: string[];
 }
 
-export async function validateSsoSettings(owner: { partnerId: string; orgId: string | null }, input: Settings, selfId: string | null): Promise<void> {
+export async function validateSsoSettings(owner: { partnerId: string; orgId: string | null }, input: Settings): Promise<void> {
   if (input.issuer !== undefined) {
     const check = await checkWebhookUrl(input.issuer);
     if (!check.ok) throw badRequest(`Invalid issuer: ${check.reason}`, [{ path: 'body.issuer', message: check.reason }]);
@@ -30,15 +29,5 @@ export async function validateSsoSettings(owner: { partnerId: string; orgId: str
     });
     if (input.defaultRoleId && !known.has(input.defaultRoleId)) details.push({ path: 'body.defaultRoleId', message: `Not a ${scope} role of this partner` });
     if (details.length > 0) throw badRequest(`Roles must be ${scope} roles of the provider's partner`, details);
-  }
-  if (input.emailDomains?.length) {
-    const clash = await db.ssoProvider.findFirst({
-      where: { emailDomains: { hasSome: input.emailDomains }, ...(selfId ? { NOT: { id: selfId } } : {}) },
-      select: { emailDomains: true },
-    });
-    if (clash) {
-      const taken = input.emailDomains.filter((d) => clash.emailDomains.includes(d));
-      throw conflict(`Another SSO provider already claims ${taken.join(', ')}`, 'EMAIL_DOMAIN_CLAIMED', { domains: taken });
-    }
   }
 }

@@ -147,6 +147,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/service-principals/{id}': 'servicePrincipal',
   '/snmp/devices/{id}': 'snmpDevice',
   '/sso/providers/{id}': 'ssoProvider',
+  '/sso/providers/{id}/domains/{domain}': 'ssoDomain',
   '/snmp/metrics/{deviceId}': 'snmpDevice',
   // An OID is not a record: every tenant's world names the same one; the device decides.
   '/snmp/metrics/{deviceId}/{oid}': 'snmpOid',

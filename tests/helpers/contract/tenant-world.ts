@@ -192,7 +192,9 @@ export async function seedOrgRecords(t: Tenant, org: { id: string; partnerId: st
   ids.elevationRequest = ensure(await call('POST', `/agents/${agent.agentId}/elevation-requests`, { token: agent.authToken, body: elevation }), 'elevation request').id;
   ids.incident = (await c('/incidents', { orgId: org.id, title: `${marker} incident`, severity: 'p3', deviceId: agent.deviceId })).id;
   ids.edrIntegration = (await c('/incidents/integrations', { orgId: org.id, provider: 'edr_a', name: `${marker} EDR`, baseUrl: 'http://127.0.0.1:9', apiToken: `${marker}-edr-token` })).id;
-  ids.ssoProvider = (await c('/sso/providers', { orgId: org.id, preset: 'oidc', name: `${marker} IdP`, issuer: 'http://127.0.0.1:9', clientId: `${marker}-client`, clientSecret: `${marker}-sso-secret`, scopes: ['openid', 'email'], emailDomains: [], roleMappings: [], defaultRoleId: null, groupsClaim: 'groups', enforceSso: false, trustIdpMfa: false, jitProvisioning: true, enabled: true })).id;
+  ids.ssoProvider = (await c('/sso/providers', { orgId: org.id, preset: 'oidc', name: `${marker} IdP`, issuer: 'http://127.0.0.1:9', clientId: `${marker}-client`, clientSecret: `${marker}-sso-secret`, scopes: ['openid', 'email'], emailDomains: [`${marker.toLowerCase()}-sso.test`], roleMappings: [], defaultRoleId: null, groupsClaim: 'groups', enforceSso: false, trustIdpMfa: false, jitProvisioning: true, enabled: true })).id;
+  // A claimed, still pending email domain of that provider (verifying it would query DNS).
+  ids.ssoDomain = `${marker.toLowerCase()}-sso.test`;
   const now = new Date();
   const alert = await db.alert.create({
     data: { partnerId: org.partnerId, orgId: org.id, deviceId: agent.deviceId, ruleId: ids.rule, openKey: `seed:${randomUUID()}`, status: 'active', severity: 'high', title: `${marker} alert`, message: marker, source: 'rule', triggeredAt: now },

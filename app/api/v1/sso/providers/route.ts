@@ -21,10 +21,10 @@ export const POST = defineRoute({
   mfa: true,
   body: ZCreateSsoProvider,
   status: 201,
-  errors: [409],
+  errors: [403, 409],
   summary: 'Create an SSO provider',
   description:
-    'One provider per organization and one partner-wide (409 `SSO_PROVIDER_EXISTS`); an email domain belongs to one provider (409 `EMAIL_DOMAIN_CLAIMED`). The issuer follows the outbound URL-safety rules of webhooks. Mapped roles must be partner roles for a partner-wide provider and organization roles for an organization’s. `clientSecret` is stored encrypted. Register the returned `redirectUri` at the provider.',
+    'One provider per organization and one partner-wide (409 `SSO_PROVIDER_EXISTS`). Email domains start `pending` and must be verified through DNS (POST /sso/providers/{id}/domains/{domain}/verify); within a partner a domain belongs to one provider, and a domain another partner has verified cannot be claimed (409 `EMAIL_DOMAIN_CLAIMED`). 403 `SSO_NOT_ALLOWED` when a system operator has turned SSO off for the partner (`ssoConfig.allowed`). The issuer follows the outbound URL-safety rules of webhooks. Mapped roles must be partner roles for a partner-wide provider and organization roles for an organization’s. `clientSecret` is stored encrypted. Register the returned `redirectUri` at the provider.',
   tags: ['Single sign-on'],
   response: ZSsoProvider,
   handler: ({ ctx, body }) => createSsoProvider(ctx, body),

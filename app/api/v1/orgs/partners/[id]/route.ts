@@ -3,7 +3,7 @@ import { defineRoute } from '@/lib/http/define-route';
 import { ZIdParams } from '@/lib/http/common-schemas';
 import { ZPartner, ZUpdatePartner } from '@/lib/partners/schemas';
 import { getPartnerOrThrow } from '@/lib/partners/get-partner-or-throw';
-import { toPartnerDto } from '@/lib/partners/to-partner-dto';
+import { partnerDto } from '@/lib/partners/to-partner-dto';
 import { updatePartner } from '@/lib/partners/update-partner';
 import { deletePartner } from '@/lib/partners/delete-partner';
 
@@ -16,7 +16,7 @@ export const GET = defineRoute({
   description: '404 when missing or soft-deleted.',
   tags: ['Partners'],
   response: ZPartner,
-  handler: async ({ params }) => toPartnerDto(await getPartnerOrThrow(params.id)),
+  handler: async ({ params }) => partnerDto(await getPartnerOrThrow(params.id)),
 });
 
 export const PATCH = defineRoute({
@@ -27,7 +27,7 @@ export const PATCH = defineRoute({
   params: ZIdParams,
   body: ZUpdatePartner,
   summary: 'Update a partner',
-  description: '400 when no field is given. `status: offboarding` revokes every session under the partner at once; `status: active` before the reaper finalizes restores access.',
+  description: '400 when no field is given. `status: offboarding` revokes every session under the partner at once; `status: active` before the reaper finalizes restores access. `ssoConfig` takes only `allowed` (false turns single sign-on off for the partner: no SSO sign-in, no enforcement, no new providers); its other keys are read from the partner’s SSO providers.',
   tags: ['Partners'],
   response: ZPartner,
   handler: ({ ctx, params, body }) => updatePartner(ctx, params.id, body),
