@@ -110,6 +110,7 @@ const EnvFields = z.object({
   AGENT_HEARTBEAT_INTERVAL_SECONDS: int(60, 1),
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(1).optional().describe('Default: 3 × AGENT_HEARTBEAT_INTERVAL_SECONDS'),
   COMMAND_OUTPUT_MAX_BYTES: int(262_144, 1024),
+  REDIS_URL: optionalText.pipe(z.string().url().optional()).describe('redis://host:6379 — set: web processes relay the live agent channel through Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY'),
   AGENT_CHANNEL_REQUEST_TIMEOUT_SECONDS: int(15, 1).describe('How long a request over the live agent channel (system tools) waits for the agent before 504 AGENT_TIMEOUT'),
   SYSTEM_TOOLS_DOWNLOAD_MAX_BYTES: int(2_147_483_648, 1).describe('Largest file downloaded from a device through the system tools (413 FILE_TOO_LARGE beyond)'),
   SYSTEM_TOOLS_UPLOAD_MAX_BYTES: int(104_857_600, 1).describe('Largest file uploaded to a device through the system tools (413 FILE_TOO_LARGE beyond)'),

@@ -21,6 +21,8 @@ import { Presence } from '@/lib/agent-channel/presence';
 import { Requests } from '@/lib/agent-channel/requests';
 import { Streams } from '@/lib/agent-channel/streams';
 import { PgRelay, type ChannelRelay } from '@/lib/agent-channel/relay';
+import { RedisRelay } from '@/lib/agent-channel/redis-relay';
+import { env } from '@/lib/env';
 
 export { agentError, agentOffline, agentTimeout, type AgentErrorBody, type StreamHandle, type StreamHandlers } from '@/lib/agent-channel/protocol';
 
@@ -31,7 +33,7 @@ export interface HubOptions {
   leaseSeconds?: number;
   /** Interval of the WebSocket ping (a connection that missed one pong is dropped). Default 25 s. */
   pingSeconds?: number;
-  /** The relay between web processes; default PostgreSQL LISTEN/NOTIFY. */
+  /** The relay between web processes; default: Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY otherwise. */
   relay?: ChannelRelay;
 }
 
@@ -50,7 +52,7 @@ export class AgentChannelHub {
 
   constructor(opts: HubOptions = {}) {
     this.pingSeconds = opts.pingSeconds ?? 25;
-    this.relay = opts.relay ?? new PgRelay();
+    this.relay = opts.relay ?? defaultRelay();
     this.presence = new Presence(this.processId, opts.leaseSeconds ?? 60);
     const deps = { processId: this.processId, presence: this.presence, relay: this.relay, start: () => this.start() };
     this.requests = new Requests(deps);
@@ -228,6 +230,12 @@ export class AgentChannelHub {
     await this.presence.refresh();
     await this.relay.sweep().catch((error: unknown) => logger.warn({ err: error }, 'agent channel relay sweep failed'));
   }
+}
+
+/** The relay this installation uses between its web processes. */
+export function defaultRelay(): ChannelRelay {
+  const url = env().REDIS_URL;
+  return url ? new RedisRelay(url) : new PgRelay();
 }
 
 const globalForHub = globalThis as unknown as { __rmmAgentChannelHub?: AgentChannelHub };
