@@ -85,6 +85,11 @@ export class AgentChannelHub {
     });
   }
 
+  /** Bytes this process holds of every byte stream for readers that have not taken them yet (for tests and diagnostics). */
+  streamBufferedBytes(): number {
+    return this.streams.bufferedBytes();
+  }
+
   /** Devices whose channel this process holds (for tests and diagnostics). */
   localDevices(): string[] {
     return this.presence.devices();
@@ -212,7 +217,7 @@ export class AgentChannelHub {
   private onRelay(message: RelayMessage): void {
     if (message.k === 'app') this.appListeners.get(message.topic)?.(message.data);
     else if (message.k === 'req' || message.k === 'res') this.requests.onRelay(message);
-    else if (message.k === 'sopen' || message.k === 'sopened' || message.k === 'sdata' || message.k === 'sctl' || message.k === 'sclose') this.streams.onRelay(message);
+    else if (message.k === 'sopen' || message.k === 'sopened' || message.k === 'swin' || message.k === 'sdata' || message.k === 'sctl' || message.k === 'sclose') this.streams.onRelay(message);
   }
 
   private wake(deviceId: string): void {

@@ -5,6 +5,14 @@ import type { WebSocket } from 'ws';
 import { AppError } from '@/lib/http/errors';
 
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+/**
+ * Flow control of byte streams (`stream.window` credits): the agent may send this many bytes of a
+ * stream before the server handed them on to their reader; the server gives credit back a quarter
+ * window at a time as the reader takes them.
+ */
+export const STREAM_WINDOW = 256 * 1024;
+/** Bytes of one stream held for a slow reader past which the stream is closed (a peer ignoring its window). */
+export const STREAM_BUFFER_CAP = 4 * STREAM_WINDOW;
 
 export interface AgentErrorBody {
   code: string;
@@ -27,7 +35,9 @@ export type Answer = { ok: true; result: unknown } | ({ ok: false } & Failure);
  */
 export type StreamRelayMessage =
   | { k: 'sopen'; sid: string; from: string; deviceId: string; kind: string; params: unknown; timeoutMs: number }
-  | { k: 'sopened'; sid: string; error?: AgentErrorBody; offline?: boolean }
+  | { k: 'sopened'; sid: string; error?: AgentErrorBody; offline?: boolean; window?: number }
+  /** Credit: the receiver of this stream's data in the other direction handed on `bytes` more. */
+  | { k: 'swin'; sid: string; bytes: number }
   | { k: 'sdata'; sid: string; d: string }
   | { k: 'sctl'; sid: string; frame: Record<string, unknown> }
   | { k: 'sclose'; sid: string; reason: string };
@@ -40,14 +50,22 @@ export type RelayMessage = RequestRelayMessage | StreamRelayMessage | { k: 'app'
 
 /** What the opener of a byte stream hears from the device. */
 export interface StreamHandlers {
-  onData(chunk: Buffer): void;
+  /**
+   * Bytes from the device. `release` must be called once they were handed on to their reader
+   * (written to the browser's socket, read by the HTTP parser): the device sends at most
+   * STREAM_WINDOW bytes not yet released, and a stream holding more than STREAM_BUFFER_CAP is closed.
+   */
+  onData(chunk: Buffer, release: () => void): void;
+  /** `write` said false earlier and the device has taken enough to accept more. */
+  onDrain?(): void;
   /** The stream ended (the device closed it, the agent went away); called at most once. */
   onClose(reason: string): void;
 }
 
 /** The opener's end of a byte stream to a device. */
 export interface StreamHandle {
-  write(chunk: Buffer): void;
+  /** Sends bytes; false when the device's window is used up (wait for onDrain before more). */
+  write(chunk: Buffer): boolean;
   /** A control frame for the stream (e.g. `{ type: 'stream.resize', cols, rows }`). */
   control(frame: Record<string, unknown>): void;
   close(reason?: string): void;
@@ -60,6 +78,14 @@ export interface LocalStream {
   opened: boolean;
   settle?: (error: Failure | null) => void;
   timer?: NodeJS.Timeout;
+  /** Bytes this process may still send to the agent (unlimited for an agent without windows). */
+  credit: number;
+  /** Bytes received from the agent that the reader has not released yet. */
+  unreleased: number;
+  /** Bytes released and not yet given back to the agent as credit. */
+  owed: number;
+  /** Where the agent's credit grants go when the stream is relayed (to the opener's process). */
+  onWindow?: (bytes: number) => void;
 }
 
 /** One agent's open WebSocket on this process. */
