@@ -124,6 +124,8 @@ const EnvFields = z.object({
   REMOTE_TURN_URLS: list.describe('TURN servers (turn:host:port?transport=udp, comma-separated); credentials are minted from REMOTE_TURN_SECRET'),
   REMOTE_TURN_SECRET: optionalText.describe('Shared secret of the TURN REST API (coturn use-auth-secret): short-lived credentials per request'),
   REMOTE_TURN_TTL_SECONDS: int(3600, 60),
+  REMOTE_CONNECT_RATE_LIMIT_PER_IP: int(20, 1).describe('Desktop connect codes a source IP may redeem (or try to) per REMOTE_CONNECT_RATE_LIMIT_WINDOW_SECONDS'),
+  REMOTE_CONNECT_RATE_LIMIT_WINDOW_SECONDS: int(600, 1),
   TUNNEL_HTTP_SANDBOX: flag(true).describe('Serve proxied device pages with CSP sandbox (an opaque origin): a device web UI runs on the console origin and must not reach the console session. Off: device UIs that need their own origin storage work, at that risk'),
   OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
 

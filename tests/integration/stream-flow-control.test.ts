@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { startRealAgent, eventually, type RealAgent } from '../helpers/real-agent';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import type { TestServer } from '../helpers/test-server';
 import { AgentChannelHub, agentChannelHub, resetAgentChannelHub } from '@/lib/agent-channel/hub';
 import { STREAM_BUFFER_CAP } from '@/lib/agent-channel/protocol';
 import { db } from '@/lib/db';
