@@ -67,8 +67,9 @@ async function tools() {
           if (res.status === 200) latencies.push(performance.now() - t0);
           else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
         })
-        .catch((e: Error) => {
-          errors[e.message] = (errors[e.message] ?? 0) + 1;
+        .catch((e: Error & { cause?: { code?: string; message?: string } }) => {
+          const kind = `${e.message}: ${e.cause?.code ?? e.cause?.message ?? 'no cause'}`;
+          errors[kind] = (errors[kind] ?? 0) + 1;
         }),
     );
   }
@@ -82,6 +83,9 @@ async function terminal() {
   const ticket = await call('POST', `/remote/sessions/${session.id}/ws-ticket`, {});
   const ws = new WebSocket(`${values.viewer!.replace('http', 'ws')}${ticket.url}`);
   let received = 0;
+  // Keystrokes are all `a`: the echo of keystroke i is the i-th `a` the terminal shows.
+  let echoes = 0;
+  let counting = false;
   let tail = '';
   let waiter: (() => void) | null = null;
   let ready = false;
@@ -93,6 +97,7 @@ async function terminal() {
     }
     const buf = data as Buffer;
     received += buf.length;
+    if (counting) for (const byte of buf) if (byte === 0x61) echoes++;
     tail = (tail + buf.toString('latin1')).slice(-256);
     waiter?.();
   });
@@ -115,11 +120,11 @@ async function terminal() {
   await new Promise((r) => setTimeout(r, 500));
   const echo: number[] = [];
   const keys = Number(values.keys);
+  counting = true;
   for (let i = 0; i < keys; i++) {
-    const before = received;
     const t0 = performance.now();
     ws.send(Buffer.from('a'));
-    await until(() => received > before, 10_000, 'echo');
+    await until(() => echoes > i, 10_000, 'echo');
     echo.push(performance.now() - t0);
     // A long line would wrap: clear it now and then (Ctrl-U), and let its redraw arrive.
     if (i % 50 === 49) {
@@ -129,6 +134,7 @@ async function terminal() {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+  counting = false;
   ws.send(Buffer.from('\x15'));
   // cat: a file of base64 lines (printable, so the PTY passes it as it is), timed to its last byte.
   const dir = mkdtempSync(path.join(tmpdir(), 'rmm-bench-cat-'));
