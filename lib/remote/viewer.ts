@@ -46,7 +46,7 @@ async function sessionOfToken(token: string): Promise<RemoteSession> {
   const expires = Number(exp);
   if (!sessionId || !mac || !/^[0-9a-f-]{36}$/i.test(sessionId) || !Number.isInteger(expires) || expires * 1000 < Date.now()) throw invalidToken();
   const session = await db.remoteSession.findUnique({ where: { id: sessionId.toLowerCase() } });
-  if (!session || !safeEqual(mac, tokenMac(session.id, session.userId, expires))) throw invalidToken();
+  if (!session?.userId || !safeEqual(mac, tokenMac(session.id, session.userId, expires))) throw invalidToken();
   return session;
 }
 
@@ -70,9 +70,9 @@ export async function redeemConnectCode(ctx: AuthContext, input: z.output<typeof
   if (!ticket?.sessionId) throw invalidCode();
   const session = await db.remoteSession.findFirst({ where: { id: ticket.sessionId, partnerId: ticket.partnerId, orgId: ticket.orgId } });
   // The code was minted by the session's opener: nobody else's viewer joins through it.
-  if (!session || session.userId !== ticket.userId) throw invalidCode();
+  if (!session?.userId || session.userId !== ticket.userId) throw invalidCode();
   const { deviceName } = await assertJoinable(session);
-  const token = viewerToken(session);
+  const token = viewerToken({ id: session.id, userId: session.userId });
   const ice = iceServers(session.userId);
   await writeAudit(ctx, {
     action: 'remote_session.connect_code_redeemed',
