@@ -28,8 +28,9 @@ import { runAgainstBaseline } from './lib/baseline';
 import { policyEvaluationScenario } from './scenarios/policy-evaluation';
 import { automationStormScenario } from './scenarios/automation-storm';
 import { vulnerabilitiesScenario } from './scenarios/vulnerabilities';
+import { agentChannelScenario } from './scenarios/agent-channel';
 
-const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario, automationStormScenario, vulnerabilitiesScenario];
+const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario, automationStormScenario, vulnerabilitiesScenario, agentChannelScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
@@ -47,6 +48,9 @@ const USAGE = `npm run bench -- [scenario…] [options]
                      duplicated, time until every run finished)
                   13 vulnerability findings (10k devices x 500 packages against a 50k-advisory OSV feed: full
                      recomputation time and peak memory, a feed change, one inventory; GET /vulnerabilities p95)
+                  14 live agent channel (10k agents with an open channel on one web process: memory per connection,
+                     p99 of GET …/processes at 100/s; terminal keystroke-to-echo p99 through one and two web
+                     processes (--procs 2) and cat throughput)
                   (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)

@@ -122,6 +122,7 @@ const EnvFields = z.object({
   AGENT_HEARTBEAT_INTERVAL_SECONDS: int(60, 1),
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(1).optional().describe('Default: 3 × AGENT_HEARTBEAT_INTERVAL_SECONDS'),
   COMMAND_OUTPUT_MAX_BYTES: int(262_144, 1024),
+  REDIS_URL: optionalText.pipe(z.string().url().optional()).describe('redis://host:6379 — set: web processes relay the live agent channel through Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY'),
   AGENT_CHANNEL_REQUEST_TIMEOUT_SECONDS: int(15, 1).describe('How long a request over the live agent channel (system tools) waits for the agent before 504 AGENT_TIMEOUT'),
   SYSTEM_TOOLS_DOWNLOAD_MAX_BYTES: int(2_147_483_648, 1).describe('Largest file downloaded from a device through the system tools (413 FILE_TOO_LARGE beyond)'),
   SYSTEM_TOOLS_UPLOAD_MAX_BYTES: int(104_857_600, 1).describe('Largest file uploaded to a device through the system tools (413 FILE_TOO_LARGE beyond)'),
@@ -135,6 +136,8 @@ const EnvFields = z.object({
   REMOTE_TURN_URLS: list.describe('TURN servers (turn:host:port?transport=udp, comma-separated); credentials are minted from REMOTE_TURN_SECRET'),
   REMOTE_TURN_SECRET: optionalText.describe('Shared secret of the TURN REST API (coturn use-auth-secret): short-lived credentials per request'),
   REMOTE_TURN_TTL_SECONDS: int(3600, 60),
+  REMOTE_CONNECT_RATE_LIMIT_PER_IP: int(20, 1).describe('Desktop connect codes a source IP may redeem (or try to) per REMOTE_CONNECT_RATE_LIMIT_WINDOW_SECONDS'),
+  REMOTE_CONNECT_RATE_LIMIT_WINDOW_SECONDS: int(600, 1),
   TUNNEL_HTTP_SANDBOX: flag(true).describe('Serve proxied device pages with CSP sandbox (an opaque origin): a device web UI runs on the console origin and must not reach the console session. Off: device UIs that need their own origin storage work, at that risk'),
   OFFBOARDING_DRAIN_WINDOW_HOURS: z.coerce.number().positive().default(72),
 

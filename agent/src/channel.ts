@@ -21,8 +21,15 @@ export type ChannelHandler = (params: Record<string, unknown>, signal: AbortSign
 
 /** The agent's end of one byte stream, as a stream opener returns it. */
 export interface AgentStream {
-  /** Bytes from the server (keystrokes, a request's bytes). */
-  write(chunk: Buffer): void;
+  /**
+   * Bytes from the server (keystrokes, a request's bytes). `done` is called once they were
+   * handed on (written to the PTY or the target): only then does the server get credit for more.
+   */
+  write(chunk: Buffer, done: () => void): void;
+  /** Stop reading the source (the server has no credit left for this stream)… */
+  pause?(): void;
+  /** …and read it again (credit came back). */
+  resume?(): void;
   /** A control frame from the server (e.g. `stream.resize`). */
   control?(frame: Record<string, unknown>): void;
   /** The server closed the stream (or the channel went away). */
@@ -69,6 +76,19 @@ export function channelUrl(server: string): string {
 
 /** A connection that saw no ping from the server for this long is considered dead. */
 const SILENCE_MS = 90_000;
+/** Bytes the server may send on one stream before the agent handed them on (its window). */
+export const STREAM_WINDOW = 256 * 1024;
+
+/**
+ * Flow control of one stream (`stream.window` credits): `credit` is what this agent may still
+ * send to the server (unlimited when the server announced no window), `owed` what it handed on
+ * of the server's bytes and has not yet given back as credit.
+ */
+interface Flow {
+  credit: number;
+  paused: boolean;
+  owed: number;
+}
 
 export class AgentChannel {
   private ws: WebSocket | null = null;
@@ -78,6 +98,7 @@ export class AgentChannel {
   private silenceTimer: NodeJS.Timeout | null = null;
   private readonly running = new Map<string, AbortController>();
   private readonly streams = new Map<number, AgentStream | null>();
+  private readonly flows = new Map<number, Flow>();
   /** True while a channel is open (for tests and diagnostics). */
   connected = false;
 
@@ -125,7 +146,10 @@ export class AgentChannel {
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
         const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
-        if (buf.length >= 4) this.streams.get(buf.readUInt32BE(0))?.write(buf.subarray(4));
+        if (buf.length < 4) return;
+        const id = buf.readUInt32BE(0);
+        const payload = buf.subarray(4);
+        this.streams.get(id)?.write(payload, () => this.handedOn(ws, id, payload.length));
         return;
       }
       let frame: { type?: string; id?: string; op?: string; params?: Record<string, unknown>; timeoutMs?: number; stream?: number; kind?: string; reason?: string };
@@ -148,6 +172,7 @@ export class AgentChannel {
         this.streams.delete(id);
         stream?.close('channel closed');
       }
+      this.flows.clear();
       if (this.silenceTimer) clearTimeout(this.silenceTimer);
       if (this.ws === ws) this.ws = null;
       if (this.stopped) return;
@@ -175,14 +200,25 @@ export class AgentChannel {
       if (!opener) return refuse('UNSUPPORTED_OPERATION', `This agent (${AGENT_VERSION}) does not open "${String(frame.kind)}" streams`);
       if (this.streams.has(id)) return refuse('INVALID_REQUEST', 'stream id in use');
       this.streams.set(id, null);
+      // A server that announces a window counts credits; an older one does not.
+      const window = Number(frame.window);
+      const flow: Flow = { credit: Number.isInteger(window) && window > 0 ? window : Infinity, paused: false, owed: 0 };
+      this.flows.set(id, flow);
       const peer: StreamPeer = {
         send: (chunk) => {
           if (this.ws !== ws || !this.streams.has(id) || ws.readyState !== WebSocket.OPEN) return;
           const header = Buffer.alloc(4);
           header.writeUInt32BE(id, 0);
           ws.send(Buffer.concat([header, chunk]), { binary: true });
+          flow.credit -= chunk.length;
+          // Out of credit: the source stops until the server hands the bytes on and says so.
+          if (flow.credit <= 0 && !flow.paused) {
+            flow.paused = true;
+            this.streams.get(id)?.pause?.();
+          }
         },
         close: (reason) => {
+          this.flows.delete(id);
           if (!this.streams.delete(id)) return;
           if (this.ws === ws) this.send({ type: 'stream.close', stream: id, reason });
         },
@@ -192,22 +228,47 @@ export class AgentChannel {
           // Closed by the server (or the stream ended itself) while it was opening.
           if (!this.streams.has(id) || this.streams.get(id) !== null) return stream.close('closed while opening');
           this.streams.set(id, stream);
-          this.send({ type: 'stream.opened', stream: id });
+          // A source that already used up its credit while the stream was opening.
+          if (flow.paused) stream.pause?.();
+          this.send({ type: 'stream.opened', stream: id, window: STREAM_WINDOW });
         },
         (error: unknown) => {
           this.streams.delete(id);
+          this.flows.delete(id);
           refuse(error instanceof ToolError ? error.code : 'AGENT_OPERATION_FAILED', error instanceof Error ? error.message : String(error));
         },
       );
       return;
     }
     const stream = this.streams.get(id);
+    if (frame.type === 'stream.window') {
+      const flow = this.flows.get(id);
+      const bytes = Number(frame.bytes);
+      if (!flow || !Number.isInteger(bytes) || bytes <= 0) return;
+      flow.credit += bytes;
+      if (flow.paused && flow.credit > 0) {
+        flow.paused = false;
+        stream?.resume?.();
+      }
+      return;
+    }
     if (frame.type === 'stream.close') {
       this.streams.delete(id);
+      this.flows.delete(id);
       stream?.close(typeof frame.reason === 'string' ? frame.reason : 'closed by the server');
       return;
     }
     stream?.control?.(frame);
+  }
+
+  /** `bytes` of the server's were handed on: give them back as credit, a quarter window at a time. */
+  private handedOn(ws: WebSocket, id: number, bytes: number): void {
+    const flow = this.flows.get(id);
+    if (!flow || this.ws !== ws) return;
+    flow.owed += bytes;
+    if (flow.owed < STREAM_WINDOW / 4) return;
+    this.send({ type: 'stream.window', stream: id, bytes: flow.owed });
+    flow.owed = 0;
   }
 
   private async answer(id: string, op: string, params: Record<string, unknown>, timeoutMs?: number): Promise<void> {

@@ -42,6 +42,11 @@ function tree(root: number): number[] {
   return [root, ...children(root).flatMap(tree)];
 }
 
+/** Resident memory of one process tree now (its largest member, as the sampler counts it). */
+export function treeRss(pid: number): number {
+  return Math.max(0, ...tree(pid).map(rssBytes));
+}
+
 export class RssSampler {
   private peaks: Record<string, number> = {};
   private cpuStart: Record<string, number> = {};

@@ -7,15 +7,15 @@
 // session gets a one-time connect code instead (POST …/desktop-connect-code).
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import type { ActorContext } from '@/lib/auth/context';
+import type { ActorContext, AuthContext } from '@/lib/auth/context';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Prisma, RemoteSession } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { agentChannelHub } from '@/lib/agent-channel/hub';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { mintTicket } from '@/lib/remote/tickets';
-import { activateSession, assertConnectable, getSessionOrThrow } from '@/lib/remote/sessions';
+import { activateSession, assertConnectable, getSessionOrThrow, type AuditActor } from '@/lib/remote/sessions';
 import { ZIceCandidate, type ZIceInput, type ZOfferInput } from '@/lib/remote/schemas';
 
 export const CONNECT_CODE_SECONDS = 5 * 60;
@@ -44,23 +44,37 @@ async function desktopSession(ctx: ActorContext, id: string) {
 
 export async function relayOffer(ctx: ActorContext, id: string, input: z.output<typeof ZOfferInput>) {
   const session = await desktopSession(ctx, id);
-  const raw = await agentChannelHub().request(session.deviceId, 'desktop.offer', { sessionId: session.id, sdp: input.sdp, iceServers: iceServers(ctx.userId).iceServers });
+  return offerToAgent(session, input.sdp, ctx);
+}
+
+/**
+ * Relays a viewer's offer to the device's agent and answers the agent's SDP and candidates;
+ * the session becomes active. `auditActor`: the person the viewer acts for, when the call itself
+ * carries no user credential (a native viewer's token).
+ */
+export async function offerToAgent(session: RemoteSession, sdp: string, actor: AuthContext, auditActor?: AuditActor) {
+  const raw = await agentChannelHub().request(session.deviceId, 'desktop.offer', { sessionId: session.id, sdp, iceServers: iceServers(session.userId).iceServers });
   const parsed = ZAgentAnswer.safeParse(raw);
   if (!parsed.success) throw new AppError('AGENT_BAD_RESPONSE', 502, 'The agent’s answer to desktop.offer does not match the contract');
   await db.remoteSession.update({
     where: { id: session.id },
-    data: { offerSdp: input.sdp, answerSdp: parsed.data.sdp, agentCandidates: parsed.data.candidates as Prisma.InputJsonValue, lastSeenAt: new Date() },
+    data: { offerSdp: sdp, answerSdp: parsed.data.sdp, agentCandidates: parsed.data.candidates as Prisma.InputJsonValue, lastSeenAt: new Date() },
   });
-  await activateSession(session.id, null, ctx);
+  await activateSession(session.id, null, actor, auditActor);
   return { type: 'answer' as const, sdp: parsed.data.sdp, candidates: parsed.data.candidates };
 }
 
 export async function relayIce(ctx: ActorContext, id: string, input: z.output<typeof ZIceInput>) {
   const session = await desktopSession(ctx, id);
-  const raw = await agentChannelHub().request(session.deviceId, 'desktop.ice', { sessionId: session.id, candidates: input.candidates });
+  return iceToAgent(session, input.candidates);
+}
+
+/** Relays a viewer's ICE candidates to the device's agent and answers the agent's new ones. */
+export async function iceToAgent(session: RemoteSession, candidates: z.output<typeof ZIceInput>['candidates']) {
+  const raw = await agentChannelHub().request(session.deviceId, 'desktop.ice', { sessionId: session.id, candidates });
   const parsed = ZAgentIce.safeParse(raw ?? {});
   if (!parsed.success) throw new AppError('AGENT_BAD_RESPONSE', 502, 'The agent’s answer to desktop.ice does not match the contract');
-  const viewer = [...((session.viewerCandidates as unknown[]) ?? []), ...input.candidates].slice(-200);
+  const viewer = [...((session.viewerCandidates as unknown[]) ?? []), ...candidates].slice(-200);
   const agent = [...((session.agentCandidates as unknown[]) ?? []), ...parsed.data.candidates].slice(-200);
   await db.remoteSession.update({ where: { id: session.id }, data: { viewerCandidates: viewer as Prisma.InputJsonValue, agentCandidates: agent as Prisma.InputJsonValue, lastSeenAt: new Date() } });
   return { candidates: parsed.data.candidates };

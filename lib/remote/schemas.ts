@@ -86,6 +86,30 @@ export const ZIceServers = z
   })
   .meta({ id: 'RemoteIceServers' });
 export const ZConnectCode = z.object({ code: z.string(), expiresAt: ZTimestamp }).meta({ id: 'RemoteDesktopConnectCode' });
+export const ZRedeemConnectCode = z
+  .object({ code: z.string().trim().min(1).max(200).describe('The code of POST /remote/sessions/:id/desktop-connect-code, as the technician pasted it') })
+  .strict()
+  .meta({ id: 'RemoteDesktopConnectRedeem' });
+export const ZDesktopViewerGrant = z
+  .object({
+    sessionId: z.string().uuid(),
+    deviceId: z.string().uuid(),
+    deviceName: z.string(),
+    status: z.enum(SESSION_STATUSES),
+    iceServers: ZIceServers.shape.iceServers,
+    ttlSeconds: ZIceServers.shape.ttlSeconds,
+    viewerToken: z.string().describe('Signalling credential of this session for POST /remote/desktop-connect/signal; no other use'),
+    expiresAt: ZTimestamp.describe('When viewerToken stops being accepted'),
+    signalUrl: z.string().describe('Where the viewer posts its offer and candidates'),
+  })
+  .meta({ id: 'RemoteDesktopViewerGrant' });
+export const ZViewerSignal = z
+  .discriminatedUnion('type', [
+    z.object({ viewerToken: z.string().min(1).max(500), type: z.literal('offer'), sdp: z.string().min(1).max(100_000) }).strict(),
+    z.object({ viewerToken: z.string().min(1).max(500), type: z.literal('ice'), candidates: z.array(ZIceCandidate).min(1).max(50) }).strict(),
+  ])
+  .meta({ id: 'RemoteDesktopViewerSignal' });
+export const ZViewerSignalResult = z.union([ZAnswer, ZIceResult]).meta({ id: 'RemoteDesktopViewerSignalResult' });
 
 // ---- tunnels ----
 

@@ -108,8 +108,10 @@ async function run(ws: WebSocket, sessionId: string, deviceId: string, cols: num
   ws.on('message', (data: RawData, isBinary: boolean) => {
     const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
     if (isBinary) {
-      if (stream) stream.write(buf);
-      else if (pending.length < 256) pending.push(buf);
+      // Keystrokes (or a paste) the device cannot take yet: stop reading the viewer until it can.
+      if (stream) {
+        if (!stream.write(buf)) ws.pause();
+      } else if (pending.length < 256) pending.push(buf);
       return;
     }
     let frame: { type?: unknown; cols?: unknown; rows?: unknown };
@@ -135,10 +137,14 @@ async function run(ws: WebSocket, sessionId: string, deviceId: string, cols: num
       'pty',
       { cols, rows },
       {
-        onData: (chunk) => {
+        // Released once written to the viewer's socket: a slow viewer slows the device's output
+        // instead of piling it up here.
+        onData: (chunk, release) => {
           transcript.append(chunk);
-          if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
+          if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true }, () => release());
+          else release();
         },
+        onDrain: () => ws.resume(),
         onClose: (reason) => {
           stream = null;
           sendJson({ type: 'exit', reason });
@@ -156,7 +162,7 @@ async function run(ws: WebSocket, sessionId: string, deviceId: string, cols: num
     stream.close('the viewer left while the terminal was opening');
     return;
   }
-  for (const chunk of pending.splice(0)) stream.write(chunk);
+  for (const chunk of pending.splice(0)) if (!stream.write(chunk)) ws.pause();
   await activateSession(sessionId, hub.processId, actor, audit).catch((error: unknown) => logger.warn({ err: error, sessionId }, 'terminal session start not recorded'));
   sendJson({ type: 'ready', sessionId });
   timer.keepalive = setInterval(() => {

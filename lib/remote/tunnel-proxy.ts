@@ -44,14 +44,31 @@ function readCookies(header: string | undefined): Map<string, string> {
   return out;
 }
 
-/** A Duplex over an agent byte stream, usable as the socket of an http.request. */
+/**
+ * A Duplex over an agent byte stream, usable as the socket of an http.request. Flow control both
+ * ways: a write the device has no room for completes when it has (onDrain), and the device's
+ * bytes are released once the HTTP parser read them, so a slow client slows the device.
+ */
 class TunnelSocket extends Duplex {
   handle: StreamHandle | null = null;
+  private blockedWrite: (() => void) | null = null;
+  private unread: (() => void)[] = [];
   _write(chunk: Buffer, _enc: BufferEncoding, cb: (error?: Error | null) => void): void {
-    this.handle?.write(chunk);
-    cb();
+    if (!this.handle || this.handle.write(chunk)) return cb();
+    this.blockedWrite = () => cb();
   }
-  _read(): void {}
+  drained(): void {
+    const cb = this.blockedWrite;
+    this.blockedWrite = null;
+    cb?.();
+  }
+  received(chunk: Buffer, release: () => void): void {
+    if (this.push(chunk)) release();
+    else this.unread.push(release);
+  }
+  _read(): void {
+    for (const release of this.unread.splice(0)) release();
+  }
   _destroy(error: Error | null, cb: (error: Error | null) => void): void {
     this.handle?.close('request done');
     this.handle = null;
@@ -150,7 +167,7 @@ async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
       tunnel.deviceId,
       'tcp',
       { host: tunnel.targetHost, port: tunnel.targetPort, scope: env().TUNNEL_ALLOWED_TARGETS },
-      { onData: (chunk) => socket.push(chunk), onClose: () => socket.push(null) },
+      { onData: (chunk, release) => socket.received(chunk, release), onDrain: () => socket.drained(), onClose: () => socket.push(null) },
     );
   } catch (error) {
     // The agent's own refusals of a target are the target's trouble, not the caller's input.

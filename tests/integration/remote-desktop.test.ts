@@ -13,6 +13,7 @@ import { createKey, enroll } from '../helpers/agents';
 import { makeOrg, makePartner, makePartnerUser, tokenFor } from '../helpers/factories';
 import { agentChannelHub, resetAgentChannelHub } from '@/lib/agent-channel/hub';
 import { db } from '@/lib/db';
+import { resetEnvCache } from '@/lib/env';
 
 let server: TestServer;
 const peers: RTCPeerConnection[] = [];
@@ -115,5 +116,79 @@ describe('desktop signalling', () => {
     expect(ended.body.status).toBe('ended');
     const events = await db.event.findMany({ where: { type: { in: ['remote.session.started', 'remote.session.ended'] } } });
     expect(events.filter((e) => (e.data as { sessionId?: string }).sessionId === session.body.id)).toHaveLength(2);
+  });
+});
+
+describe('a native viewer with a connect code', () => {
+  it('redeems the code once for a viewer token, signals with it, and refuses reuse, expiry and a forged token', async () => {
+    const partner = await makePartner();
+    const admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
+    const key = await createKey(admin, { orgId: (await makeOrg(partner.id)).id });
+    const device = await enroll(key.key);
+    const seen: string[] = [];
+    await desktopAgent(server.url, device.authToken, seen);
+    const session = await api.post('/remote/sessions', { token: admin, body: { deviceId: device.deviceId, type: 'desktop' } });
+    expect(session.status, session.text).toBe(201);
+    const code = await api.post(`/remote/sessions/${session.body.id}/desktop-connect-code`, { token: admin, body: {} });
+    expect(code.status, code.text).toBe(201);
+
+    // No credential but the code: the viewer learns the session, the ICE servers and its token.
+    const grant = await api.post('/remote/desktop-connect', { body: { code: code.body.code } });
+    expect(grant.status, grant.text).toBe(200);
+    expect(grant.body).toMatchObject({ sessionId: session.body.id, deviceId: device.deviceId, status: 'pending', signalUrl: '/api/v1/remote/desktop-connect/signal', iceServers: expect.any(Array) });
+    expect(new Date(grant.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // One time: the same code again is refused.
+    const again = await api.post('/remote/desktop-connect', { body: { code: code.body.code } });
+    expect(again.status).toBe(401);
+    expect(again.body.error.code).toBe('INVALID_CONNECT_CODE');
+
+    // The viewer's offer through its token reaches the agent; the data channel opens.
+    const viewer = new RTCPeerConnection({ iceServers: grant.body.iceServers });
+    peers.push(viewer);
+    const channel = viewer.createDataChannel('input');
+    const received: string[] = [];
+    channel.onMessage.subscribe((m) => received.push(String(m)));
+    await viewer.setLocalDescription(await viewer.createOffer());
+    await gathered(viewer);
+    const forged = await api.post('/remote/desktop-connect/signal', { body: { viewerToken: `${grant.body.viewerToken.slice(0, -4)}AAAA`, type: 'offer', sdp: viewer.localDescription!.sdp } });
+    expect(forged.status).toBe(401);
+    expect(forged.body.error.code).toBe('INVALID_VIEWER_TOKEN');
+    const answer = await api.post('/remote/desktop-connect/signal', { body: { viewerToken: grant.body.viewerToken, type: 'offer', sdp: viewer.localDescription!.sdp } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.type).toBe('answer');
+    expect(seen).toEqual([`offer:${session.body.id}`]);
+    await viewer.setRemoteDescription({ type: 'answer', sdp: answer.body.sdp });
+    await eventually(() => channel.readyState === 'open', 'the data channel open', 30_000);
+    channel.send('hello viewer');
+    await eventually(() => received.includes('echo:hello viewer'), 'the echo over the data channel', 30_000);
+    expect((await api.get(`/remote/sessions/${session.body.id}`, { token: admin })).body.status).toBe('active');
+    const audits = await db.auditLog.findMany({ where: { targetId: session.body.id }, select: { action: true, actorId: true } });
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['remote_session.connect_code', 'remote_session.connect_code_redeemed', 'remote_session.start']));
+
+    // An expired code is refused like a used one.
+    const late = await api.post(`/remote/sessions/${session.body.id}/desktop-connect-code`, { token: admin, body: {} });
+    await db.remoteTicket.updateMany({ where: { sessionId: session.body.id, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await api.post('/remote/desktop-connect', { body: { code: late.body.code } })).status).toBe(401);
+    // Once the session ended, its token signals nothing more.
+    await api.post(`/remote/sessions/${session.body.id}/end`, { token: admin, body: {} });
+    const afterEnd = await api.post('/remote/desktop-connect/signal', { body: { viewerToken: grant.body.viewerToken, type: 'ice', candidates: [{ candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host' }] } });
+    expect(afterEnd.status).toBe(409);
+    expect(afterEnd.body.error.code).toBe('SESSION_NOT_PENDING');
+  });
+
+  it('rate-limits redeeming per source address, failed attempts included', async () => {
+    process.env.REMOTE_CONNECT_RATE_LIMIT_PER_IP = '3';
+    resetEnvCache();
+    try {
+      const ip = '198.51.100.77';
+      for (let i = 0; i < 3; i++) expect((await api.post('/remote/desktop-connect', { body: { code: `guess-${i}` }, ip })).status).toBe(401);
+      const limited = await api.post('/remote/desktop-connect', { body: { code: 'guess-4' }, ip });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+      expect((await api.post('/remote/desktop-connect', { body: { code: 'guess-5' }, ip: '198.51.100.78' })).status).toBe(401);
+    } finally {
+      delete process.env.REMOTE_CONNECT_RATE_LIMIT_PER_IP;
+      resetEnvCache();
+    }
   });
 });

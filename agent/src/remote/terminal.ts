@@ -65,8 +65,17 @@ export const openTerminal: StreamOpener = async (params, peer) => {
     if (tty) execFile('stty', ['-F', tty, 'cols', String(c), 'rows', String(r)], { timeout: 5000 }, () => undefined);
   };
   return {
-    write: (chunk) => {
-      if (!ended) child.stdin!.write(chunk);
+    write: (chunk, done) => {
+      if (ended) return done();
+      child.stdin!.write(chunk, () => done());
+    },
+    pause: () => {
+      child.stdout!.pause();
+      child.stderr!.pause();
+    },
+    resume: () => {
+      child.stdout!.resume();
+      child.stderr!.resume();
     },
     control: (frame) => {
       if (frame.type === 'stream.resize') resize(size(frame.cols, cols, 1000), size(frame.rows, rows, 500));

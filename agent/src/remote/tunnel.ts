@@ -97,7 +97,12 @@ export const openTunnel: StreamOpener = async (params, peer) => {
   socket.on('close', () => peer.close('the target closed the connection'));
   // The server closing its side means the request is done: half-close, then let the target finish.
   return {
-    write: (chunk) => socket.write(chunk),
+    write: (chunk, done) => {
+      if (socket.destroyed) return done();
+      socket.write(chunk, () => done());
+    },
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
     control: (frame) => {
       if (frame.type === 'stream.end') socket.end();
     },
