@@ -98,6 +98,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/maintenance/occurrences/{id}': 'maintenanceOccurrence',
   '/maintenance/windows/{id}': 'maintenanceWindow',
   '/mobile/alerts/{id}': 'alert',
+  '/mobile/devices/{id}': 'device',
   '/incidents/{id}': 'incident',
   '/incidents/integrations/{id}': 'edrIntegration',
   '/monitors/alerts/{id}': 'monitorAlert',
