@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
@@ -11,4 +11,14 @@ export type AgentVersion = Wire<typeof ZAgentVersion>;
 export function useAgentVersions() {
   const enabled = useSignedIn();
   return useQuery({ queryKey: ['agent-versions'], queryFn: () => api<{ data: AgentVersion[] }>('/agent-versions'), enabled, staleTime: 60_000 });
+}
+
+/** System operators: promote a release or change its rollout. */
+export function useUpdateAgentVersion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ version, ...body }: { version: string; promoted?: true; rolloutPercent?: number; rolloutGroupIds?: string[] }) =>
+      api<AgentVersion>(`/agent-versions/${encodeURIComponent(version)}`, { method: 'PATCH', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['agent-versions'] }),
+  });
 }

@@ -1,11 +1,51 @@
 'use client';
 
-import { useAgentVersions } from '@/hooks/use-agent-versions';
+import { useState } from 'react';
+import { useAgentVersions, useUpdateAgentVersion, type AgentVersion } from '@/hooks/use-agent-versions';
+import { useMe } from '@/hooks/use-me';
 import { formatBytes, formatDate } from '@/lib/client/format';
 import { Badge, Card, EmptyState, ErrorText, PageHeader } from '@/components/ui/controls';
+import { Button } from '@/components/ui/button';
+import { INLINE_INPUT_CLASS } from '@/components/ui/field';
+
+/** Promote and rollout percentage of one release (system operators; docs/AGENT-UPDATES.md). */
+function RolloutControls({ v }: { v: AgentVersion }) {
+  const update = useUpdateAgentVersion();
+  const [percent, setPercent] = useState(String(v.rolloutPercent));
+  const value = Number(percent);
+  const valid = percent.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= 100;
+  return (
+    <div className="mb-3 flex flex-wrap items-end gap-2 text-sm">
+      <label className="flex flex-col gap-1">
+        <span className="text-slate-600 dark:text-slate-300">Self-update rollout (% of devices)</span>
+        <input
+          className={`${INLINE_INPUT_CLASS} w-24`}
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          value={percent}
+          aria-invalid={!valid}
+          onChange={(e) => setPercent(e.target.value)}
+        />
+      </label>
+      <Button variant="secondary" disabled={!valid || value === v.rolloutPercent || update.isPending} onClick={() => update.mutate({ version: v.version, rolloutPercent: value })}>
+        Save rollout
+      </Button>
+      {!v.promoted && (
+        <Button disabled={update.isPending} onClick={() => update.mutate({ version: v.version, promoted: true })}>
+          Promote
+        </Button>
+      )}
+      {v.rolloutGroupIds.length > 0 && <span className="text-slate-500">plus {v.rolloutGroupIds.length} device group(s)</span>}
+      <ErrorText error={update.error} />
+    </div>
+  );
+}
 
 export function AgentVersionsView() {
   const versions = useAgentVersions();
+  const system = useMe().data?.scope === 'system';
   return (
     <div className="space-y-4">
       <PageHeader title="Agent versions" description="Registered agent releases, newest first. The promoted release is what installers and agents download by default." />
@@ -21,10 +61,12 @@ export function AgentVersionsView() {
           actions={
             <span className="flex items-center gap-2 text-sm text-slate-500">
               {v.promoted && <Badge tone="green">promoted</Badge>}
+              {v.promoted && <Badge tone={v.rolloutPercent === 100 ? 'slate' : 'amber'}>rollout {v.rolloutPercent}%</Badge>}
               released {formatDate(v.releasedAt)}
             </span>
           }
         >
+          {system && <RolloutControls v={v} />}
           {v.notes && <p className="mb-3 text-sm whitespace-pre-line text-slate-600 dark:text-slate-300">{v.notes}</p>}
           {v.artifacts.length === 0 ? (
             <p className="text-sm text-slate-500">No artifacts uploaded for this release.</p>
