@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { ZAgentVersion } from '@/lib/agent-releases/schemas';
+import type { ZAgentVersion, ZFleetAgentVersion } from '@/lib/agent-releases/schemas';
 
 export type AgentVersion = Wire<typeof ZAgentVersion>;
 
@@ -21,4 +21,12 @@ export function useUpdateAgentVersion() {
       api<AgentVersion>(`/agent-versions/${encodeURIComponent(version)}`, { method: 'PATCH', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['agent-versions'] }),
   });
+}
+
+export type FleetAgentVersion = Wire<typeof ZFleetAgentVersion>;
+
+/** System operators: devices per agent version. */
+export function useFleetAgentVersions(enabled: boolean) {
+  const signedIn = useSignedIn();
+  return useQuery({ queryKey: ['agent-versions', 'fleet'], queryFn: () => api<{ data: FleetAgentVersion[] }>('/agent-versions/fleet'), enabled: signedIn && enabled, staleTime: 30_000 });
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useAgentVersions, useUpdateAgentVersion, type AgentVersion } from '@/hooks/use-agent-versions';
+import { useAgentVersions, useFleetAgentVersions, useUpdateAgentVersion, type AgentVersion } from '@/hooks/use-agent-versions';
 import { useMe } from '@/hooks/use-me';
 import { formatBytes, formatDate } from '@/lib/client/format';
 import { Badge, Card, EmptyState, ErrorText, PageHeader } from '@/components/ui/controls';
@@ -43,12 +43,48 @@ function RolloutControls({ v }: { v: AgentVersion }) {
   );
 }
 
+/** Devices per agent version, with the update states that need attention. */
+function FleetVersions() {
+  const fleet = useFleetAgentVersions(true);
+  return (
+    <Card title="Versions across the fleet">
+      <ErrorText error={fleet.error} />
+      {fleet.data && fleet.data.data.length === 0 && <p className="text-sm text-slate-500">No devices enrolled yet.</p>}
+      {fleet.data && fleet.data.data.length > 0 && (
+        <table className="w-full text-sm" aria-label="Agent versions across the fleet">
+          <thead className="text-left text-slate-500">
+            <tr>
+              <th className="py-1 pr-4 font-medium">Version</th>
+              <th className="py-1 pr-4 font-medium">Devices</th>
+              <th className="py-1 pr-4 font-medium">Updating</th>
+              <th className="py-1 pr-4 font-medium">Refused</th>
+              <th className="py-1 pr-4 font-medium">Rolled back</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fleet.data.data.map((r) => (
+              <tr key={r.version ?? 'none'} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1 pr-4">{r.version ?? 'not reported'}</td>
+                <td className="py-1 pr-4">{r.devices}</td>
+                <td className="py-1 pr-4">{r.updating}</td>
+                <td className="py-1 pr-4">{r.failed ? <Badge tone="red">{r.failed}</Badge> : 0}</td>
+                <td className="py-1 pr-4">{r.rolledBack ? <Badge tone="amber">{r.rolledBack}</Badge> : 0}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
 export function AgentVersionsView() {
   const versions = useAgentVersions();
   const system = useMe().data?.scope === 'system';
   return (
     <div className="space-y-4">
       <PageHeader title="Agent versions" description="Registered agent releases, newest first. The promoted release is what installers and agents download by default." />
+      {system && <FleetVersions />}
       <ErrorText error={versions.error} />
       {versions.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}
       {versions.data && versions.data.data.length === 0 && (

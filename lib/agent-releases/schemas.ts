@@ -22,3 +22,11 @@ export const ZAgentVersion = z.object({
   })),
 }).meta({ id: 'AgentVersion' });
 export type TAgentVersion = z.infer<typeof ZAgentVersion>;
+
+export const ZFleetAgentVersion = z.object({
+  version: z.string().nullable().describe('Null: devices that never reported an agent version'),
+  devices: z.number().int(),
+  updating: z.number().int().describe('Devices whose last update state is downloading or trial'),
+  failed: z.number().int().describe('Devices whose last update was refused (failed)'),
+  rolledBack: z.number().int().describe('Devices whose last update was rolled back'),
+});

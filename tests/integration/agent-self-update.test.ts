@@ -157,5 +157,11 @@ describe('agent self-update', () => {
       return Date.parse(d.lastSeenAt) > since + 1000 ? d : null;
     }, 'a later beat');
     expect(later.agentVersion).toBe('1.0.4');
+
+    // Versions across the fleet, for system operators only.
+    const fleet = await api.get('/agent-versions/fleet', { token: system });
+    expect(fleet.status).toBe(200);
+    expect(fleet.body.data).toContainEqual(expect.objectContaining({ version: '1.0.4', devices: 1, updating: 0, failed: 0, rolledBack: 0 }));
+    expect((await api.get('/agent-versions/fleet', { token: agent.admin })).status).toBe(403);
   });
 });
