@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { ApiClient, ApiError } from './http';
 import { configPath, writeConfig, type AgentConfig } from './config';
-import { confirmTrial, downloadAndVerify, reportUpdateState, unsupportedReason, type UpdateOffer } from './updater';
+import { confirmTrial, downloadAndVerify, reportUpdateState, unsupportedReason, UpdateRefused, type UpdateOffer } from './updater';
 import { CpuMeter, collectMetrics, loggedInUser } from './metrics';
 import { collectInventory } from './inventory';
 import { DEFAULT_INVENTORY_EVERY_MS, inventoryDue, inventoryEveryMs } from './intervals';
@@ -271,7 +271,8 @@ export class AgentRunner {
         this.readyUpdate = { offer, candidate };
         this.stop();
       } catch (error) {
-        refused.add(key);
+        // A refused release is not tried again by this process; a download error may pass.
+        if (error instanceof UpdateRefused) refused.add(key);
         const message = error instanceof Error ? error.message : String(error);
         log('error', 'self-update refused', { version: offer.version, error: message });
         await reportUpdateState(this.config, 'failed', offer.version, message);

@@ -69,7 +69,8 @@ export function unsupportedReason(offer: UpdateOffer, publicKey: string | undefi
   return null;
 }
 
-class UpdateRefused extends Error {}
+/** The release itself is bad (digest, signature): not tried again by this process. */
+export class UpdateRefused extends Error {}
 
 function fetchTo(url: string, file: string, redirects = 3): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -74,19 +74,27 @@ export interface UpdateOffer {
   format: 'bundle' | 'binary';
 }
 
-const FAILED_STATES = new Set(['failed', 'rolled_back']);
+// A version the device rolled back is not offered again; one it could not take (download error,
+// digest or signature mismatch) is offered again after FAILED_RETRY_MS.
+const FAILED_RETRY_MS = 6 * 3600 * 1000;
+
+function declinedBefore(ctx: AgentContext, version: string): boolean {
+  if (ctx.agentUpdateVersion !== version) return false;
+  if (ctx.agentUpdateState === 'rolled_back') return true;
+  return ctx.agentUpdateState === 'failed' && (!ctx.agentUpdateAt || Date.now() - ctx.agentUpdateAt.getTime() < FAILED_RETRY_MS);
+}
 
 /**
  * The update offered to a beating agent, or undefined: the promoted release when it is newer than
- * the version the agent reports, has an artifact for its platform, was not already refused or
- * rolled back by this device, and the device is inside the rollout.
+ * the version the agent reports, has an artifact for its platform, was not rolled back (or lately
+ * refused) by this device, and the device is inside the rollout.
  */
 export async function updateOfferFor(ctx: AgentContext, reportedVersion: string | undefined): Promise<UpdateOffer | undefined> {
   const current = reportedVersion ?? ctx.agentVersion;
   if (ctx.narrowed || !current || !ctx.osType || !ctx.architecture) return undefined;
   const release = await promotedRelease();
   if (!release || compareReleaseVersions(current, release.version) >= 0) return undefined;
-  if (ctx.agentUpdateVersion === release.version && FAILED_STATES.has(ctx.agentUpdateState ?? '')) return undefined;
+  if (declinedBefore(ctx, release.version)) return undefined;
   const artifact = release.artifacts.find((a) => a.os === ctx.osType && a.arch === ctx.architecture);
   if (!artifact) return undefined;
   const bucket = rolloutBucket(ctx.deviceId);

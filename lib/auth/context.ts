@@ -92,6 +92,7 @@ export interface AgentContext extends BaseContext {
   /** The agent's last reported self-update state and the version it was about. */
   agentUpdateState?: string | null;
   agentUpdateVersion?: string | null;
+  agentUpdateAt?: Date | null;
   /** True while the partner is offboarding: heartbeat and self_uninstall only. */
   narrowed: boolean;
 }
