@@ -125,6 +125,8 @@ async function main(argv: string[]): Promise<number> {
         refusedUpdates.add(`${offer.version}:${offer.sha256}`);
         log('error', 'self-update rolled back', { version: offer.version, error: outcome.error });
         await reportUpdateState(config, 'rolled_back', offer.version, outcome.error);
+        // Stopped during the trial (the service manager stops the candidate too): do not resume.
+        if (stopping) return 0;
       }
     }
     case 'service': {
