@@ -90,6 +90,9 @@ describe('the heartbeat update offer', () => {
     expect(await offer()).toBeUndefined();
     const device = (await api.get(`/devices/${agent.deviceId}`, { token: admin })).body;
     expect(device.agentUpdate).toMatchObject({ state: 'rolled_back', version: '2.0.0', error: 'no heartbeat' });
+    // Cursor pages (their stored JSON) carry the same state.
+    const page = (await api.get('/devices?cursor=', { token: admin })).body;
+    expect(page.devices.find((d: { id: string }) => d.id === agent.deviceId).agentUpdate).toEqual(device.agentUpdate);
     expect((await report({ state: 'exploded', version: '2.0.0' })).status).toBe(400);
     expect((await report({ state: 'failed', version: 'v2' })).status).toBe(400);
     // Another agent's token cannot report for this one.
