@@ -11,6 +11,7 @@ import { registerAgentRelease } from '@/lib/agent-releases/manage-releases';
 import { verifyArtifactSignature } from '@/lib/agent-releases/release-signing';
 import { rolloutBucket } from '@/lib/agent-releases/rollout';
 import { resetEnvCache } from '@/lib/env';
+import { db } from '@/lib/db';
 
 let server: TestServer;
 let admin: string;
@@ -76,6 +77,8 @@ describe('the heartbeat update offer', () => {
     expect(res.body).toMatchObject({ rolloutPercent: 0, rolloutGroupIds: expect.arrayContaining([group.body.id]) });
     expect((await offer())?.version).toBe('2.0.0');
     expect((await patch({ rolloutGroupIds: ['00000000-0000-4000-8000-000000000000'] })).status).toBe(400);
+    const audited = await db.auditLog.findMany({ where: { action: 'agent_version.update', targetId: '2.0.0' } });
+    expect(audited.length).toBeGreaterThanOrEqual(4);
   });
 
   it('is withheld after the device refused or rolled the version back, and the state shows on the device', async () => {
