@@ -93,14 +93,16 @@ async function main(argv: string[]): Promise<number> {
       };
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
+      // Only this process's first loop is on trial (a later trial of its own reuses the state file).
+      let trialStateFile = stringOpt(args, 'trial');
       // The stable loop; it ends for a verified update, which runs on trial while this process waits.
-      for (;;) {
+      for (;; trialStateFile = undefined) {
         runner = new AgentRunner(config, {
           dataDir,
           allowReboot: args.options.get('allow-reboot') === true,
           allowShutdown: args.options.get('allow-shutdown') === true,
           once: args.options.get('once') === true,
-          trialStateFile: stringOpt(args, 'trial'),
+          trialStateFile,
           refusedUpdates,
         });
         const code = await runner.run();

@@ -129,7 +129,14 @@ interface TrialState {
 
 /** The candidate's side: after its first successful heartbeat it confirms in the state file. */
 export function confirmTrial(stateFile: string): void {
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as TrialState;
+  let state: TrialState;
+  try {
+    state = JSON.parse(readFileSync(stateFile, 'utf8')) as TrialState;
+  } catch (error) {
+    // The stable side gave up already (and deleted it): nothing to confirm.
+    log('warn', 'update trial state unreadable', { stateFile, error: String(error) });
+    return;
+  }
   if (state.confirmedAt) return;
   const tmp = `${stateFile}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify({ ...state, confirmedAt: new Date().toISOString(), pid: process.pid }), { mode: 0o600 });
