@@ -12,6 +12,8 @@ export interface AgentConfig {
   siteId: string | null;
   heartbeatIntervalSeconds: number;
   enrolledAt: string;
+  /** The server's Ed25519 release key (SPKI DER, base64): self-updates must be signed with it. */
+  releaseSigningKey?: string;
 }
 
 export const CONFIG_FILE = 'agent.yaml';
@@ -29,7 +31,7 @@ export const configPath = (dataDir: string) => path.join(dataDir, CONFIG_FILE);
 /** Flat YAML: `key: value`, values as JSON scalars (quoted strings, numbers, null). */
 export function toYaml(config: AgentConfig): string {
   const lines = ['# rmm-agent configuration, written by `rmm-agent enroll`. Holds the agent credential: keep it private.'];
-  for (const [key, value] of Object.entries(config)) lines.push(`${key}: ${JSON.stringify(value)}`);
+  for (const [key, value] of Object.entries(config)) if (value !== undefined) lines.push(`${key}: ${JSON.stringify(value)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -60,6 +62,7 @@ export function fromYaml(text: string): AgentConfig {
     siteId: typeof out.siteId === 'string' ? out.siteId : null,
     heartbeatIntervalSeconds: typeof out.heartbeatIntervalSeconds === 'number' ? out.heartbeatIntervalSeconds : 60,
     enrolledAt: String(out.enrolledAt ?? ''),
+    ...(typeof out.releaseSigningKey === 'string' && out.releaseSigningKey ? { releaseSigningKey: out.releaseSigningKey } : {}),
   };
 }
 

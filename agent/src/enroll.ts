@@ -21,6 +21,8 @@ interface EnrollResponse {
   orgId: string;
   siteId: string | null;
   heartbeatIntervalSeconds: number;
+  /** Absent from servers that predate signed releases. */
+  releaseSigningKey?: string;
 }
 
 export async function enroll(opts: EnrollOptions): Promise<{ config: AgentConfig; file: string }> {
@@ -58,6 +60,8 @@ export async function enroll(opts: EnrollOptions): Promise<{ config: AgentConfig
       siteId: res.body.siteId,
       heartbeatIntervalSeconds: res.body.heartbeatIntervalSeconds,
       enrolledAt: new Date().toISOString(),
+      // Trusted on first use, over the same (HTTPS) connection that issued the credential.
+      ...(res.body.releaseSigningKey ? { releaseSigningKey: res.body.releaseSigningKey } : {}),
     };
     return { config, file: writeConfig(opts.dataDir, config) };
   } finally {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // rmm-agent: the reference agent. Commands: enroll, run, service install|uninstall, simulate, elevate.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { parseArgs, intOpt, stringOpt, type ParsedArgs } from './args';
 import { configPath, defaultDataDir, readConfig } from './config';
 import { enroll } from './enroll';
@@ -11,6 +11,7 @@ import { elevateCli } from './elevate';
 import { log, setQuiet } from './log';
 import { AGENT_VERSION } from './version';
 import path from 'node:path';
+import { reportUpdateState, runTrial } from './updater';
 
 const BOOLEANS = new Set(['quiet', 'force', 'dry-run', 'allow-reboot', 'allow-shutdown', 'once', 'json', 'help', 'version']);
 
@@ -18,7 +19,7 @@ const USAGE = `rmm-agent ${AGENT_VERSION}
 
 Usage:
   rmm-agent enroll --key <KEY> --server <URL> [--enrollment-secret <SECRET>] [--quiet] [--force] [--data-dir <DIR>]
-  rmm-agent run [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--once]
+  rmm-agent run [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--once] [--trial <STATE_FILE>]
   rmm-agent service install [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--dry-run]
   rmm-agent service uninstall [--dry-run]
   rmm-agent elevate [--reason <TEXT>] [--socket <PATH>] -- <COMMAND> [ARGS...]
@@ -30,6 +31,11 @@ The data directory holds agent.yaml (mode 600); default ${defaultDataDir()} (RMM
 \`elevate\` (Linux) asks the running agent service to run one command as root: the organization's rules
 or a technician decide; an approval lasts a bounded time and can be revoked (the command is then killed).
 The service listens on /run/rmm-agent/elevate.sock (RMM_AGENT_ELEVATE_SOCKET); the credential stays root's.
+Self-update (Linux): a newer promoted release offered by the server is downloaded beside the running file,
+checked against its SHA-256 and the release key stored at enrollment, and run on trial (\`run --trial\`); it
+replaces the installed file (the old one kept as <file>.prev) only after it heartbeats within
+RMM_AGENT_UPDATE_TRIAL_SECONDS (default 300), and the agent then exits with code 75 for the service manager
+to start the new version. Otherwise it is deleted and the running version carries on.
 Reboot and shutdown commands run only when the agent was started with --allow-reboot / --allow-shutdown.
 Patching (Linux, apt or dnf): the agent scans for updates every RMM_AGENT_PATCH_SCAN_HOURS (default 6;
 0 turns the schedule off) and on request; RMM_AGENT_APT_OPTIONS adds options to every apt call
@@ -78,15 +84,52 @@ async function main(argv: string[]): Promise<number> {
     case 'run': {
       const config = readConfig(dataDir);
       if (!config) throw new Error(`not enrolled: ${configPath(dataDir)} does not exist (run \`rmm-agent enroll\` first)`);
-      const runner = new AgentRunner(config, {
-        dataDir,
-        allowReboot: args.options.get('allow-reboot') === true,
-        allowShutdown: args.options.get('allow-shutdown') === true,
-        once: args.options.get('once') === true,
-      });
-      process.on('SIGTERM', () => runner.stop());
-      process.on('SIGINT', () => runner.stop());
-      return runner.run();
+      const refusedUpdates = new Set<string>();
+      let runner: AgentRunner | null = null;
+      let stopping = false;
+      const stop = () => {
+        stopping = true;
+        runner?.stop();
+      };
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      // Only this process's first loop is on trial (a later trial of its own reuses the state file).
+      let trialStateFile = stringOpt(args, 'trial');
+      // The stable loop; it ends for a verified update, which runs on trial while this process waits.
+      for (;; trialStateFile = undefined) {
+        runner = new AgentRunner(config, {
+          dataDir,
+          allowReboot: args.options.get('allow-reboot') === true,
+          allowShutdown: args.options.get('allow-shutdown') === true,
+          once: args.options.get('once') === true,
+          trialStateFile,
+          refusedUpdates,
+        });
+        const code = await runner.run();
+        const ready = runner.readyUpdate;
+        if (!ready) return code;
+        const { offer, candidate } = ready;
+        if (stopping) {
+          rmSync(candidate, { force: true });
+          return code;
+        }
+        log('info', 'self-update: trying the new version', { version: offer.version });
+        await reportUpdateState(config, 'trial', offer.version);
+        const outcome = await runTrial({ candidate, version: offer.version, dataDir, runArgs: runFlags(args) });
+        if (outcome.ok) {
+          await reportUpdateState(config, 'updated', offer.version);
+          log('info', 'self-update: installed; exiting for the service manager to start the new version', { version: offer.version });
+          // The new version keeps running until the service manager (Restart=on-failure) restarts
+          // the service from the swapped file; without one it simply carries on.
+          outcome.child?.unref();
+          return 75;
+        }
+        refusedUpdates.add(`${offer.version}:${offer.sha256}`);
+        log('error', 'self-update rolled back', { version: offer.version, error: outcome.error });
+        await reportUpdateState(config, 'rolled_back', offer.version, outcome.error);
+        // Stopped during the trial (the service manager stops the candidate too): do not resume.
+        if (stopping) return 0;
+      }
     }
     case 'service': {
       const dryRun = args.options.get('dry-run') === true;

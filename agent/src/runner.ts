@@ -5,7 +5,8 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { ApiClient, ApiError } from './http';
-import { configPath, type AgentConfig } from './config';
+import { configPath, writeConfig, type AgentConfig } from './config';
+import { confirmTrial, downloadAndVerify, reportUpdateState, unsupportedReason, UpdateRefused, type UpdateOffer } from './updater';
 import { CpuMeter, collectMetrics, loggedInUser } from './metrics';
 import { collectInventory } from './inventory';
 import { DEFAULT_INVENTORY_EVERY_MS, inventoryDue, inventoryEveryMs } from './intervals';
@@ -28,6 +29,10 @@ export interface RunOptions {
   allowShutdown: boolean;
   /** One beat (plus the commands it delivers), then exit. */
   once?: boolean;
+  /** Running on trial as a self-update candidate: confirm the first successful beat in this file. */
+  trialStateFile?: string;
+  /** Offers already refused or rolled back by this process (version:sha256), not tried again. */
+  refusedUpdates?: Set<string>;
 }
 
 interface HeartbeatResponse {
@@ -37,6 +42,8 @@ interface HeartbeatResponse {
   mode: 'normal' | 'offboarding';
   commands: AgentCommand[];
   droppedFields: string[];
+  /** A newer promoted release this device should take (absent from older servers). */
+  update?: UpdateOffer;
 }
 
 // Patch scans on the agent's own schedule (RMM_AGENT_PATCH_SCAN_HOURS, default 6; 0 turns it off).
@@ -74,6 +81,10 @@ export class AgentRunner {
   private lastSecurityReportAt = 0;
   private securityReportRunning = false;
   exitCode = 0;
+  /** A downloaded, verified release waiting to be tried once the loop has stopped. */
+  readyUpdate: { offer: UpdateOffer; candidate: string } | null = null;
+  private updating = false;
+  private trialConfirmed = false;
 
   constructor(
     private readonly config: AgentConfig,
@@ -230,6 +241,47 @@ export class AgentRunner {
     this.postResult(command.id, { status: 'completed', stdout: outcome, result: { commandId: target } }).catch((error) => log('warn', 'cancel result not reported', { error: String(error) }));
   }
 
+  /** Downloads and verifies an offered release in the background; a good one stops the loop. */
+  private takeUpdate(offer: UpdateOffer): void {
+    const refused = this.opts.refusedUpdates ?? new Set<string>();
+    const key = `${offer.version}:${offer.sha256}`;
+    if (this.updating || this.opts.once || (this.opts.trialStateFile && !this.trialConfirmed) || refused.has(key)) return;
+    this.updating = true;
+    void (async () => {
+      try {
+        if (!this.config.releaseSigningKey) {
+          // Enrolled before releases were signed: fetch the key once over the configured server.
+          const res = await this.api.request<{ publicKey: string }>('GET', '/agent-versions/signing-key');
+          this.config.releaseSigningKey = res.body.publicKey;
+          writeConfig(this.opts.dataDir, this.config);
+        }
+        const unsupported = unsupportedReason(offer, this.config.releaseSigningKey);
+        if (unsupported) {
+          refused.add(key);
+          log('warn', 'self-update skipped', { version: offer.version, reason: unsupported });
+          await reportUpdateState(this.config, 'failed', offer.version, unsupported);
+          return;
+        }
+        log('info', 'self-update: downloading', { version: offer.version });
+        await reportUpdateState(this.config, 'downloading', offer.version);
+        const candidate = await downloadAndVerify(offer, this.config.releaseSigningKey!);
+        // Commands already claimed run to the end under this version before the trial starts.
+        while (this.queue.length > 0 && !this.stopped) await new Promise((r) => setTimeout(r, 200));
+        if (this.stopped) return;
+        this.readyUpdate = { offer, candidate };
+        this.stop();
+      } catch (error) {
+        // A refused release is not tried again by this process; a download error may pass.
+        if (error instanceof UpdateRefused) refused.add(key);
+        const message = error instanceof Error ? error.message : String(error);
+        log('error', 'self-update refused', { version: offer.version, error: message });
+        await reportUpdateState(this.config, 'failed', offer.version, message);
+      } finally {
+        this.updating = false;
+      }
+    })();
+  }
+
   private async beat(): Promise<HeartbeatResponse> {
     const [metrics, user] = await Promise.all([collectMetrics(this.cpu), loggedInUser()]);
     const res = await this.api.request<HeartbeatResponse>(
@@ -256,6 +308,11 @@ export class AgentRunner {
       try {
         const hb = await this.beat();
         failures = 0;
+        if (this.opts.trialStateFile && !this.trialConfirmed) {
+          confirmTrial(this.opts.trialStateFile);
+          this.trialConfirmed = true;
+        }
+        if (hb.update && !offboarding) this.takeUpdate(hb.update);
         this.interval = hb.heartbeatIntervalSeconds || this.interval;
         this.inventoryEveryMs = inventoryEveryMs(hb, this.inventoryEveryMs);
         if (hb.mode === 'offboarding' && !offboarding) log('warn', 'partner offboarding: only self_uninstall is accepted');
@@ -286,6 +343,7 @@ export class AgentRunner {
     }
     // Let running commands finish and report (a reboot or uninstall already has).
     while (this.inFlight.size > 0 || (this.opts.once && this.queue.length > 0)) await new Promise((r) => setTimeout(r, 100));
+    while (this.updating) await new Promise((r) => setTimeout(r, 100));
     broker?.stop();
     this.channel?.stop();
     this.api.close();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Device, DeviceListExtra } from '@/hooks/use-devices';
 import { formatPercent, formatRelative } from '@/lib/client/format';
 import { StatusBadge } from '@/components/ui/controls';
+import { AgentVersion, agentUpdateText } from '@/components/devices/agent-version';
 
 /** What cells read beyond the device: organization names and the page's extras (site, alerts). */
 export interface ColumnContext {
@@ -89,7 +90,7 @@ export const COLUMNS: Column[] = [
   { id: 'memory', label: 'Memory', width: '5rem', render: (d) => formatPercent(d.memoryPercent), csv: (d) => d.memoryPercent },
   { id: 'disk', label: 'Disk', width: '4.5rem', render: (d) => formatPercent(d.diskPercent), csv: (d) => d.diskPercent },
   { id: 'lastUser', label: 'Last user', width: 'minmax(7rem,1fr)', render: (d) => <span className="truncate">{d.lastUser ?? '—'}</span>, csv: (d) => d.lastUser },
-  { id: 'agent', label: 'Agent', width: '6rem', render: (d) => d.agentVersion ?? '—', csv: (d) => d.agentVersion },
+  { id: 'agent', label: 'Agent', width: 'minmax(6rem,1fr)', render: (d) => <AgentVersion device={d} />, csv: (d) => [d.agentVersion, agentUpdateText(d)].filter(Boolean).join(' ') || null },
   { id: 'tags', label: 'Tags', width: 'minmax(7rem,1fr)', render: (d) => <span className="truncate">{d.tags.join(', ') || '—'}</span>, csv: (d) => d.tags.join(';') },
   { id: 'enrolled', label: 'Enrolled', width: '8rem', sort: 'enrolled', render: (d) => formatRelative(d.enrolledAt), csv: (d) => d.enrolledAt },
 ];

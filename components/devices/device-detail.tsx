@@ -32,6 +32,7 @@ import { DeviceTunnelsPanel } from '@/components/remote/device-tunnels';
 import { DeviceSoftwarePanel } from '@/components/software/device-software-panel';
 import { DevicePolicyPanel } from '@/components/policies/device-policy-panel';
 import { MUTED, ValueList, metricEntry } from '@/components/devices/detail/format';
+import { AgentVersion } from '@/components/devices/agent-version';
 
 type Tab = 'overview' | 'metrics' | 'inventory' | 'software' | 'processes' | 'services' | 'eventlog' | 'tasks' | 'files' | 'terminal' | 'webui' | 'commands' | 'policies' | 'billing';
 
@@ -125,7 +126,7 @@ function Overview({ device: d }: { device: Device }) {
               ['Organization', org?.name],
               ['Site', site?.name ?? (d.siteId ? (sites.isPending ? 'Loading…' : 'Other site') : 'none')],
               ['Operating system', [d.osType, d.osVersion, d.architecture].filter(Boolean).join(' · ') || null],
-              ['Agent version', d.agentVersion],
+              ['Agent version', <AgentVersion key="agent" device={d} />],
               ['Watchdog', d.watchdogStatus ?? 'none'],
               ['Enrolled', formatDate(d.enrolledAt)],
               ['Tags', d.tags.join(', ') || 'none'],

@@ -12,21 +12,24 @@ import type { TAgentVersion } from '@/lib/agent-releases/schemas';
 import { compareReleases, ZReleaseVersion } from '@/lib/agent-releases/release-versions';
 import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bundled-agent';
 
-const select = { version: true, promoted: true, releasedAt: true, notes: true, artifacts: { select: { os: true, arch: true, fileName: true, sha256: true, size: true } } } as const;
+const select = { version: true, promoted: true, releasedAt: true, notes: true, rolloutPercent: true, rolloutGroupIds: true, artifacts: { select: { os: true, arch: true, fileName: true, sha256: true, size: true, signature: true } } } as const;
 
-function toDto(v: { version: string; promoted: boolean; releasedAt: Date; notes: string | null; artifacts: { os: string; arch: string; fileName: string; sha256: string; size: number }[] }): TAgentVersion {
+function toDto(v: { version: string; promoted: boolean; releasedAt: Date; notes: string | null; rolloutPercent: number; rolloutGroupIds: string[]; artifacts: { os: string; arch: string; fileName: string; sha256: string; size: number; signature: string | null }[] }): TAgentVersion {
   const base = publicBaseUrl();
   return {
     version: v.version,
     promoted: v.promoted,
     releasedAt: v.releasedAt.toISOString(),
     notes: v.notes,
+    rolloutPercent: v.rolloutPercent,
+    rolloutGroupIds: v.rolloutGroupIds,
     artifacts: v.artifacts.map((a) => ({
       os: a.os as TAgentVersion['artifacts'][number]['os'],
       arch: a.arch as TAgentVersion['artifacts'][number]['arch'],
       fileName: a.fileName,
       sha256: a.sha256,
       size: a.size,
+      signature: a.signature,
       downloadUrl: `${base}/api/v1/agents/download/${a.os}/${a.arch}?version=${encodeURIComponent(v.version)}`,
     })),
   };
@@ -36,6 +39,12 @@ export async function listAgentVersions() {
   await ensureBundledAgentRegistered();
   const rows = await db.agentVersion.findMany({ select });
   return { data: rows.sort((a, b) => compareReleases(b, a)).map(toDto) };
+}
+
+export async function getAgentVersion(version: string) {
+  const row = await db.agentVersion.findUnique({ where: { version }, select });
+  if (!row) throw notFound(`Agent version ${version}`);
+  return toDto(row);
 }
 
 export async function latestAgentVersion() {

@@ -6,6 +6,8 @@ import { db } from '@/lib/db';
 import { logger } from '@/lib/observability/logger';
 import { readAgentBinaries, readBundledAgent, AGENT_BUNDLE_FILE } from '@/lib/agent-releases/bundled-agent';
 import { compareReleases, isReleaseVersion } from '@/lib/agent-releases/release-versions';
+import { signArtifact } from '@/lib/agent-releases/release-signing';
+import { invalidatePromotedRelease } from '@/lib/agent-releases/update-offer';
 
 export const AGENT_PLATFORMS = [
   { os: 'linux', arch: 'amd64' },
@@ -29,7 +31,7 @@ async function register(): Promise<void> {
     return;
   }
   const binaries = readAgentBinaries(bundle);
-  const artifacts = AGENT_PLATFORMS.map((p) => {
+  const unsigned = AGENT_PLATFORMS.map((p) => {
     const binary = binaries.find((b) => b.os === p.os && b.arch === p.arch);
     if (binary) {
       return { version: bundle.version, os: p.os, arch: p.arch, fileName: binary.fileName, contentType: 'application/octet-stream', sha256: binary.sha256, size: binary.size, content: new Uint8Array(0), filePath: binary.filePath };
@@ -46,6 +48,7 @@ async function register(): Promise<void> {
       filePath: null,
     };
   });
+  const artifacts = await Promise.all(unsigned.map(async (a) => ({ ...a, signature: await signArtifact(a) })));
   await db.$transaction(async (tx) => {
     // Serialise registrations of concurrent processes.
     await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended('agent-release-registration', 0))`;
@@ -66,6 +69,7 @@ async function register(): Promise<void> {
       await tx.agentVersion.update({ where: { version: newest }, data: { promoted: true } });
     }
   });
+  invalidatePromotedRelease();
 }
 
 export function ensureBundledAgentRegistered(): Promise<void> {

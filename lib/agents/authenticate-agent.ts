@@ -23,6 +23,10 @@ interface AgentRow {
   agent_version: string | null;
   os_version: string | null;
   os_type: string | null;
+  architecture: string | null;
+  agent_update_state: string | null;
+  agent_update_version: string | null;
+  agent_update_at: Date | null;
   agent_revoked_at: Date | null;
   partner_status: string;
   partner_deleted: boolean;
@@ -31,6 +35,7 @@ interface AgentRow {
 
 const LOOKUP = `
   select d.agent_token_hash, d.id, d.agent_id, d.partner_id, d.org_id, d.site_id, d.hostname, d.status, d.agent_version, d.os_version, d.os_type,
+         d.architecture, d.agent_update_state, d.agent_update_version, d.agent_update_at,
          d.agent_revoked_at, p.status as partner_status, p.deleted_at is not null as partner_deleted,
          o.deleted_at is not null as org_deleted
   from devices d join partners p on p.id = d.partner_id join organizations o on o.id = d.org_id
@@ -91,6 +96,10 @@ export async function authenticateAgent(
     agentVersion: row.agent_version,
     osVersion: row.os_version,
     osType: row.os_type,
+    architecture: row.architecture,
+    agentUpdateState: row.agent_update_state,
+    agentUpdateVersion: row.agent_update_version,
+    agentUpdateAt: row.agent_update_at,
     narrowed,
   };
 }

@@ -18,6 +18,7 @@ import { stripNul } from '@/lib/agents/sanitize';
 import { enforceDeviceLimits } from '@/lib/agents/enforce-device-limits';
 import { placeEnrolledDevice } from '@/lib/agents/place-enrolled-device';
 import { reevaluateDeviceGroups } from '@/lib/device-groups/reevaluate-device-groups';
+import { releaseKey } from '@/lib/agent-releases/release-signing';
 
 type EnrollInput = z.output<typeof ZEnrollBody>;
 
@@ -108,6 +109,7 @@ export async function enrollAgent(ctx: AnonymousContext, body: EnrollInput) {
       orgId: device.orgId,
       siteId: device.siteId,
       heartbeatIntervalSeconds: config.AGENT_HEARTBEAT_INTERVAL_SECONDS,
+      releaseSigningKey: (await releaseKey()).publicKey,
     };
   } catch (error) {
     if (error instanceof AppError) await deny(error.code);

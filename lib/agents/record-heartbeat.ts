@@ -19,6 +19,7 @@ import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 import { accumulateMetricBucketsSql } from '@/lib/devices/accumulate-metric-buckets';
 import { FAN_OUT_CTES } from '@/lib/webhooks/fan-out-event';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { updateOfferFor } from '@/lib/agent-releases/update-offer';
 
 type HeartbeatInput = z.output<typeof ZHeartbeatBody>;
 const CLAIM_LIMIT = 50;
@@ -243,6 +244,7 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
   let policyInterval: number | null = null;
   let policyInventory: number | null = null;
   let policyRules: string[];
+  let update: Awaited<ReturnType<typeof updateOfferFor>>;
   if (input.role === 'watchdog') {
     await watchdogBeat(ctx, input);
   } else {
@@ -272,6 +274,8 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
     // Metric alert rules: cached rules, no query for a healthy device (see evaluate-heartbeat.ts).
     if (alertState === null) alertState = await hasAlertState(ctx.deviceId);
     await evaluateHeartbeat({ ...ctx, hostname: input.hostname ?? ctx.hostname }, input.metrics ?? {}, alertState, policyRules);
+    // The self-update offer: the cached promoted release, no query for an up-to-date agent.
+    update = await updateOfferFor(ctx, input.agentVersion);
   }
   return {
     heartbeatIntervalSeconds: heartbeatIntervalFor(policyInterval),
@@ -280,6 +284,7 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
     commands,
     droppedFields,
     serverTime: new Date().toISOString(),
+    ...(update ? { update } : {}),
   };
 }
 

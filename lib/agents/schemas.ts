@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { zJsonObject, ZTimestamp } from '@/lib/http/common-schemas';
 import { COMMAND_TYPES } from '@/lib/devices/command-schemas';
 import { tolerant } from '@/lib/agents/tolerant';
+import { ZReleaseVersion } from '@/lib/agent-releases/release-versions';
 
 export const OS_TYPES = ['windows', 'macos', 'linux'] as const;
 
@@ -47,6 +48,7 @@ export const ZEnrollResponse = z.object({
   orgId: z.string().uuid(),
   siteId: z.string().uuid().nullable(),
   heartbeatIntervalSeconds: z.number().int(),
+  releaseSigningKey: z.string().describe('The server’s Ed25519 agent release key (SPKI DER, base64): the agent keeps it and accepts only self-updates signed with it (also GET /agent-versions/signing-key)'),
 });
 
 export const ZHeartbeatMetrics = z
@@ -89,6 +91,26 @@ export const ZAgentCommand = z.object({
   createdAt: ZTimestamp,
 });
 
+export const ZAgentUpdateOffer = z
+  .object({
+    version: z.string(),
+    os: z.enum(OS_TYPES),
+    arch: z.string(),
+    url: z.string().describe('Download URL of the artifact'),
+    sha256: z.string().describe('SHA-256 of the artifact, hex'),
+    signature: z.string().describe('Ed25519 signature (base64) of `rmm-agent-release:v1:<version>:<os>:<arch>:<sha256>` by the release key'),
+    format: z.enum(['bundle', 'binary']).describe('bundle: a JavaScript file run by Node.js; binary: a single executable'),
+  })
+  .meta({ id: 'AgentUpdateOffer' });
+
+export const AGENT_UPDATE_STATES = ['downloading', 'trial', 'updated', 'failed', 'rolled_back'] as const;
+
+export const ZAgentUpdateStatusBody = z.object({
+  state: z.enum(AGENT_UPDATE_STATES).describe('downloading → trial → updated; failed: refused (digest or signature) or not started; rolled_back: the new version did not confirm a heartbeat in time'),
+  version: ZReleaseVersion.describe('The release the state is about'),
+  error: z.string().max(1000).optional(),
+});
+
 export const ZHeartbeatResponse = z.object({
   heartbeatIntervalSeconds: z.number().int(),
   inventoryIntervalMinutes: z.number().int().describe('How often the agent sends a full inventory (PUT /agents/:id/inventory): the effective policy’s inventoryIntervalMinutes, else daily (1440)'),
@@ -96,6 +118,7 @@ export const ZHeartbeatResponse = z.object({
   commands: z.array(ZAgentCommand).describe('Commands claimed by this beat (pending → sent, exactly once)'),
   droppedFields: z.array(z.string()),
   serverTime: z.string(),
+  update: ZAgentUpdateOffer.optional().describe('Present when the promoted agent release is newer than the reported agentVersion and this device is inside its rollout (docs/AGENT-UPDATES.md)'),
 });
 
 export const RESULT_STATUSES = ['completed', 'failed', 'timed_out', 'cancelled'] as const;

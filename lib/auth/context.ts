@@ -87,6 +87,12 @@ export interface AgentContext extends BaseContext {
   osVersion: string | null;
   /** windows, macos or linux; null until the device reported it. */
   osType: string | null;
+  /** amd64, arm64…; null until the device reported it. */
+  architecture?: string | null;
+  /** The agent's last reported self-update state and the version it was about. */
+  agentUpdateState?: string | null;
+  agentUpdateVersion?: string | null;
+  agentUpdateAt?: Date | null;
   /** True while the partner is offboarding: heartbeat and self_uninstall only. */
   narrowed: boolean;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCursorPageMeta, ZPageOf, ZTimestamp } from '@/lib/http/common-schemas';
 import { zText } from '@/lib/http/storable-text';
-import { OS_TYPES } from '@/lib/agents/schemas';
+import { AGENT_UPDATE_STATES, OS_TYPES } from '@/lib/agents/schemas';
 import { SEVERITIES } from '@/lib/alerts/schemas';
 
 export const DEVICE_STATUSES = ['pending', 'online', 'offline', 'uninstalled', 'decommissioned'] as const;
@@ -50,6 +50,15 @@ export const ZDevice = z.object({
   osVersion: z.string().nullable(),
   architecture: z.string().nullable(),
   agentVersion: z.string().nullable(),
+  agentUpdate: z
+    .object({
+      state: z.enum(AGENT_UPDATE_STATES),
+      version: z.string(),
+      error: z.string().nullable(),
+      at: ZTimestamp,
+    })
+    .nullable()
+    .describe('The agent’s last reported self-update (docs/AGENT-UPDATES.md); null when it never reported one'),
   status: z.enum(DEVICE_STATUSES),
   tags: z.array(z.string()),
   lastSeenAt: ZTimestamp.nullable(),

@@ -16,6 +16,9 @@ export function toDeviceDto(d: Device): TDevice {
     osVersion: d.osVersion,
     architecture: d.architecture,
     agentVersion: d.agentVersion,
+    agentUpdate: d.agentUpdateState
+      ? { state: d.agentUpdateState as NonNullable<TDevice['agentUpdate']>['state'], version: d.agentUpdateVersion ?? '', error: d.agentUpdateError, at: iso(d.agentUpdateAt)! }
+      : null,
     status: d.status,
     tags: d.tags,
     lastSeenAt: iso(d.lastSeenAt),

@@ -52,6 +52,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PUT /security/policies/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PATCH /pam/rules/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'POST /agents/{agentId}/elevation-requests': { body: () => ({ executablePath: '/usr/bin/true', sha256: 'a'.repeat(64), commandLine: '/usr/bin/true', user: 'probe', groups: [] }) },
+  'POST /agents/{agentId}/update-status': { body: () => ({ state: 'failed', version: '1.0.0', error: 'tenancy probe' }) },
   'PATCH /pam/signer-groups/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PATCH /incidents/{id}': { body: () => ({ status: 'closed' }) },
   'PATCH /sso/providers/{id}': { body: () => ({ name: 'tenancy probe' }) },
