@@ -15,6 +15,7 @@ import { hashPassword } from '@/lib/auth/passwords';
 import { loadPrincipal } from '@/lib/auth/load-principal';
 import { issueSession } from '@/lib/auth/issue-session';
 import { apiCall, apiOk } from '../lib/api';
+import { seedSoftware } from '../lib/bulk-load';
 import { cpuPerOp, mb, type BenchContext, type Scenario, type ScenarioResult } from '../lib/types';
 import { Histogram } from '../../agent/src/simulate';
 
@@ -31,29 +32,6 @@ async function operatorToken(): Promise<string> {
   const principal = await loadPrincipal(db, user.id);
   if (!principal) throw new Error('bench operator has no principal');
   return (await issueSession(db, principal, { mfa: true, ip: '127.0.0.1', userAgent: 'rmm-bench' })).accessToken;
-}
-
-async function seedSoftware(ctx: BenchContext, deviceIds: string[]): Promise<number> {
-  await dbPool().query(
-    `insert into device_inventory (device_id, partner_id, org_id, os, collected_at)
-     select d.id, d.partner_id, d.org_id, '{"name":"Debian GNU/Linux","version":"12"}'::jsonb, now() from devices d where d.id = any($1::uuid[])
-     on conflict (device_id) do update set os = excluded.os`,
-    [deviceIds],
-  );
-  let rows = 0;
-  // 500 distinct names per device (a stride of 37 over the pool from a per-device offset), versions 1.0-1 … 1.99-1.
-  for (let i = 0; i < deviceIds.length; i += 1000) {
-    const res = await dbPool().query(
-      `insert into device_software (id, device_id, partner_id, org_id, name, version, source)
-       select gen_random_uuid(), d.id, d.partner_id, d.org_id, 'pkg-' || ((u.n * 101 + g * 37) % ${POOL}), '1.' || ((u.n * 7 + g * 13) % 100) || '-1', 'dpkg'
-       from unnest($1::uuid[]) with ordinality u(id, n) join devices d on d.id = u.id
-       cross join generate_series(1, ${PACKAGES_PER_DEVICE}) g`,
-      [deviceIds.slice(i, i + 1000)],
-    );
-    rows += res.rowCount ?? 0;
-  }
-  await dbPool().query('analyze device_software; analyze device_inventory');
-  return rows;
 }
 
 const record = (i: number, fixed: number) => ({
@@ -144,7 +122,8 @@ export const vulnerabilitiesScenario: Scenario = {
     const base = ctx.stack.urls[0];
     ctx.log(`scenario 13: ${n} devices × ${PACKAGES_PER_DEVICE} packages, a ${advisories}-advisory OSV feed`);
     const t0 = performance.now();
-    const softwareRows = await seedSoftware(ctx, devices.map((d) => d.deviceId));
+    // 500 distinct names per device (a stride of 37 over the pool from a per-device offset), versions 1.0-1 … 1.99-1.
+    const softwareRows = await seedSoftware({ deviceIds: devices.map((d) => d.deviceId), packagesPerDevice: PACKAGES_PER_DEVICE, pool: POOL, prefix: 'pkg-', source: 'dpkg', os: { name: 'Debian GNU/Linux', version: '12' } });
     ctx.log(`  seeded ${softwareRows} software rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const operator = await operatorToken();
