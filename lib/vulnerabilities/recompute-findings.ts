@@ -191,25 +191,26 @@ const DEVICES_PER_PAGE = 2000;
  * software rows at a time in device order, so memory stays bounded whatever the fleet's size.
  * A name is a binary package's own or its source package's; each row found is matched in full,
  * and the findings brought in line are those of the names and of the binaries found.
+ * The devices are listed once, then read back page by page as a range of device ids: the
+ * (name, device_id) indexes then read only that page's entries, where a "next page after this
+ * device" query would scan every remaining row again for each page.
  */
 export async function recomputePackages(names: string[]) {
-  let after = '00000000-0000-0000-0000-000000000000';
   const total = { upserted: 0, resolved: 0 };
-  for (;;) {
-    const devices = await db.$queryRaw<{ device_id: string }[]>`
-      select distinct s.device_id from device_software s
-      where (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])) and s.device_id > ${after}::uuid
-      order by s.device_id limit ${DEVICES_PER_PAGE}`;
-    if (devices.length === 0) break;
-    const ids = devices.map((d) => d.device_id);
+  const devices = await db.$queryRaw<{ device_id: string }[]>`
+    select distinct s.device_id from device_software s
+    where s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])
+    order by s.device_id`;
+  for (let i = 0; i < devices.length; i += DEVICES_PER_PAGE) {
+    const ids = devices.slice(i, i + DEVICES_PER_PAGE).map((d) => d.device_id);
     const rows = await db.$queryRaw<SoftwareRow[]>`
       select ${SOFTWARE_COLUMNS} from ${SOFTWARE_FROM}
-      where s.device_id = any(${ids}::uuid[]) and (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])) and d.status <> 'decommissioned'`;
+      where (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[]))
+        and s.device_id between ${ids[0]}::uuid and ${ids[ids.length - 1]}::uuid and d.status <> 'decommissioned'`;
     const packageNames = [...new Set([...names, ...rows.map((r) => r.name)])];
     const r = await applyFindings(await desiredFindings(rows), { deviceIds: ids, packageNames });
     total.upserted += r.upserted;
     total.resolved += r.resolved;
-    after = ids[ids.length - 1];
   }
   return total;
 }
