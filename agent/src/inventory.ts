@@ -15,8 +15,9 @@ export interface Software {
   installedAt?: string;
   /**
    * The source package a binary package was built from, and its version, when they differ from
-   * the binary's (dpkg's `source:Package`/`source:Version`, apk's origin): distribution security
-   * advisories name source packages and their versions (libssl3 is fixed in openssl's update).
+   * the binary's (dpkg's `source:Package`/`source:Version`, apk's origin, the file name of rpm's
+   * SOURCERPM): distribution security advisories name source packages and their versions
+   * (libssl3 is fixed in openssl's update).
    */
   sourceName?: string;
   sourceVersion?: string;
@@ -66,6 +67,44 @@ export function parseApkInstalled(text: string): Software[] {
 
 const APK_INSTALLED = '/lib/apk/db/installed';
 
+/**
+ * Name, [epoch:]version-release (the epoch only when the package has one, as dpkg prints it and
+ * as distribution advisories write fixed versions), vendor, install time and the source RPM's
+ * file name, tab-separated, one package a line.
+ */
+export const RPM_QUERY_FORMAT = '%{NAME}\t%|EPOCH?{%{EPOCH}:}:{}|%{VERSION}-%{RELEASE}\t%{VENDOR}\t%{INSTALLTIME}\t%{SOURCERPM}\n';
+
+/**
+ * A source RPM's file name (`openssl-3.0.7-27.el9.src.rpm`) as name and version-release: the
+ * release and the version are the last two dash-separated fields (neither may contain a dash),
+ * the name is the rest. Null for `(none)` (gpg-pubkey) or anything not shaped like one.
+ */
+export function parseSourceRpm(file: string | undefined): { name: string; version: string } | null {
+  const m = /^(.+)-([^-]+)-([^-]+)\.(?:no)?src\.rpm$/.exec(file?.trim() ?? '');
+  return m ? { name: m[1], version: `${m[2]}-${m[3]}` } : null;
+}
+
+/** `rpm -qa --queryformat RPM_QUERY_FORMAT` output as packages, each with its source package. */
+export function parseRpmQuery(text: string): Software[] {
+  return text
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .filter(([name]) => name)
+    .map(([name, version, vendor, installed, sourceRpm]) => {
+      const src = parseSourceRpm(sourceRpm);
+      // A binary and its source package share the epoch; the file name of the source RPM has none.
+      const epoch = /^(\d+):/.exec(version ?? '')?.[0] ?? '';
+      return {
+        name: cut(name, 500)!,
+        version: cut(version, 200),
+        publisher: vendor && vendor !== '(none)' ? cut(vendor, 500) : undefined,
+        source: 'rpm',
+        installedAt: Number(installed) > 0 ? new Date(Number(installed) * 1000).toISOString() : undefined,
+        ...(src ? sourceOf(name, version, src.name, `${epoch}${src.version}`) : {}),
+      };
+    });
+}
+
 export async function installedSoftware(): Promise<Software[]> {
   const dpkg = existsSync('/usr/bin/dpkg-query') ? await listPackages('dpkg-query', ['-W', '-f=${Package}\t${Version}\t${Maintainer}\t${db:Status-Abbrev}\t${source:Package}\t${source:Version}\n']) : null;
   if (dpkg !== null) {
@@ -77,21 +116,8 @@ export async function installedSoftware(): Promise<Software[]> {
       .map(([name, version, maintainer, , sourceName, sourceVersion]) => ({ name: cut(name, 500)!, version: cut(version, 200), publisher: cut(maintainer, 500), source: 'dpkg', ...sourceOf(name, version, sourceName, sourceVersion) }));
   }
   if (existsSync(APK_INSTALLED)) return parseApkInstalled(readFileSync(APK_INSTALLED, 'utf8')).slice(0, MAX_PACKAGES);
-  const rpm = existsSync('/usr/bin/rpm') ? await listPackages('rpm', ['-qa', '--queryformat', '%{NAME}\t%{VERSION}-%{RELEASE}\t%{VENDOR}\t%{INSTALLTIME}\n']) : null;
-  if (rpm !== null) {
-    return rpm
-      .split('\n')
-      .map((l) => l.split('\t'))
-      .filter(([name]) => name)
-      .slice(0, MAX_PACKAGES)
-      .map(([name, version, vendor, installed]) => ({
-        name: cut(name, 500)!,
-        version: cut(version, 200),
-        publisher: vendor && vendor !== '(none)' ? cut(vendor, 500) : undefined,
-        source: 'rpm',
-        installedAt: Number(installed) > 0 ? new Date(Number(installed) * 1000).toISOString() : undefined,
-      }));
-  }
+  const rpm = existsSync('/usr/bin/rpm') ? await listPackages('rpm', ['-qa', '--queryformat', RPM_QUERY_FORMAT]) : null;
+  if (rpm !== null) return parseRpmQuery(rpm).slice(0, MAX_PACKAGES);
   if (process.platform === 'darwin') {
     const pkgs = await run('pkgutil', ['--pkgs']);
     if (pkgs !== null) return pkgs.split('\n').filter(Boolean).slice(0, MAX_PACKAGES).map((name) => ({ name: cut(name, 500)!, source: 'pkg' }));

@@ -122,6 +122,7 @@ function BySoftware({ orgId, filters, setPage }: ViewProps) {
           <tr key={g.groupKey} className="border-t border-slate-100 dark:border-slate-800">
             <td className="px-4 py-2">
               <span className="font-medium">{g.packageName}</span> <span className="text-xs text-slate-600 dark:text-slate-400">{g.ecosystem}</span> {g.knownExploited ? <KevBadge /> : null}
+              {g.sourcePackage ? <span className="block text-xs text-slate-600 dark:text-slate-400">source package {g.sourcePackage}</span> : null}
             </td>
             <td className="px-4 py-2">{g.fixedVersion ?? 'No fix yet'}</td>
             <td className="px-4 py-2">{g.cveCount}</td>

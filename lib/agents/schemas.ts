@@ -143,7 +143,7 @@ const ZSoftware = z.object({
   publisher: text(500).optional(),
   source: text(32).optional().describe('dpkg, rpm, msi, pkg, brew …'),
   installedAt: z.string().datetime({ offset: true }).optional(),
-  sourceName: text(500).optional().describe('The source package it was built from, when not its own name (dpkg source:Package, apk origin); advisories are matched on it'),
+  sourceName: text(500).optional().describe('The source package it was built from, when not its own name (dpkg source:Package, apk origin, rpm SOURCERPM); advisories are matched on it'),
   sourceVersion: text(200).optional().describe('The source package version, when not its own (a binNMU such as 5.2.15-2+b8 of 5.2.15-2)'),
 });
 

@@ -15,8 +15,8 @@ export async function getSoftwareGroup(ctx: ActorContext, groupKey: string) {
   const key = parseGroupKey(groupKey);
   if (!key) throw notFound('Software group');
   const where = Prisma.sql`${findingScopeSql(ctx, { statusNot: 'resolved' })} and f.ecosystem = ${key.ecosystem} and f.package_name = ${key.packageName}`;
-  const [summary] = await db.$queryRaw<{ fixes: (string | null)[]; cves: number; devices: number; severity: 'critical' | 'high' | 'medium' | 'low' | 'unknown'; kev: boolean; ready: number }[]>`
-    select array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves, count(distinct f.device_id)::int as devices, min(f.severity)::text as severity,
+  const [summary] = await db.$queryRaw<{ source_name: string | null; fixes: (string | null)[]; cves: number; devices: number; severity: 'critical' | 'high' | 'medium' | 'low' | 'unknown'; kev: boolean; ready: number }[]>`
+    select max(f.source_name) as source_name, array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves, count(distinct f.device_id)::int as devices, min(f.severity)::text as severity,
       bool_or(exists (select 1 from known_exploited_vulnerabilities k where k.cve_id = f.cve_id)) as kev,
       count(distinct f.device_id) filter (where ${PATCH_FOUND_SQL})::int as ready
     from ${FINDINGS_FROM} where ${where}`;

@@ -12,6 +12,7 @@ import { compareVersions } from './versions';
 interface Row {
   ecosystem: string;
   package_name: string;
+  source_name: string | null;
   fixes: (string | null)[];
   cves: number;
   devices: number;
@@ -28,7 +29,7 @@ export function highestFix(ecosystem: string, fixes: (string | null)[]): string 
 export async function listSoftwareGroups(ctx: ActorContext, q: ListSoftwareGroupsQuery) {
   const where = findingScopeSql(ctx, q);
   const rows = await db.$queryRaw<Row[]>`
-    select f.ecosystem, f.package_name, array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves,
+    select f.ecosystem, f.package_name, max(f.source_name) as source_name, array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves,
       count(distinct f.device_id)::int as devices, min(f.severity)::text as severity,
       bool_or(exists (select 1 from known_exploited_vulnerabilities k where k.cve_id = f.cve_id)) as kev, count(*) over ()::int as total
     from ${FINDINGS_FROM} where ${where}
@@ -53,6 +54,7 @@ export function toGroup(r: Omit<Row, 'total'>, patchReady: number) {
     groupKey: groupKeyOf(r.ecosystem, r.package_name),
     ecosystem: r.ecosystem,
     packageName: r.package_name,
+    sourcePackage: r.source_name,
     fixedVersion: highestFix(r.ecosystem, r.fixes),
     cveCount: r.cves,
     affectedDevices: r.devices,

@@ -15,6 +15,8 @@ interface Row {
   ecosystem: string;
   package_name: string;
   installed_version: string;
+  source_name: string | null;
+  source_version: string | null;
   fixed_version: string | null;
   advisory_ids: string[];
   severity: 'critical' | 'high' | 'medium' | 'low' | 'unknown';
@@ -57,7 +59,7 @@ export async function fixingPatches(findings: { id: string; deviceId: string; pa
 
 export async function loadFindings(where: Prisma.Sql, page: { limit: number; offset: number }) {
   const rows = await db.$queryRaw<Row[]>`
-    select f.id, f.device_id, d.hostname, f.org_id, f.cve_id, f.ecosystem, f.package_name, f.installed_version, f.fixed_version, f.advisory_ids,
+    select f.id, f.device_id, d.hostname, f.org_id, f.cve_id, f.ecosystem, f.package_name, f.installed_version, f.source_name, f.source_version, f.fixed_version, f.advisory_ids,
       f.severity::text as severity, f.cvss_score, exists (select 1 from known_exploited_vulnerabilities k where k.cve_id = f.cve_id) as kev,
       f.status::text as status, f.accepted_reason, f.accepted_until, f.mitigation_note, f.ticket_id, f.first_seen_at, f.resolved_at, count(*) over ()::int as total
     from ${FINDINGS_FROM} where ${where}
@@ -75,6 +77,8 @@ export async function loadFindings(where: Prisma.Sql, page: { limit: number; off
       ecosystem: r.ecosystem,
       packageName: r.package_name,
       installedVersion: r.installed_version,
+      sourcePackage: r.source_name,
+      sourceVersion: r.source_version,
       fixedVersion: r.fixed_version,
       advisoryIds: r.advisory_ids,
       severity: r.severity,

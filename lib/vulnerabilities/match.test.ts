@@ -86,6 +86,32 @@ describe('KEV, CVSS and ecosystems', () => {
     expect(deviceEcosystem('dpkg', { name: 'Debian GNU/Linux', version: '12' })).toBe('debian:12');
     expect(deviceEcosystem('dpkg', { name: 'Ubuntu', version: '24.04' })).toBe('ubuntu:24.04');
     expect(deviceEcosystem('apk', { name: 'Alpine Linux', version: '3.18.4' })).toBe('alpine:v3.18');
-    expect(deviceEcosystem('rpm', { name: 'Rocky Linux', version: '9.3' })).toBeNull();
+    expect(deviceEcosystem('rpm', { name: 'Rocky Linux', version: '9.3' })).toBe('rocky:9');
+    expect(deviceEcosystem('rpm', { name: 'AlmaLinux', version: '9.4 (Seafoam Ocelot)' })).toBe('almalinux:9');
+    expect(deviceEcosystem('rpm', { name: 'Red Hat Enterprise Linux', version: '8.10 (Ootpa)' })).toBe('redhat:8');
+    expect(deviceEcosystem('rpm', { name: 'Fedora Linux', version: '40' })).toBeNull();
+    expect(normalizeEcosystem('Red Hat:enterprise_linux:9::baseos')).toBe('redhat:9');
+    expect(normalizeEcosystem('Red Hat:rhel_eus:9.2::baseos')).toBeNull();
+    expect(normalizeEcosystem('AlmaLinux:8')).toBe('almalinux:8');
+    expect(normalizeEcosystem('Rocky Linux:9')).toBe('rocky:9');
+  });
+
+  it('matches RPM distribution advisories with rpm ordering, epoch included', () => {
+    // The shape of AlmaLinux's, Rocky Linux's and Red Hat's OSV records of one openssl update:
+    // CVEs in `related`, source and binary packages each with an epoch-qualified fix.
+    const affected = (ecosystem: string) => ['openssl', 'openssl-libs'].map((name) => ({ package: { ecosystem, name }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1:3.0.7-27.el9' }] }] }));
+    const rows = parseOsv([
+      { id: 'ALSA-2024:2447', summary: 'Moderate: openssl security update', related: ['CVE-2023-5678', 'CVE-2024-0727'], affected: affected('AlmaLinux:9') },
+      { id: 'RLSA-2024:2447', related: ['CVE-2024-0727'], affected: affected('Rocky Linux:9') },
+      { id: 'RHSA-2024:2447', related: ['CVE-2024-0727'], affected: affected('Red Hat:enterprise_linux:9::baseos') },
+    ]).rows;
+    expect(new Set(rows.map((r) => `${r.ecosystem} ${r.packageName} ${r.cveId}`)).size).toBe(8);
+    const alma = rows.find((r) => r.ecosystem === 'almalinux:9' && r.packageName === 'openssl' && r.cveId === 'CVE-2024-0727')!;
+    expect(matchAdvisory('rpm', '1:3.0.7-25.el9_3', alma)).toEqual({ fixedVersion: '1:3.0.7-27.el9' });
+    expect(matchAdvisory('rpm', '1:3.0.7-27.el9', alma)).toBeNull();
+    expect(matchAdvisory('rpm', '1:3.0.7-27.el9_4', alma)).toBeNull();
+    // Without its epoch the installed version sorts below the fix, however high.
+    expect(matchAdvisory('rpm', '3.2.1-1.el9', alma)).toEqual({ fixedVersion: '1:3.0.7-27.el9' });
+    expect(matchAdvisory('rpm', '5.14.0-427.13.1.el9_4', { ranges: [[{ introduced: '0' }, { fixed: '5.14.0-427.16.1.el9_4' }]], versions: [] })).toEqual({ fixedVersion: '5.14.0-427.16.1.el9_4' });
   });
 });

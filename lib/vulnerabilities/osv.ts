@@ -61,9 +61,10 @@ const WORDS: Record<string, Severity> = { critical: 'critical', high: 'high', im
 /** The CVE an identifier names: itself, or a distribution's per-CVE record (DEBIAN-CVE-…, UBUNTU-CVE-…, ALPINE-CVE-…). */
 const cveNamedBy = (id: string) => (CVE.test(id) ? id : (/^[A-Z]+-(CVE-\d{4}-\d{4,})$/.exec(id)?.[1] ?? null));
 const cvesIn = (ids: string[] | undefined) => [...new Set((ids ?? []).map(cveNamedBy).filter((c): c is string => c !== null))];
-// A distribution's fix notice (DSA, DLA, DTSA, USN, ELA) whose CVEs are listed only as related:
-// how such records named them before the schema's `upstream` field.
-const NOTICE = /^(DSA|DLA|DTSA|USN|ELA)-/;
+// A distribution's fix notice (DSA, DLA, DTSA, USN, ELA; Red Hat's RHSA, AlmaLinux's ALSA, Rocky
+// Linux's RLSA) whose CVEs are listed only as related: how such records named them before the
+// schema's `upstream` field.
+const NOTICE = /^(DSA|DLA|DTSA|USN|ELA|RHSA|ALSA|RLSA)-/;
 
 function cvesOf(r: z.infer<typeof ZRecord>): string[] {
   const own = cveNamedBy(r.id);

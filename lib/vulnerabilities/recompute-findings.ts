@@ -49,6 +49,9 @@ interface Desired {
   ecosystem: string;
   packageName: string;
   installedVersion: string;
+  /** The source package (and its version) the binary was matched under, when not its own name. */
+  sourceName: string | null;
+  sourceVersion: string | null;
   fixedVersion: string | null;
   advisoryIds: string[];
   severity: Severity;
@@ -95,7 +98,8 @@ export async function desiredFindings(rows: SoftwareRow[]): Promise<Map<string, 
       const key = `${r.device_id}\u0000${a.cve_id}\u0000${r.name}`;
       const prev = desired.get(key);
       if (!prev) {
-        desired.set(key, { partnerId: r.partner_id, orgId: r.org_id, deviceId: r.device_id, cveId: a.cve_id, ecosystem: r.ecosystem, packageName: r.name, installedVersion: r.version, fixedVersion: hit.fixedVersion, advisoryIds: [a.advisory_id], severity: a.severity, cvssScore: a.cvss_score, summary: a.summary });
+        const bySource = r.matchName !== r.name || r.matchVersion !== r.version;
+        desired.set(key, { partnerId: r.partner_id, orgId: r.org_id, deviceId: r.device_id, cveId: a.cve_id, ecosystem: r.ecosystem, packageName: r.name, installedVersion: r.version, sourceName: bySource ? r.matchName : null, sourceVersion: bySource ? r.matchVersion : null, fixedVersion: hit.fixedVersion, advisoryIds: [a.advisory_id], severity: a.severity, cvssScore: a.cvss_score, summary: a.summary });
         continue;
       }
       // Several advisories name the same CVE (a DSA and the per-CVE record): the fix that
@@ -134,14 +138,14 @@ async function fillSeverityFromOtherRecords(desired: Map<string, Desired>) {
 /** Brings the findings of `scope` (these devices, optionally only these package names) in line with `desired`. */
 export async function applyFindings(desired: Map<string, Desired>, scope: { deviceIds: string[]; packageNames?: string[] }): Promise<{ upserted: number; resolved: number }> {
   if (scope.deviceIds.length === 0) return { upserted: 0, resolved: 0 };
-  const existing = await db.$queryRaw<{ id: string; device_id: string; cve_id: string; package_name: string; status: string; installed_version: string; fixed_version: string | null; org_id: string; severity: string; cvss_score: number | null; advisory_ids: string[] }[]>`
-    select id, device_id, cve_id, package_name, status::text as status, installed_version, fixed_version, org_id, severity::text as severity, cvss_score, advisory_ids
+  const existing = await db.$queryRaw<{ id: string; device_id: string; cve_id: string; package_name: string; status: string; installed_version: string; source_name: string | null; source_version: string | null; fixed_version: string | null; org_id: string; severity: string; cvss_score: number | null; advisory_ids: string[] }[]>`
+    select id, device_id, cve_id, package_name, status::text as status, installed_version, source_name, source_version, fixed_version, org_id, severity::text as severity, cvss_score, advisory_ids
     from vulnerability_findings
     where device_id = any(${scope.deviceIds}::uuid[]) ${scope.packageNames ? Prisma.sql`and package_name = any(${scope.packageNames}::text[])` : Prisma.empty}`;
   const seen = new Map(existing.map((f) => [`${f.device_id}\u0000${f.cve_id}\u0000${f.package_name}`, f]));
   const changed = [...desired.entries()].filter(([key, d]) => {
     const f = seen.get(key);
-    return !f || f.status === 'resolved' || f.installed_version !== d.installedVersion || f.fixed_version !== d.fixedVersion || f.org_id !== d.orgId || f.severity !== d.severity || f.cvss_score !== d.cvssScore || f.advisory_ids.join(',') !== d.advisoryIds.join(',');
+    return !f || f.status === 'resolved' || f.installed_version !== d.installedVersion || f.source_name !== d.sourceName || f.source_version !== d.sourceVersion || f.fixed_version !== d.fixedVersion || f.org_id !== d.orgId || f.severity !== d.severity || f.cvss_score !== d.cvssScore || f.advisory_ids.join(',') !== d.advisoryIds.join(',');
   }).map(([, d]) => d);
   const stale = existing.filter((f) => f.status !== 'resolved' && !desired.has(`${f.device_id}\u0000${f.cve_id}\u0000${f.package_name}`)).map((f) => f.id);
   for (let i = 0; i < changed.length; i += 5000) await upsertFindings(changed.slice(i, i + 5000));
@@ -155,14 +159,15 @@ async function upsertFindings(batch: Desired[]) {
   if (!batch.length) return;
   const col = <K extends keyof Desired>(k: K) => batch.map((d) => d[k]);
   await db.$executeRaw`
-    insert into vulnerability_findings (id, partner_id, org_id, device_id, cve_id, ecosystem, package_name, installed_version, fixed_version, advisory_ids, severity, cvss_score, summary, status, updated_at)
-    select gen_random_uuid(), t.partner_id, t.org_id, t.device_id, t.cve_id, t.ecosystem, t.package_name, t.installed_version, t.fixed_version,
+    insert into vulnerability_findings (id, partner_id, org_id, device_id, cve_id, ecosystem, package_name, installed_version, source_name, source_version, fixed_version, advisory_ids, severity, cvss_score, summary, status, updated_at)
+    select gen_random_uuid(), t.partner_id, t.org_id, t.device_id, t.cve_id, t.ecosystem, t.package_name, t.installed_version, t.source_name, t.source_version, t.fixed_version,
       string_to_array(t.advisory_ids, ' '), t.severity::"VulnerabilitySeverity", t.cvss_score, t.summary, 'open', now()
     from unnest(${col('partnerId')}::uuid[], ${col('orgId')}::uuid[], ${col('deviceId')}::uuid[], ${col('cveId')}::text[], ${col('ecosystem')}::text[], ${col('packageName')}::text[],
-      ${col('installedVersion')}::text[], ${col('fixedVersion')}::text[], ${batch.map((d) => d.advisoryIds.join(' '))}::text[], ${col('severity')}::text[], ${col('cvssScore')}::float8[], ${col('summary')}::text[])
-      as t(partner_id, org_id, device_id, cve_id, ecosystem, package_name, installed_version, fixed_version, advisory_ids, severity, cvss_score, summary)
+      ${col('installedVersion')}::text[], ${col('sourceName')}::text[], ${col('sourceVersion')}::text[], ${col('fixedVersion')}::text[], ${batch.map((d) => d.advisoryIds.join(' '))}::text[], ${col('severity')}::text[], ${col('cvssScore')}::float8[], ${col('summary')}::text[])
+      as t(partner_id, org_id, device_id, cve_id, ecosystem, package_name, installed_version, source_name, source_version, fixed_version, advisory_ids, severity, cvss_score, summary)
     on conflict (device_id, cve_id, package_name) do update set
       partner_id = excluded.partner_id, org_id = excluded.org_id, ecosystem = excluded.ecosystem, installed_version = excluded.installed_version,
+      source_name = excluded.source_name, source_version = excluded.source_version,
       fixed_version = excluded.fixed_version, advisory_ids = excluded.advisory_ids, severity = excluded.severity, cvss_score = excluded.cvss_score, summary = excluded.summary,
       status = case when vulnerability_findings.status = 'resolved' then 'open'::"VulnerabilityFindingStatus" else vulnerability_findings.status end,
       first_seen_at = case when vulnerability_findings.status = 'resolved' then now() else vulnerability_findings.first_seen_at end,
@@ -186,25 +191,26 @@ const DEVICES_PER_PAGE = 2000;
  * software rows at a time in device order, so memory stays bounded whatever the fleet's size.
  * A name is a binary package's own or its source package's; each row found is matched in full,
  * and the findings brought in line are those of the names and of the binaries found.
+ * The devices are listed once, then read back page by page as a range of device ids: the
+ * (name, device_id) indexes then read only that page's entries, where a "next page after this
+ * device" query would scan every remaining row again for each page.
  */
 export async function recomputePackages(names: string[]) {
-  let after = '00000000-0000-0000-0000-000000000000';
   const total = { upserted: 0, resolved: 0 };
-  for (;;) {
-    const devices = await db.$queryRaw<{ device_id: string }[]>`
-      select distinct s.device_id from device_software s
-      where (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])) and s.device_id > ${after}::uuid
-      order by s.device_id limit ${DEVICES_PER_PAGE}`;
-    if (devices.length === 0) break;
-    const ids = devices.map((d) => d.device_id);
+  const devices = await db.$queryRaw<{ device_id: string }[]>`
+    select distinct s.device_id from device_software s
+    where s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])
+    order by s.device_id`;
+  for (let i = 0; i < devices.length; i += DEVICES_PER_PAGE) {
+    const ids = devices.slice(i, i + DEVICES_PER_PAGE).map((d) => d.device_id);
     const rows = await db.$queryRaw<SoftwareRow[]>`
       select ${SOFTWARE_COLUMNS} from ${SOFTWARE_FROM}
-      where s.device_id = any(${ids}::uuid[]) and (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[])) and d.status <> 'decommissioned'`;
+      where (s.name = any(${names}::text[]) or s.source_name = any(${names}::text[]))
+        and s.device_id between ${ids[0]}::uuid and ${ids[ids.length - 1]}::uuid and d.status <> 'decommissioned'`;
     const packageNames = [...new Set([...names, ...rows.map((r) => r.name)])];
     const r = await applyFindings(await desiredFindings(rows), { deviceIds: ids, packageNames });
     total.upserted += r.upserted;
     total.resolved += r.resolved;
-    after = ids[ids.length - 1];
   }
   return total;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compareVersions, type VersionScheme } from './versions';
 
 // Each pair is [lower, higher] (or equal with '='): from dpkg's own test suite, Debian security
-// advisories, apk-tools' ordering rules and the SemVer 2.0 precedence example.
+// advisories, apk-tools' ordering rules, rpm's rpmvercmp test suite (tests/rpmvercmp.at, tilde and
+// caret included) with Red Hat / AlmaLinux / Rocky Linux release strings, and the SemVer 2.0
+// precedence example.
 const ordered: Record<VersionScheme, [string, '<' | '=', string][]> = {
   dpkg: [
     ['1.0', '=', '1.0-0'],
@@ -48,6 +50,50 @@ const ordered: Record<VersionScheme, [string, '<' | '=', string][]> = {
     ['1.99_p5', '<', '2.0'],
     ['1.01', '<', '1.1'],
     ['2.4.58-r0', '=', '2.4.58-r0'],
+  ],
+  rpm: [
+    ['1.0', '=', '1.0'],
+    ['1.0', '<', '2.0'],
+    ['2.0', '<', '2.0.1'],
+    ['2.0.1', '<', '2.0.1a'],
+    ['5.5p1', '<', '5.5p2'],
+    ['5.5p1', '<', '5.5p10'],
+    ['10xyz', '<', '10.1xyz'],
+    ['xyz10', '<', 'xyz10.1'],
+    ['xyz.4', '<', '8'],
+    ['1.9', '<', '1.0010'],
+    ['1.05', '=', '1.5'],
+    ['1', '<', '1.0'],
+    ['2.5', '<', '2.50'],
+    ['fc4', '=', 'fc.4'],
+    ['FC5', '<', 'fc4'],
+    ['2a', '<', '2.0'],
+    ['1.0', '<', '1.0a'],
+    ['6.0', '<', '6.0.rc1'],
+    ['10a1', '<', '10b2'],
+    ['1.0a', '<', '1.0aa'],
+    ['1.0~rc1', '=', '1.0~rc1'],
+    ['1.0~rc1', '<', '1.0'],
+    ['1.0~rc1', '<', '1.0~rc2'],
+    ['1.0~rc1~git123', '<', '1.0~rc1'],
+    ['1.0', '<', '1.0^'],
+    ['1.0', '<', '1.0^git1'],
+    ['1.0^git1', '<', '1.01'],
+    ['1.0^20160101', '<', '1.0.1'],
+    ['1.0^20160101', '<', '1.0^20160101^git1'],
+    ['1.0~rc1', '<', '1.0~rc1^git1'],
+    ['1.0^git1~pre', '<', '1.0^git1'],
+    ['1.0~rc1', '<', '1.0^git1'],
+    ['1.0^git1', '<', '1.0^git2'],
+    ['0:5.1.8-9.el9', '=', '5.1.8-9.el9'],
+    ['5.1.8-6.el9_1', '<', '5.1.8-9.el9'],
+    ['3.0.7-27.el9', '<', '1:3.0.7-24.el9'],
+    ['1:3.0.7-25.el9_3', '<', '1:3.0.7-27.el9'],
+    ['1:3.0.7-27.el9', '<', '1:3.0.7-27.el9_4'],
+    ['5.14.0-362.24.1.el9_3', '<', '5.14.0-427.13.1.el9_4'],
+    ['5.14.0-427.13.1.el9_4', '<', '5.14.0-427.16.1.el9_4'],
+    ['2.28-236.el9_4.2', '<', '2.28-236.el9_4.10'],
+    ['8.7p1-34.el9', '<', '8.7p1-38.el9_4.1'],
   ],
   semver: [
     ['1.0.0-alpha', '<', '1.0.0-alpha.1'],

@@ -7,9 +7,13 @@
 // - apk (Alpine): apk-tools' order: dot-separated numbers, an optional letter, suffixes
 //   (_alpha < _beta < _pre < _rc < none < _cvs < _svn < _git < _hg < _p, each with a number),
 //   then -rN.
+// - rpm (Red Hat, AlmaLinux, Rocky Linux): [epoch:]version[-release], epoch numerically, then
+//   version and release with rpm's rpmvercmp: alphanumeric segments (other characters only
+//   separate them), numeric segments numerically and newer than alphabetic ones, `~` sorting
+//   before everything (even the end) and `^` after the end but before any further segment.
 // - semver (npm and the other SemVer ecosystems): major.minor.patch, a pre-release sorts before
 //   its release and pre-release identifiers compare numerically when both are numeric.
-export type VersionScheme = 'dpkg' | 'apk' | 'semver';
+export type VersionScheme = 'dpkg' | 'apk' | 'rpm' | 'semver';
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 const isAlpha = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -132,6 +136,75 @@ export function compareSemver(a: string, b: string): number {
   return 0;
 }
 
+const isAlnum = (c: string) => isDigit(c) || isAlpha(c);
+
+/** rpm's rpmvercmp (lib/rpmvercmp.c) on one version or release string: < 0, 0, > 0. */
+export function rpmvercmp(a: string, b: string): number {
+  if (a === b) return 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    while (i < a.length && !isAlnum(a[i]) && a[i] !== '~' && a[i] !== '^') i++;
+    while (j < b.length && !isAlnum(b[j]) && b[j] !== '~' && b[j] !== '^') j++;
+    // A tilde sorts before everything else, the end of the string included.
+    if (a[i] === '~' || b[j] === '~') {
+      if (a[i] !== '~') return 1;
+      if (b[j] !== '~') return -1;
+      i++;
+      j++;
+      continue;
+    }
+    // A caret sorts after the end of the string (1.0^git1 > 1.0) but before any other segment.
+    if (a[i] === '^' || b[j] === '^') {
+      if (i >= a.length) return -1;
+      if (j >= b.length) return 1;
+      if (a[i] !== '^') return 1;
+      if (b[j] !== '^') return -1;
+      i++;
+      j++;
+      continue;
+    }
+    if (i >= a.length || j >= b.length) break;
+    const numeric = isDigit(a[i]);
+    const same = numeric ? isDigit : isAlpha;
+    let x = i;
+    let y = j;
+    while (x < a.length && same(a[x])) x++;
+    while (y < b.length && same(b[y])) y++;
+    // Segments of different kinds: the numeric one is newer.
+    if (y === j) return numeric ? 1 : -1;
+    let sa = a.slice(i, x);
+    let sb = b.slice(j, y);
+    if (numeric) {
+      sa = sa.replace(/^0+/, '');
+      sb = sb.replace(/^0+/, '');
+      if (sa.length !== sb.length) return sa.length > sb.length ? 1 : -1;
+    }
+    if (sa !== sb) return sa < sb ? -1 : 1;
+    i = x;
+    j = y;
+  }
+  if (i >= a.length && j >= b.length) return 0;
+  return i >= a.length ? -1 : 1;
+}
+
+function parseRpm(v: string) {
+  const s = v.trim();
+  const colon = s.indexOf(':');
+  const epoch = colon > 0 && /^\d+$/.test(s.slice(0, colon)) ? Number(s.slice(0, colon)) : 0;
+  const rest = colon > 0 ? s.slice(colon + 1) : s;
+  const dash = rest.lastIndexOf('-');
+  return dash >= 0 ? { epoch, version: rest.slice(0, dash), release: rest.slice(dash + 1) } : { epoch, version: rest, release: '' };
+}
+
+/** Two [epoch:]version[-release] strings as rpm orders them (a missing epoch is 0). */
+export function compareRpm(a: string, b: string): number {
+  const x = parseRpm(a);
+  const y = parseRpm(b);
+  if (x.epoch !== y.epoch) return Math.sign(x.epoch - y.epoch);
+  return rpmvercmp(x.version, y.version) || rpmvercmp(x.release, y.release);
+}
+
 export function compareVersions(scheme: VersionScheme, a: string, b: string): number {
-  return scheme === 'dpkg' ? compareDpkg(a, b) : scheme === 'apk' ? compareApk(a, b) : compareSemver(a, b);
+  return scheme === 'dpkg' ? compareDpkg(a, b) : scheme === 'apk' ? compareApk(a, b) : scheme === 'rpm' ? compareRpm(a, b) : compareSemver(a, b);
 }

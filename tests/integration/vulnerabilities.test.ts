@@ -310,6 +310,12 @@ describe('source packages', () => {
     expect((await findingsOf(bins.deviceId)).map((f) => [f.cveId, f.packageName, f.installedVersion, f.fixedVersion, f.status])).toEqual([['CVE-2023-5363', 'libssl3', '3.0.11-1~deb12u1', '3.0.11-1~deb12u2', 'open']]);
     const list = (await api.get('/vulnerabilities', { token: admin3 })).body;
     expect(list.data.map((r: { cveId: string; packages: string[] }) => [r.cveId, r.packages])).toEqual([['CVE-2023-5363', ['libssl3']]]);
+    // Each finding row names the source package and version it was matched under, as does its group.
+    const rows = (await api.get('/vulnerabilities/CVE-2023-5363/devices', { token: admin3 })).body.data;
+    expect(rows.map((f: Record<string, unknown>) => [f.packageName, f.installedVersion, f.sourcePackage, f.sourceVersion])).toEqual([['libssl3', '3.0.11-1~deb12u1', 'openssl', '3.0.11-1~deb12u1']]);
+    const groups = (await api.get('/vulnerabilities/software', { token: admin3 })).body.data;
+    expect(groups.map((g: Record<string, unknown>) => [g.packageName, g.sourcePackage])).toEqual([['libssl3', 'openssl']]);
+    expect((await api.get(`/vulnerabilities/software/${encodeURIComponent('debian:12:libssl3')}`, { token: admin3 })).body).toMatchObject({ group: { sourcePackage: 'openssl' }, findings: [{ sourcePackage: 'openssl' }] });
 
     // The openssl advisory's fix moves on: the queued job names the source package and reaches libssl3.
     const records = JSON.parse(osvSample) as { id: string; affected: { ranges: { events: Record<string, string>[] }[] }[] }[];
@@ -324,5 +330,53 @@ describe('source packages', () => {
     expect((await findingsOf(bins.deviceId)).map((f) => [f.packageName, f.status])).toEqual([['libssl3', 'resolved']]);
     await upload(osvFeed, osvSample);
     await runDueJobs();
+  });
+});
+
+describe('RPM distributions', () => {
+  it('matches an AlmaLinux binary package under its source RPM with rpm ordering, epoch included', async () => {
+    const p4 = await makePartner();
+    const admin4 = await tokenFor(await makePartnerUser(p4), { mfa: true });
+    const alma = await enroll((await createKey(admin4, { orgId: (await makeOrg(p4.id)).id })).key);
+    const feed = (await api.post('/vulnerabilities/feeds', { token: sysadmin, body: { kind: 'osv', name: 'AlmaLinux advisories' } })).body.id as string;
+    // An ALSA record as AlmaLinux publishes them: CVEs in related, the source and its binaries with an epoch-qualified fix.
+    const alsa = {
+      id: 'ALSA-2024:2447',
+      summary: 'Moderate: openssl security update',
+      modified: '2024-05-01T00:00:00Z',
+      related: ['CVE-2024-0727'],
+      affected: ['openssl', 'openssl-libs'].map((name) => ({ package: { ecosystem: 'AlmaLinux:9', name }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '1:3.0.7-27.el9' }] }] })),
+    };
+    const kernel = { id: 'ALSA-2024:3138', modified: '2024-05-23T00:00:00Z', related: ['CVE-2024-26602'], affected: [{ package: { ecosystem: 'AlmaLinux:9', name: 'kernel' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '5.14.0-427.18.1.el9_4' }] }] }] };
+    expect((await upload(feed, JSON.stringify([alsa, kernel]))).status).toBe(200);
+    const res = await api.put(`/agents/${alma.agentId}/inventory`, {
+      token: alma.authToken,
+      body: {
+        os: { name: 'AlmaLinux', version: '9.4 (Seafoam Ocelot)' },
+        software: [
+          // rpm -qa with SOURCERPM, as the agent lists it: the binaries of openssl and kernel.
+          { name: 'openssl-libs', version: '1:3.0.7-25.el9_3', source: 'rpm', sourceName: 'openssl' },
+          { name: 'kernel-core', version: '5.14.0-427.13.1.el9_4', source: 'rpm', sourceName: 'kernel' },
+          // Already at a release after the fix (el9_4 sorts after el9): not affected.
+          { name: 'openssl', version: '1:3.0.7-27.el9_4', source: 'rpm' },
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    await runDueJobs();
+    const found = await findingsOf(alma.deviceId);
+    expect(found.map((f) => [f.cveId, f.ecosystem, f.packageName, f.sourceName, f.installedVersion, f.fixedVersion])).toEqual([
+      ['CVE-2024-0727', 'almalinux:9', 'openssl-libs', 'openssl', '1:3.0.7-25.el9_3', '1:3.0.7-27.el9'],
+      ['CVE-2024-26602', 'almalinux:9', 'kernel-core', 'kernel', '5.14.0-427.13.1.el9_4', '5.14.0-427.18.1.el9_4'],
+    ]);
+    const groups = (await api.get('/vulnerabilities/software', { token: admin4 })).body.data;
+    expect(groups.map((g: Record<string, unknown>) => [g.groupKey, g.sourcePackage, g.fixedVersion]).sort()).toEqual([
+      ['almalinux:9:kernel-core', 'kernel', '5.14.0-427.18.1.el9_4'],
+      ['almalinux:9:openssl-libs', 'openssl', '1:3.0.7-27.el9'],
+    ]);
+    // The kernel updated past the fix: its finding resolves.
+    await api.put(`/agents/${alma.agentId}/inventory`, { token: alma.authToken, body: { os: { name: 'AlmaLinux', version: '9.4' }, software: [{ name: 'openssl-libs', version: '1:3.0.7-25.el9_3', source: 'rpm', sourceName: 'openssl' }, { name: 'kernel-core', version: '5.14.0-427.18.1.el9_4', source: 'rpm', sourceName: 'kernel' }] } });
+    await runDueJobs();
+    expect((await findingsOf(alma.deviceId)).map((f) => [f.packageName, f.status])).toEqual([['openssl-libs', 'open'], ['kernel-core', 'resolved']]);
   });
 });
