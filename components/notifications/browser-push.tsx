@@ -73,7 +73,7 @@ export function BrowserPushCard() {
 
   const rows = subs.data?.data ?? [];
   return (
-    <Card title="Push notifications">
+    <Card title="Browser and phone push">
       <div className="space-y-3 text-sm">
         {support === 'unsupported' && <p>This browser cannot receive push notifications.</p>}
         {support === 'denied' && <p>Notifications are blocked for this site in the browser’s settings; allow them there to receive pushes here.</p>}

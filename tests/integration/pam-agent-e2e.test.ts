@@ -3,7 +3,7 @@
 // with its own credential, waits for a technician's approval and runs the command (as root when the
 // service is root: the CLI then runs as `nobody`), and kills a long command on revoke.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,9 @@ beforeAll(async () => {
   chmodSync(sockDir, 0o755);
   socket = path.join(sockDir, 'elevate.sock');
   world = await startRealAgent(path.join(base, 'data'), { env: { RMM_AGENT_ELEVATE_SOCKET: socket, RMM_AGENT_ELEVATE_POLL_MS: '200' } });
+  // Enrollment already marks the device online, so the agent process may still be starting:
+  // wait for its broker's socket, opened to every local user (0666), before the first request.
+  await world.eventually(() => existsSync(socket) && (statSync(socket).mode & 0o777) === 0o666, 'the elevation socket');
 }, 90_000);
 
 afterAll(() => world?.stop());
@@ -79,7 +82,6 @@ describe.skipIf(process.platform !== 'linux')('elevation with the reference agen
     const run = elevate(['touch', target]);
     expect(await run.done).toBe(126);
     expect(run.err()).toContain('elevation denied');
-    const { existsSync } = await import('node:fs');
     expect(existsSync(target)).toBe(false);
     const denied = await api.get('/pam/elevation-requests', { token: world.admin, query: { deviceId: world.deviceId, status: 'denied' } });
     expect(denied.body.data[0]).toMatchObject({ decidedBy: 'rule', ruleId: rule.body.id });
