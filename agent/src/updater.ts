@@ -13,23 +13,11 @@ import path from 'node:path';
 import { log } from './log';
 import { ApiClient } from './http';
 import type { AgentConfig } from './config';
+import { releaseSignatureMessage, type UpdateOffer } from '@/lib/agent-releases/update-wire';
 
-export interface UpdateOffer {
-  version: string;
-  os: string;
-  arch: string;
-  url: string;
-  sha256: string;
-  signature: string;
-  format: 'bundle' | 'binary';
-}
+export type { UpdateOffer };
 
 export type UpdateState = 'downloading' | 'trial' | 'updated' | 'failed' | 'rolled_back';
-
-/** The signed message of one artifact (the server signs the same string). */
-export function releaseSignatureMessage(a: { version: string; os: string; arch: string; sha256: string }): string {
-  return `rmm-agent-release:v1:${a.version}:${a.os}:${a.arch}:${a.sha256.toLowerCase()}`;
-}
 
 export function signatureValid(publicKeyBase64: string, offer: Pick<UpdateOffer, 'version' | 'os' | 'arch' | 'sha256' | 'signature'>): boolean {
   try {

@@ -4,11 +4,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { db } from '@/lib/db';
 import { decryptSecret, encryptSecret } from '@/lib/auth/secrets';
+import { releaseSignatureMessage } from '@/lib/agent-releases/update-wire';
 
-/** The signed message of one artifact: version, platform and content digest, under a domain prefix. */
-export function releaseSignatureMessage(a: { version: string; os: string; arch: string; sha256: string }): string {
-  return `rmm-agent-release:v1:${a.version}:${a.os}:${a.arch}:${a.sha256.toLowerCase()}`;
-}
+export { releaseSignatureMessage };
 
 export interface ReleaseKey {
   /** SPKI DER, base64: what agents store (`releaseSigningKey` in agent.yaml). */

@@ -8,6 +8,7 @@ import { compareReleaseVersions } from '@/lib/agent-releases/release-versions';
 import { signArtifact } from '@/lib/agent-releases/release-signing';
 import { inRollout, rolloutBucket } from '@/lib/agent-releases/rollout';
 import type { AgentContext } from '@/lib/auth/context';
+import type { UpdateOffer } from '@/lib/agent-releases/update-wire';
 
 const PROMOTED_CACHE_MS = 15_000;
 
@@ -64,15 +65,7 @@ export function invalidatePromotedRelease(): void {
   cache = undefined;
 }
 
-export interface UpdateOffer {
-  version: string;
-  os: string;
-  arch: string;
-  url: string;
-  sha256: string;
-  signature: string;
-  format: 'bundle' | 'binary';
-}
+export type { UpdateOffer };
 
 // A version the device rolled back is not offered again; one it could not take (download error,
 // digest or signature mismatch) is offered again after FAILED_RETRY_MS.
