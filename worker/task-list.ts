@@ -18,7 +18,7 @@ import { sendPortalPasswordResetsTask } from './tasks/send-portal-password-reset
 import { prunePortalSessionsTask } from './tasks/prune-portal-sessions';
 import { billingSweepTask } from './tasks/billing-sweep';
 import { prunePartnerApiIdempotencyKeysTask } from './tasks/prune-partner-api-idempotency-keys';
-// Alerts (issue 6)
+// Alerts
 import { sweepAlertRulesTask } from './tasks/sweep-alert-rules';
 import { sendAlertNotificationTask } from './tasks/send-alert-notification';
 import { runDueMonitorsTask } from './tasks/run-due-monitors';

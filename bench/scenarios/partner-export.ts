@@ -7,7 +7,7 @@ import { Histogram } from '../../agent/src/simulate';
 
 const TARGET = 'report records/s';
 
-/** The management route that mints service principals (issue 8 designs it). */
+/** The management route that mints service principals (POST /service-principals). */
 async function servicePrincipalPath(base: string): Promise<string | null> {
   const doc = await apiOk<{ paths: Record<string, Record<string, unknown>> }>(base, 'GET', '/openapi.json');
   const path = Object.keys(doc.paths).find((p) => /service-principals\/?$/.test(p) && doc.paths[p].post);

@@ -147,7 +147,7 @@ const ZSoftware = z.object({
   sourceVersion: text(200).optional().describe('The source package version, when not its own (a binNMU such as 5.2.15-2+b8 of 5.2.15-2)'),
 });
 
-// Management posture (issue 8): other management products the agent found on the machine.
+// Management posture: other management products the agent found on the machine.
 export const ZManagementPostureReport = z
   .object({
     scannedAt: z.string().datetime({ offset: true }).optional().describe('When the agent scanned; default: now'),

@@ -89,7 +89,7 @@ describe('the reference agent against a live API', () => {
     }, 'the inventory');
     expect(inventory.hardware.cpuCores).toBe(os.cpus().length);
     if (existsSync('/usr/bin/dpkg-query')) expect(inventory.software.length).toBeGreaterThan(10);
-    // The same upload carries the management-posture scan (issue 8): this machine now counts as scanned.
+    // The same upload carries the management-posture scan: this machine now counts as scanned.
     expect(await db.deviceManagementPosture.findUnique({ where: { deviceId } })).not.toBeNull();
 
     const cmd = await api.post(`/devices/${deviceId}/commands`, { token: admin, body: { type: 'run_script', payload: { interpreter: 'bash', script: 'echo hello' } } });
