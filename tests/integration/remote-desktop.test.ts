@@ -67,14 +67,20 @@ afterAll(async () => {
   resetAgentChannelHub();
 });
 
+/** A partner admin and an enrolled device whose desktop agent answers offers, noting each in `seen`. */
+async function desktopDevice() {
+  const partner = await makePartner();
+  const admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
+  const key = await createKey(admin, { orgId: (await makeOrg(partner.id)).id });
+  const device = await enroll(key.key);
+  const seen: string[] = [];
+  await desktopAgent(server.url, device.authToken, seen);
+  return { admin, device, seen };
+}
+
 describe('desktop signalling', () => {
   it('establishes a WebRTC data channel between viewer and device through offer and ice', async () => {
-    const partner = await makePartner();
-    const admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
-    const key = await createKey(admin, { orgId: (await makeOrg(partner.id)).id });
-    const device = await enroll(key.key);
-    const seen: string[] = [];
-    await desktopAgent(server.url, device.authToken, seen);
+    const { admin, device, seen } = await desktopDevice();
 
     const ice = await api.get('/remote/ice-servers', { token: admin });
     expect(ice.status, ice.text).toBe(200);
@@ -121,12 +127,7 @@ describe('desktop signalling', () => {
 
 describe('a native viewer with a connect code', () => {
   it('redeems the code once for a viewer token, signals with it, and refuses reuse, expiry and a forged token', async () => {
-    const partner = await makePartner();
-    const admin = await tokenFor(await makePartnerUser(partner), { mfa: true });
-    const key = await createKey(admin, { orgId: (await makeOrg(partner.id)).id });
-    const device = await enroll(key.key);
-    const seen: string[] = [];
-    await desktopAgent(server.url, device.authToken, seen);
+    const { admin, device, seen } = await desktopDevice();
     const session = await api.post('/remote/sessions', { token: admin, body: { deviceId: device.deviceId, type: 'desktop' } });
     expect(session.status, session.text).toBe(201);
     const code = await api.post(`/remote/sessions/${session.body.id}/desktop-connect-code`, { token: admin, body: {} });
