@@ -258,7 +258,7 @@ export class Streams {
       const { stream, done } = this.openLocal(conn, message.kind, (message.params ?? {}) as Record<string, unknown>, handlers, Math.min(message.timeoutMs, 300_000));
       // The agent's credit grants go on to the opener, which counts them.
       stream.onWindow = (bytes) => this.relaySend(from, { k: 'swin', sid, bytes });
-      // Placeholder until the agent answers, so a close that overtakes the opening is not lost.
+      // A stand-in handle until the agent answers, so a close that overtakes the opening is not lost.
       let cancelled: string | null = null;
       this.relayedIn.set(sid, { write: () => false, control: () => undefined, release: () => undefined, close: (reason = 'closed') => (cancelled = reason) });
       void done.then((error) => {
