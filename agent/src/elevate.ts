@@ -17,33 +17,20 @@
 // /dev/null); stdout and stderr stream back to the CLI.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError, type ApiClient } from './http';
 import type { AgentConfig } from './config';
 import { log } from './log';
+import { defaultSocketPath, lines, send, type ClientMessage } from './elevate-protocol';
 
 export const SECURE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-
-export function defaultSocketPath(): string {
-  return process.env.RMM_AGENT_ELEVATE_SOCKET || '/run/rmm-agent/elevate.sock';
-}
 
 const pollMs = () => Math.max(100, Number(process.env.RMM_AGENT_ELEVATE_POLL_MS ?? 2000));
 const waitSeconds = () => Math.max(1, Number(process.env.RMM_AGENT_ELEVATE_WAIT_SECONDS ?? 600));
 const KILL_GRACE_MS = 5000;
-
-// Messages, one JSON object per line.
-type ClientMessage = { type: 'hello'; pid: number; argv: string[]; cwd: string; reason: string | null } | { type: 'proof'; path: string };
-export type ServerMessage =
-  | { type: 'challenge'; nonce: string }
-  | { type: 'submitted'; id: string; status: string }
-  | { type: 'approved'; id: string; expiresAt: string | null; runAs: string }
-  | { type: 'denied'; id: string | null; reason: string }
-  | { type: 'stdout' | 'stderr'; data: string }
-  | { type: 'exit'; code: number | null; outcome: 'exited' | 'revoked' | 'expired' | 'failed' };
 
 /** Quotes an argv for display and matching, as a POSIX shell would read it back. */
 export function commandLineOf(argv: string[]): string {
@@ -148,28 +135,6 @@ export function groupsOf(user: string): string[] {
 
 function sha256File(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
-}
-
-const send = (socket: net.Socket, msg: ServerMessage) => {
-  if (!socket.destroyed) socket.write(`${JSON.stringify(msg)}\n`);
-};
-
-function lines(socket: net.Socket, onMessage: (m: unknown) => void): void {
-  let buf = '';
-  socket.on('data', (d) => {
-    buf += d.toString('utf8');
-    if (buf.length > 256 * 1024) socket.destroy();
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      try {
-        onMessage(JSON.parse(line));
-      } catch {
-        socket.destroy();
-      }
-    }
-  });
 }
 
 interface AgentState {
@@ -421,63 +386,4 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
       /* gone */
     }
   }
-}
-
-/** The CLI side: `rmm-agent elevate [--socket S] [--reason R] -- <command> [args…]`. Exit code: the command's, 126 when refused. */
-export async function elevateCli(argv: string[], opts: { socket?: string; reason?: string | null; out?: NodeJS.WritableStream; err?: NodeJS.WritableStream }): Promise<number> {
-  const out = opts.out ?? process.stdout;
-  const err = opts.err ?? process.stderr;
-  if (!argv.length) throw new Error('usage: rmm-agent elevate [--reason <text>] -- <command> [args…]');
-  const socket = net.createConnection(opts.socket ?? defaultSocketPath());
-  let proofFile: string | null = null;
-  const cleanup = () => {
-    if (proofFile) rmSync(proofFile, { force: true });
-    proofFile = null;
-  };
-  return new Promise<number>((resolve, reject) => {
-    let result = 126;
-    socket.on('error', (e) => {
-      cleanup();
-      reject(new Error(`cannot reach the agent service: ${e.message}`));
-    });
-    socket.on('connect', () => socket.write(`${JSON.stringify({ type: 'hello', pid: process.pid, argv, cwd: process.cwd(), reason: opts.reason ?? null })}\n`));
-    socket.on('close', () => {
-      cleanup();
-      resolve(result);
-    });
-    lines(socket, (raw) => {
-      const m = raw as ServerMessage;
-      switch (m.type) {
-        case 'challenge': {
-          proofFile = path.join(os.tmpdir(), `rmm-elevate-${m.nonce}`);
-          const fd = openSync(proofFile, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
-          writeSync(fd, m.nonce);
-          closeSync(fd);
-          socket.write(`${JSON.stringify({ type: 'proof', path: proofFile })}\n`);
-          break;
-        }
-        case 'submitted':
-          cleanup();
-          if (m.status === 'pending') err.write(`elevation request ${m.id} is waiting for approval…\n`);
-          break;
-        case 'approved':
-          err.write(`elevation ${m.id} approved${m.expiresAt ? ` until ${m.expiresAt}` : ''}; running as ${m.runAs}\n`);
-          break;
-        case 'denied':
-          err.write(`elevation denied: ${m.reason}\n`);
-          result = 126;
-          break;
-        case 'stdout':
-          out.write(Buffer.from(m.data, 'base64'));
-          break;
-        case 'stderr':
-          err.write(Buffer.from(m.data, 'base64'));
-          break;
-        case 'exit':
-          if (m.outcome !== 'exited') err.write(`elevated command ${m.outcome === 'failed' ? 'could not start' : `stopped: elevation ${m.outcome}`}\n`);
-          result = m.code ?? 126;
-          break;
-      }
-    });
-  });
 }

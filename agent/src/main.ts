@@ -7,7 +7,7 @@ import { enroll } from './enroll';
 import { AgentRunner } from './runner';
 import { applyPlan, describePlan, installPlan, uninstallPlan } from './service';
 import { simulate } from './simulate';
-import { elevateCli } from './elevate';
+import { elevateCli } from './elevate-cli';
 import { log, setQuiet } from './log';
 import { AGENT_VERSION } from './version';
 import path from 'node:path';
