@@ -13,7 +13,6 @@ import type { AgentContext } from '@/lib/auth/context';
 import { emitEvent } from '@/lib/events/emit-event';
 import { ZHeartbeatBody } from '@/lib/agents/schemas';
 import { takeDropped } from '@/lib/agents/tolerant';
-import { stripNul } from '@/lib/agents/sanitize';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 import { accumulateMetricBucketsSql } from '@/lib/devices/accumulate-metric-buckets';
@@ -236,8 +235,9 @@ async function watchdogBeat(ctx: AgentContext, input: HeartbeatInput): Promise<v
 }
 
 export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
+  // The body is already storable text: the route cleans it (cleanText) before parsing.
   const droppedFields = takeDropped(body);
-  const input = stripNul(body);
+  const input = body;
   const all = !ctx.narrowed;
   let commands: ClaimedCommand[] = [];
   let alertState: boolean | null = null;
