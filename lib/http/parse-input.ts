@@ -103,6 +103,7 @@ export function assertPlainInput(value: unknown, where: string): void {
   throw badRequest(`${details[0].path}: ${details[0].message}`, details);
 }
 
+/** `path` is the current position, pushed and popped in place: joined only for a detail. */
 function walk(value: unknown, path: string[], depth: number, details: ErrorDetail[]): void {
   if (details.length >= MAX_DETAILS) return;
   if (typeof value === 'string') {
@@ -115,16 +116,23 @@ function walk(value: unknown, path: string[], depth: number, details: ErrorDetai
     return;
   }
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) walk(value[i], [...path, String(i)], depth + 1, details);
+    for (let i = 0; i < value.length; i++) {
+      path.push(String(i));
+      walk(value[i], path, depth + 1, details);
+      path.pop();
+    }
     return;
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     if (!isStorableText(key)) {
       // The key itself cannot be printed faithfully: name the object holding it.
       details.push({ path: path.join('.'), message: `Object keys ${TEXT_MESSAGE.charAt(0).toLowerCase()}${TEXT_MESSAGE.slice(1)}`, code: 'invalid_key' });
       continue;
     }
-    walk(item, [...path, key], depth + 1, details);
+    path.push(key);
+    walk((value as Record<string, unknown>)[key], path, depth + 1, details);
+    path.pop();
   }
 }
 

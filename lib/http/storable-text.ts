@@ -9,6 +9,7 @@ export function isStorableText(s: string): boolean {
 
 /** Makes any string storable: drops U+0000, replaces unpaired surrogates with U+FFFD. */
 export function toStorableText(s: string): string {
+  if (isStorableText(s)) return s;
   const wellFormed = (s as unknown as { toWellFormed(): string }).toWellFormed();
   return wellFormed.includes('\u0000') ? wellFormed.replaceAll('\u0000', '') : wellFormed;
 }

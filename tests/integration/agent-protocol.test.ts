@@ -101,6 +101,20 @@ describe('heartbeat', () => {
     expect((await heartbeat(agent)).body.commands).toEqual([]);
   });
 
+  it('beats of many agents at once, sharing statements with token lookups, each get their own commands', async () => {
+    const agents = await Promise.all([0, 1, 2, 3, 4, 5].map(() => enroll(key)));
+    const queued = new Map<string, string>();
+    for (const a of agents) queued.set(a.deviceId, (await queue(a.deviceId, { type: 'refresh_inventory' })).body.id);
+    // Rounds of beats from every agent at once: lookups of later beats meet beats already looked up.
+    const rounds = await Promise.all([0, 1, 2].map(() => Promise.all(agents.map((a) => heartbeat(a)))));
+    for (const [i, a] of agents.entries()) {
+      const got = rounds.flatMap((r) => r[i].body.commands.map((c: { id: string }) => c.id));
+      expect(got).toEqual([queued.get(a.deviceId)]);
+    }
+    const forged = await Promise.all([heartbeat(agents[0]), api.post(`/agents/${agents[1].agentId}/heartbeat`, { token: 'agt_forged', body: {} })]);
+    expect([forged[0].status, forged[1].status]).toEqual([200, 401]);
+  });
+
   it('delivers commands in order with their payload, and stores results with capped output', async () => {
     process.env.COMMAND_OUTPUT_MAX_BYTES = '1024';
     resetEnvCache();
