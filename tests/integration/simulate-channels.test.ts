@@ -2,6 +2,7 @@
 // devices, each holding its own live channel, and answers system tools from a simulated machine
 // through the real API; a queued command wakes its device, which claims it without a heartbeat.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,36 @@ describe('rmm-agent simulate --channels', () => {
     expect(tables[0].some((p) => p.commandLine.startsWith('/usr/lib/postgresql/15/bin/postgres'))).toBe(true);
     // Each device is its own machine (booted at its own time).
     expect(tables[0][0].startedAt).not.toBe(tables[1][0].startedAt);
+  });
+
+  it('serves the process list on the HTTP server’s fast path with the route’s own contract', async () => {
+    const { serveFastPath } = await import('../../server-fast-paths');
+    const fast = createServer((req, res) => {
+      req.headers['x-rmm-peer-ip'] = req.socket.remoteAddress ?? '';
+      if (!serveFastPath(req, res)) res.writeHead(418).end('next');
+    });
+    await new Promise<void>((resolve) => fast.listen(0, '127.0.0.1', resolve));
+    const url = (p: string) => `http://127.0.0.1:${(fast.address() as { port: number }).port}/api/v1${p}`;
+    const get = (p: string, token?: string) => fetch(url(p), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    try {
+      const ok = await get(`${base(deviceIds[0])}/processes`, admin);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+      const body = await ok.json();
+      expect(Object.keys(body).sort()).toEqual(['collectedAt', 'data', 'sampledMs']);
+      expect(body.data.length).toBeGreaterThan(250);
+      // Another tenant: 404 like a device that does not exist (as is a malformed id); no token 401.
+      const stranger = await tokenFor(await makePartnerUser(await makePartner()), { mfa: true });
+      const foreign = await get(`${base(deviceIds[0])}/processes`, stranger);
+      expect([foreign.status, (await foreign.json()).error.code]).toEqual([404, 'NOT_FOUND']);
+      expect((await get(`${base(deviceIds[0])}/processes`)).status).toBe(401);
+      expect((await get(`${base('not-a-uuid')}/processes`, admin)).status).toBe(404);
+      // Anything else under the device is Next's.
+      expect((await get(`${base(deviceIds[0])}/services`, admin)).status).toBe(418);
+      expect((await fetch(url(`${base(deviceIds[0])}/processes`), { method: 'POST', headers: { authorization: `Bearer ${admin}` } })).status).toBe(418);
+    } finally {
+      fast.close();
+    }
   });
 
   it('kills a process and stops a service on one device only', async () => {
