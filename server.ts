@@ -16,6 +16,7 @@ import { agentChannelHub } from './lib/agent-channel/hub';
 import { mcpSseSessions } from './lib/mcp/sse-sessions';
 import { handleRemoteUpgrade } from './lib/remote/terminal-gateway';
 import { isTunnelHttpPath, serveTunnelHttp } from './lib/remote/tunnel-proxy';
+import { handleTunnelUpgrade } from './lib/remote/tunnel-websocket';
 
 const PEER_HEADER = 'x-rmm-peer-ip';
 
@@ -58,12 +59,12 @@ async function main() {
       .then((served) => (served ? undefined : handle(req, res)));
   });
   server.keepAliveTimeout = 65_000;
-  // Agents' live channels (GET /api/v1/agents/channel upgrades to a WebSocket) and browsers'
-  // terminals (/api/v1/remote/sessions/:id/terminal); any other upgrade (the dev server's hot
-  // reload) is Next's.
+  // Agents' live channels (GET /api/v1/agents/channel upgrades to a WebSocket), browsers'
+  // terminals (/api/v1/remote/sessions/:id/terminal) and WebSockets of pages served through a
+  // tunnel (/api/v1/tunnel-http/:id/…); any other upgrade (the dev server's hot reload) is Next's.
   const hub = agentChannelHub();
   const nextUpgrade = app.getUpgradeHandler();
-  hub.attach(server, (req, socket, head) => handleRemoteUpgrade(req, socket, head) || void nextUpgrade(req, socket, head));
+  hub.attach(server, (req, socket, head) => handleRemoteUpgrade(req, socket, head) || handleTunnelUpgrade(req, socket, head) || void nextUpgrade(req, socket, head));
   await hub.start();
   server.listen(port, hostname, () => {
     logger.info({ publicBaseUrl: publicBaseUrl() }, `web listening on ${hostname}:${port}`);

@@ -13,7 +13,7 @@ import { AGENT_VERSION } from './version';
 import path from 'node:path';
 import { reportUpdateState, runTrial } from './updater';
 
-const BOOLEANS = new Set(['quiet', 'force', 'dry-run', 'allow-reboot', 'allow-shutdown', 'once', 'json', 'help', 'version']);
+const BOOLEANS = new Set(['quiet', 'force', 'dry-run', 'allow-reboot', 'allow-shutdown', 'once', 'json', 'help', 'version', 'channels', 'no-heartbeat']);
 
 const USAGE = `rmm-agent ${AGENT_VERSION}
 
@@ -26,6 +26,7 @@ Usage:
   rmm-agent simulate --server <URL> --key <KEY> --devices <N> [--enrollment-secret <SECRET>]
                      [--duration <S>=60] [--interval <S>] [--enroll-concurrency <N>=50]
                      [--max-sockets <N>=256] [--state-file <FILE>] [--json]
+                     [--channels] [--no-heartbeat]
 
 The data directory holds agent.yaml (mode 600); default ${defaultDataDir()} (RMM_AGENT_DATA_DIR).
 \`elevate\` (Linux) asks the running agent service to run one command as root: the organization's rules
@@ -171,6 +172,8 @@ async function main(argv: string[]): Promise<number> {
         maxSockets: intOpt(args, 'max-sockets', 256),
         stateFile: path.resolve(stringOpt(args, 'state-file') ?? path.join(dataDir, 'simulate-state.json')),
         json: args.options.get('json') === true,
+        channels: args.options.get('channels') === true,
+        heartbeats: args.options.get('no-heartbeat') !== true,
       });
       if (args.options.get('json') === true) console.log(JSON.stringify(report));
       else console.log(JSON.stringify(report, null, 2));

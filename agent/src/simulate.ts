@@ -4,10 +4,15 @@
 // answered with simulated results. Reports sustained heartbeats/s, latency percentiles and errors.
 // `--server` may list several base URLs (comma-separated, e.g. several app processes): beats
 // rotate over them, so one device's consecutive beats reach different processes.
+// `--channels`: each device also keeps a live channel open (to the first server) and answers
+// system tools from a simulated machine (simulate-channels.ts); a wake claims the command at once.
+// `--no-heartbeat` leaves only the channels (and the beats wakes ask for), until the duration
+// ends or SIGTERM.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, ApiError, withRetry } from './http';
 import { AGENT_VERSION } from './version';
+import { openChannels, type ChannelFleet } from './simulate-channels';
 
 export interface SimulateOptions {
   server: string;
@@ -20,6 +25,10 @@ export interface SimulateOptions {
   maxSockets: number;
   stateFile: string;
   json: boolean;
+  /** Keep a live channel open per device. */
+  channels?: boolean;
+  /** false: no periodic heartbeats (with channels: only the beats a wake asks for). */
+  heartbeats?: boolean;
 }
 
 interface VirtualDevice {
@@ -140,12 +149,13 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   let intervalSeconds = opts.intervalSeconds ?? 0;
   const countError = (key: string) => errors.set(key, (errors.get(key) ?? 0) + 1);
 
+  const heartbeats = opts.heartbeats !== false;
   // One beat learns the server's interval unless --interval overrides it.
-  if (!intervalSeconds) {
+  if (!intervalSeconds && heartbeats) {
     const probe = await api.request<{ heartbeatIntervalSeconds: number }>('POST', `/agents/${devices[0].agentId}/heartbeat`, { metrics: metrics() }, devices[0].token);
     intervalSeconds = probe.body.heartbeatIntervalSeconds;
   }
-  say(`${devices.length} devices heartbeating every ${intervalSeconds} s (target ${(devices.length / intervalSeconds).toFixed(1)} beats/s) for ${opts.durationSeconds} s`);
+  if (heartbeats) say(`${devices.length} devices heartbeating every ${intervalSeconds} s (target ${(devices.length / intervalSeconds).toFixed(1)} beats/s) for ${opts.durationSeconds} s`);
 
   const answer = async (d: VirtualDevice, c: { id: string; type: string }) => {
     commands++;
@@ -201,7 +211,26 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
     }, Math.max(0, at - Date.now()));
     timer.unref?.();
   };
-  for (const d of devices) schedule(d, started + Math.random() * intervalSeconds * 1000);
+  if (heartbeats) for (const d of devices) schedule(d, started + Math.random() * intervalSeconds * 1000);
+  let fleet: ChannelFleet | null = null;
+  let channelsOpenedMs: number | null = null;
+  if (opts.channels) {
+    // A wake means a command is queued for the device: it beats now and claims it.
+    fleet = await openChannels(servers[0], devices, (i) => {
+      if (stopping) return;
+      const p = beat(devices[i]).finally(() => inflight.delete(p));
+      inflight.add(p);
+    });
+    for (;;) {
+      const open = fleet.open();
+      if (open === devices.length || Date.now() > deadline) {
+        channelsOpenedMs = Date.now() - started;
+        say(`channels open ${open} of ${devices.length} in ${(channelsOpenedMs / 1000).toFixed(1)} s`);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 
   // SIGTERM/SIGINT end the run early with a report (a harness stops it once it has what it needs).
   await new Promise<void>((resolve) => {
@@ -212,6 +241,8 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
   });
   stopping = true;
   clearInterval(progress);
+  const channelsOpenAtEnd = fleet?.open() ?? 0;
+  fleet?.stop();
   await Promise.all(inflight);
   for (const client of clients) client.close();
 
@@ -233,11 +264,14 @@ export async function simulate(opts: SimulateOptions): Promise<Record<string, un
     intervalSeconds,
     durationSeconds: Math.round(elapsed * 10) / 10,
     heartbeats: hist.count,
-    targetHeartbeatsPerSecond: Math.round((devices.length / intervalSeconds) * 10) / 10,
+    targetHeartbeatsPerSecond: heartbeats ? Math.round((devices.length / intervalSeconds) * 10) / 10 : 0,
     heartbeatsPerSecond: Math.round((hist.count / elapsed) * 10) / 10,
     latencyMs: latency(hist),
     steady: elapsed > intervalSeconds ? { heartbeatsPerSecond: Math.round((steady.count / steadySeconds) * 10) / 10, latencyMs: latency(steady) } : null,
     errors: { total: errorCount, byKind: Object.fromEntries(errors) },
+    channels: fleet
+      ? { open: channelsOpenAtEnd, openedInSeconds: channelsOpenedMs === null ? null : Math.round(channelsOpenedMs / 100) / 10, answered: Object.fromEntries(fleet.answered) }
+      : null,
     commandsAnswered: commands,
     duplicateCommands,
     // The load generator's own CPU: on a small box it competes with the server it measures.

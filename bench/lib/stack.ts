@@ -91,6 +91,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     PORTAL_SESSION_SECRET: randomBytes(32).toString('base64url'),
     ACCESS_TOKEN_TTL_SECONDS: '7200',
+    // GET /metrics (the web processes' heap, for scenarios that report memory per connection).
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
     AGENT_HEARTBEAT_INTERVAL_SECONDS: String(opts.heartbeatIntervalSeconds),
     // Scenarios run different fleet sizes one after another: devices not in the current run must
     // not flap offline (and fan out device.offline events) in the middle of another scenario.

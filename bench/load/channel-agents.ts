@@ -1,8 +1,8 @@
-// Load process: N agents with an open live channel, each the reference agent's own channel code
-// (AgentChannel: frames, streams, flow control) with a real token of a seeded device. They answer
-// `processes.list` with a list the real /proc reader produced (sampled once, so the figure is the
-// server's and the channel's cost, not this box re-reading /proc N times a second) and open real
-// PTYs (the agent's `script`-based terminal). Prints `[channels] open N` on stderr once every
+// Load process: agents with an open live channel that open real PTYs (the agent's `script`-based
+// terminal), for scenario 14's terminal runs (the fleet of channels is `rmm-agent simulate
+// --channels`). Each is the reference agent's own channel code (AgentChannel: frames, streams, flow
+// control) with a real token of a seeded device, and answers `processes.list` with a list the real
+// /proc reader produced (sampled once). Prints `[channels] open N` on stderr once every
 // channel is welcomed, and its JSON report on stdout when it gets SIGTERM.
 //   tsx bench/load/channel-agents.ts --server URL --state FILE
 import { readFileSync } from 'node:fs';

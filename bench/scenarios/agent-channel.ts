@@ -1,20 +1,33 @@
 // Scenario 14: the live agent channel. 10,000 agents (a tenth with --quick) keep a channel open
-// to ONE web process (bench/load/channel-agents.ts: the reference agent's own channel code, real
-// PTYs); the scenario reports that process's memory per open connection, the p99 of a
-// system-tools round trip (GET …/processes, the agent's answer the size of a real /proc list) at
-// 100 requests/s spread over the devices, and on a terminal session: keystroke-to-echo p99 with
-// the viewer's WebSocket on the process holding the channel and on a second web process (the
-// relay between them; needs --procs 2), and the throughput of a large `cat`.
+// to ONE web process: `rmm-agent simulate --channels --no-heartbeat` (the reference agent's own
+// channel code, from one process) for all but one, whose system tools answer a simulated machine
+// (~270 processes, ~61 KB); the first device is bench/load/channel-agents.ts with real PTYs, for
+// the terminal. The scenario reports that web process's memory per open connection, the p99 of a
+// system-tools round trip (GET …/processes) at 100 requests/s spread over the devices with the web
+// process's CPU per call (robust on a shared box, unlike the latency) and the load average, and on
+// a terminal session: keystroke-to-echo p99 with the viewer's WebSocket on the process holding the
+// channel and on a second web process (the relay between them; needs --procs 2), and the
+// throughput of a large `cat`.
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { db } from '@/lib/db';
 import { startLoad } from '../lib/child';
 import { writeSimulateState } from '../lib/seed';
 import { treeRss } from '../lib/rss';
-import { mb, skipped, type Scenario, type ScenarioResult } from '../lib/types';
+import { cpuPerOp, mb, skipped, type Scenario, type ScenarioResult } from '../lib/types';
 
 const DEVICES = 10_000;
 const RATE = 100;
+
+/** The web process's V8 heap in use, from its Prometheus scrape (GET /metrics with METRICS_TOKEN). */
+async function heapUsed(url: string, token: string | undefined): Promise<number | null> {
+  if (!token) return null;
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+  if (!res?.ok) return null;
+  const match = /^nodejs_heap_size_used_bytes\s+(\d+(?:\.\d+)?)/m.exec(await res.text());
+  return match ? Number(match[1]) : null;
+}
 
 interface ToolsReport {
   requests: number;
@@ -38,24 +51,40 @@ export const agentChannelScenario: Scenario = {
     const devices = ctx.fleet.slice(0, count);
     const holder = ctx.stack.urls[0];
     const webPid = ctx.stack.web[0].pid!;
-    const stateFile = path.join(ctx.workDir, '14-channel-state.json');
-    writeSimulateState(stateFile, holder, devices);
+    const terminalState = path.join(ctx.workDir, '14-terminal-state.json');
+    writeSimulateState(terminalState, holder, devices.slice(0, 1));
+    const simulateState = path.join(ctx.workDir, '14-simulate-state.json');
+    writeSimulateState(simulateState, holder, devices.slice(1));
     const idsFile = path.join(ctx.workDir, '14-channel-devices.txt');
     writeFileSync(idsFile, devices.map((d) => d.deviceId).join('\n'));
 
     ctx.log(`scenario 14: ${count} agents open a channel to ${holder}`);
+    const metricsToken = ctx.stack.env.METRICS_TOKEN;
     const rssBefore = treeRss(webPid);
-    let opened = false;
-    const agents = startLoad<{ channels: number; open: number; answered: number; processSample: number; sampleBytes: number }>('bench/load/channel-agents.ts', ['--server', holder, '--state', stateFile], {
-      onStderr: (line) => {
-        if (line.startsWith('[channels]')) {
-          opened = true;
-          ctx.log(`  ${line}`);
-        }
-      },
+    const heapBefore = await heapUsed(holder, metricsToken);
+    let terminalOpen = false;
+    let simulatedOpen = count === 1;
+    const terminalAgent = startLoad<Record<string, unknown>>('bench/load/channel-agents.ts', ['--server', holder, '--state', terminalState], {
+      onStderr: (line) => line.startsWith('[channels]') && (terminalOpen = true),
     });
+    // Every device is enrolled already (the state file has their credentials): no key is used.
+    const simulated =
+      count > 1
+        ? startLoad<{ channels: { open: number; openedInSeconds: number | null; answered: Record<string, number> } | null; cpuSeconds: number }>(
+            'agent/src/main.ts',
+            ['simulate', '--server', holder, '--key', 'unused-every-device-is-enrolled', '--devices', String(count - 1), '--channels', '--no-heartbeat', '--duration', '86400', '--state-file', simulateState, '--json'],
+            {
+              onStderr: (line) => {
+                if (!line.includes('channels open')) return;
+                simulatedOpen = true;
+                ctx.log(`  ${line}`);
+              },
+            },
+          )
+        : null;
     const deadline = Date.now() + 600_000;
-    while (!opened && Date.now() < deadline && agents.child.exitCode === null) await new Promise((r) => setTimeout(r, 500));
+    const running = () => terminalAgent.child.exitCode === null && (!simulated || simulated.child.exitCode === null);
+    while (!(terminalOpen && simulatedOpen) && Date.now() < deadline && running()) await new Promise((r) => setTimeout(r, 500));
     // Every channel registered: its presence row is what other processes route by.
     let present = 0;
     while (Date.now() < deadline) {
@@ -65,17 +94,25 @@ export const agentChannelScenario: Scenario = {
     }
     // Settled memory: sampled a few times once every channel is open, the lowest kept (GC noise).
     let rssOpen = Infinity;
+    let heapOpen = Infinity;
     for (let i = 0; i < 6; i++) {
       await new Promise((r) => setTimeout(r, 500));
       rssOpen = Math.min(rssOpen, treeRss(webPid));
+      heapOpen = Math.min(heapOpen, (await heapUsed(holder, metricsToken)) ?? Infinity);
     }
     const perConnectionKb = Math.round((rssOpen - rssBefore) / present / 102.4) / 10;
-    ctx.log(`  ${present} channels present; web process rss ${mb(rssBefore)} -> ${mb(rssOpen)} MiB (${perConnectionKb} KiB per connection)`);
+    const heapPerConnectionKb = heapBefore !== null && Number.isFinite(heapOpen) ? Math.round((heapOpen - heapBefore) / present / 102.4) / 10 : null;
+    ctx.log(`  ${present} channels present; web process rss ${mb(rssBefore)} -> ${mb(rssOpen)} MiB (${perConnectionKb} KiB per connection), heap ${heapPerConnectionKb} KiB per connection`);
 
     const seconds = Math.max(10, Math.round(60 / ctx.scale.factor) * 2);
+    const loadBefore = os.loadavg()[0];
     ctx.stack.rss.reset();
     const tools = await startLoad<ToolsReport>('bench/load/channel-calls.ts', ['--mode', 'tools', '--url', holder, '--token', ctx.tenant.adminToken, '--devices', idsFile, '--rate', String(RATE), '--seconds', String(seconds)]).result;
     const rssTools = ctx.stack.rss.peak();
+    const cpu = ctx.stack.rss.cpu();
+    const loadAfter = os.loadavg()[0];
+    const cpuMsPerOp = cpuPerOp(cpu, tools.ok);
+    ctx.log(`  ${tools.ok} calls: web CPU ${cpuMsPerOp?.app} ms per call, p99 ${tools.latencyMs.p99} ms, load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)}`);
     const toolErrors = Object.values(tools.errors).reduce((a, b) => a + b, 0);
     const rows: ScenarioResult[] = [
       {
@@ -89,9 +126,10 @@ export const agentChannelScenario: Scenario = {
         p99: tools.latencyMs.p99,
         errors: toolErrors,
         rssMb: { app: mb(rssTools.app ?? 0), worker: mb(rssTools.worker ?? 0) },
+        cpuMsPerOp,
         target: 'p99<=1000 ms, no errors',
         met: toolErrors === 0 && (tools.latencyMs.p99 ?? Infinity) <= 1000,
-        extra: { channels: count, present, rssBeforeMb: mb(rssBefore), rssOpenMb: mb(rssOpen), perConnectionKb, errorsByKind: tools.errors, maxMs: tools.latencyMs.max },
+        extra: { channels: count, present, rssBeforeMb: mb(rssBefore), rssOpenMb: mb(rssOpen), perConnectionKb, heapPerConnectionKb, errorsByKind: tools.errors, maxMs: tools.latencyMs.max, cpuSeconds: cpu, loadAverage: { before: loadBefore, after: loadAfter } },
       },
     ];
 
@@ -117,9 +155,10 @@ export const agentChannelScenario: Scenario = {
     if (ctx.stack.urls.length > 1) await terminalRun(ctx.stack.urls[1], 'two web processes (relayed)', '14-terminal-two');
     else rows.push(skipped('14-terminal-two', '14 terminal, two web processes', 'keystroke echo p99<=100 ms', 'one web process: run with --procs 2'));
 
-    agents.child.kill('SIGTERM');
-    const agentReport = await agents.result.catch(() => null);
-    rows[0].extra = { ...rows[0].extra, agents: agentReport };
+    terminalAgent.child.kill('SIGTERM');
+    simulated?.child.kill('SIGTERM');
+    const simulatedReport = simulated ? await simulated.result.catch(() => null) : null;
+    rows[0].extra = { ...rows[0].extra, terminalAgent: await terminalAgent.result.catch(() => null), simulated: simulatedReport && { channels: simulatedReport.channels, cpuSeconds: simulatedReport.cpuSeconds } };
     return rows;
   },
 };

@@ -6,9 +6,11 @@
 // (rmm_*) never reach the device. Redirects and cookie paths the device sets are rewritten to
 // stay under the tunnel's path. A ticket (?rmm_ticket=…, POST /tunnels/:id/http-ticket) is
 // redeemed once for the cookie, then the browser is redirected to the same path without it.
+// WebSocket upgrades on a tunnel's path: tunnel-websocket.ts, with the same checks.
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import { db } from '@/lib/db';
+import type { RemoteTunnel } from '@/lib/generated/prisma/client';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { logger } from '@/lib/observability/logger';
@@ -24,6 +26,12 @@ const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-modals all
 
 export function isTunnelHttpPath(url: string | undefined): boolean {
   return !!url && PATH.test(url.split('?')[0]);
+}
+
+/** The tunnel id (lower case) and the path under the tunnel's prefix (empty for the bare prefix) of a tunnel-http URL. */
+export function tunnelPathOf(pathname: string): { tunnelId: string; rest: string } | null {
+  const match = PATH.exec(pathname);
+  return match ? { tunnelId: match[1].toLowerCase(), rest: match[2] ?? '' } : null;
 }
 
 function answer(res: ServerResponse, error: AppError): void {
@@ -49,7 +57,7 @@ function readCookies(header: string | undefined): Map<string, string> {
  * ways: a write the device has no room for completes when it has (onDrain), and the device's
  * bytes are released once the HTTP parser read them, so a slow client slows the device.
  */
-class TunnelSocket extends Duplex {
+export class TunnelSocket extends Duplex {
   handle: StreamHandle | null = null;
   private blockedWrite: (() => void) | null = null;
   private unread: (() => void)[] = [];
@@ -124,6 +132,78 @@ export function rewriteSetCookie(cookie: string, prefix: string): string {
   return [...kept.slice(0, 1), `Path=${prefix}${path.startsWith('/') ? path : `/${path}`}`, ...kept.slice(1)].join('; ');
 }
 
+export type OpenTunnel = Pick<RemoteTunnel, 'id' | 'deviceId' | 'targetHost' | 'targetPort'>;
+
+/**
+ * The open tunnel a proxied request (or WebSocket upgrade) may use: its signed cookie must be this
+ * tunnel's (401 TUNNEL_COOKIE_REQUIRED otherwise, bearer tokens never count), the tunnel open (404)
+ * and its device still taking tunnels (409).
+ */
+export async function authorizeTunnelRequest(req: IncomingMessage, tunnelId: string): Promise<OpenTunnel> {
+  const userId = verifyTunnelCookie(tunnelId, readCookies(req.headers.cookie).get(TUNNEL_COOKIE));
+  if (!userId) throw new AppError('TUNNEL_COOKIE_REQUIRED', 401, 'This tunnel needs its cookie: open the URL of a ticket (POST /tunnels/:id/http-ticket) first. Bearer tokens are not accepted here');
+  const tunnel = await db.remoteTunnel.findFirst({ where: { id: tunnelId, status: 'open' }, select: { id: true, deviceId: true, targetHost: true, targetPort: true } });
+  if (!tunnel) throw new AppError('NOT_FOUND', 404, 'Tunnel not found or closed');
+  const device = await db.device.findUnique({ where: { id: tunnel.deviceId }, select: { status: true } });
+  if (!device || !acceptsCommands(device)) throw new AppError('DEVICE_INACTIVE', 409, 'The device takes no tunnels');
+  return tunnel;
+}
+
+/** A `tcp` stream to the tunnel's target through the device's agent, as a socket. */
+export async function openTunnelSocket(tunnel: OpenTunnel): Promise<TunnelSocket> {
+  const socket = new TunnelSocket();
+  try {
+    socket.handle = await agentChannelHub().openStream(
+      tunnel.deviceId,
+      'tcp',
+      { host: tunnel.targetHost, port: tunnel.targetPort, scope: env().TUNNEL_ALLOWED_TARGETS },
+      { onData: (chunk, release) => socket.received(chunk, release), onDrain: () => socket.drained(), onClose: () => socket.push(null) },
+    );
+  } catch (error) {
+    // The agent's own refusals of a target are the target's trouble, not the caller's input.
+    if (error instanceof AppError && error.code === 'AGENT_OPERATION_FAILED') {
+      const agentCode = (error.details as { agentCode?: string } | undefined)?.agentCode;
+      throw new AppError(agentCode === 'TARGET_NOT_ALLOWED' ? 'TUNNEL_TARGET_NOT_ALLOWED' : 'TUNNEL_TARGET_UNREACHABLE', 502, error.message, { agentCode });
+    }
+    throw error;
+  }
+  void db.remoteTunnel
+    .updateMany({ where: { id: tunnel.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - 60_000) } }] }, data: { lastUsedAt: new Date() } })
+    .catch(() => undefined);
+  return socket;
+}
+
+/** The browser's request headers as the target gets them: hop-by-hop ones, credentials and the console's cookies dropped. */
+export function forwardedHeaders(req: IncomingMessage, tunnel: OpenTunnel, prefix: string): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-rmm-') || name.startsWith('proxy-')) continue;
+    headers[name] = value;
+  }
+  // The device's own cookies pass; the console's (rmm_*) never do.
+  const deviceCookies = [...readCookies(req.headers.cookie)].filter(([name]) => !name.startsWith('rmm_')).map(([n, v]) => `${n}=${v}`);
+  if (deviceCookies.length) headers.cookie = deviceCookies.join('; ');
+  const hostHeader = tunnel.targetHost.includes(':') && !tunnel.targetHost.startsWith('[') ? `[${tunnel.targetHost}]` : tunnel.targetHost;
+  headers.host = tunnel.targetPort === 80 ? hostHeader : `${hostHeader}:${tunnel.targetPort}`;
+  headers['x-forwarded-prefix'] = prefix;
+  return headers;
+}
+
+/** The target's response headers as the browser gets them: redirects and cookie paths kept under the tunnel's path. */
+export function returnedHeaders(headers: IncomingHttpHeaders, tunnel: OpenTunnel, prefix: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (name === 'location' && typeof value === 'string') out.location = rewriteLocation(value, prefix, { host: tunnel.targetHost, port: tunnel.targetPort });
+    else if (name === 'set-cookie') out['set-cookie'] = (Array.isArray(value) ? value : [value]).filter((c) => !c.trim().startsWith('rmm_')).map((c) => rewriteSetCookie(c, prefix));
+    else out[name] = value;
+  }
+  // A second policy header is enforced alongside the device's own (both must allow).
+  if (env().TUNNEL_HTTP_SANDBOX) out['content-security-policy'] = [SANDBOX, ...[out['content-security-policy'] ?? []].flat()];
+  out['x-rmm-tunnel'] = tunnel.id;
+  return out;
+}
+
 /** Serves a tunnel-http request (the caller checked isTunnelHttpPath). */
 export async function serveTunnelHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
@@ -137,8 +217,7 @@ export async function serveTunnelHttp(req: IncomingMessage, res: ServerResponse)
 
 async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const [, rawId, rest] = PATH.exec(url.pathname)!;
-  const tunnelId = rawId.toLowerCase();
+  const { tunnelId, rest } = tunnelPathOf(url.pathname)!;
   const prefix = tunnelPrefix(tunnelId);
   if (!rest) {
     res.writeHead(308, { location: `${prefix}/${url.search}` }).end();
@@ -153,61 +232,14 @@ async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.writeHead(303, { location: `${prefix}${rest}${url.search}`, 'set-cookie': cookieHeader(tunnelId, cookie.value, cookie.expires), 'cache-control': 'no-store' }).end();
     return;
   }
-  const userId = verifyTunnelCookie(tunnelId, readCookies(req.headers.cookie).get(TUNNEL_COOKIE));
-  if (!userId) throw new AppError('TUNNEL_COOKIE_REQUIRED', 401, 'This tunnel needs its cookie: open the URL of a ticket (POST /tunnels/:id/http-ticket) first. Bearer tokens are not accepted here');
-  const tunnel = await db.remoteTunnel.findFirst({ where: { id: tunnelId, status: 'open' } });
-  if (!tunnel) throw new AppError('NOT_FOUND', 404, 'Tunnel not found or closed');
-  const device = await db.device.findUnique({ where: { id: tunnel.deviceId }, select: { status: true } });
-  if (!device || !acceptsCommands(device)) throw new AppError('DEVICE_INACTIVE', 409, 'The device takes no tunnels');
-
-  const socket = new TunnelSocket();
-  let handle: StreamHandle;
-  try {
-    handle = await agentChannelHub().openStream(
-      tunnel.deviceId,
-      'tcp',
-      { host: tunnel.targetHost, port: tunnel.targetPort, scope: env().TUNNEL_ALLOWED_TARGETS },
-      { onData: (chunk, release) => socket.received(chunk, release), onDrain: () => socket.drained(), onClose: () => socket.push(null) },
-    );
-  } catch (error) {
-    // The agent's own refusals of a target are the target's trouble, not the caller's input.
-    if (error instanceof AppError && error.code === 'AGENT_OPERATION_FAILED') {
-      const agentCode = (error.details as { agentCode?: string } | undefined)?.agentCode;
-      throw new AppError(agentCode === 'TARGET_NOT_ALLOWED' ? 'TUNNEL_TARGET_NOT_ALLOWED' : 'TUNNEL_TARGET_UNREACHABLE', 502, error.message, { agentCode });
-    }
-    throw error;
-  }
-  socket.handle = handle;
-  void db.remoteTunnel
-    .updateMany({ where: { id: tunnel.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - 60_000) } }] }, data: { lastUsedAt: new Date() } })
-    .catch(() => undefined);
-
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-rmm-') || name.startsWith('proxy-')) continue;
-    headers[name] = value;
-  }
-  // The device's own cookies pass; the console's (rmm_*) never do.
-  const deviceCookies = [...readCookies(req.headers.cookie)].filter(([name]) => !name.startsWith('rmm_')).map(([n, v]) => `${n}=${v}`);
-  if (deviceCookies.length) headers.cookie = deviceCookies.join('; ');
-  const hostHeader = tunnel.targetHost.includes(':') && !tunnel.targetHost.startsWith('[') ? `[${tunnel.targetHost}]` : tunnel.targetHost;
-  headers.host = tunnel.targetPort === 80 ? hostHeader : `${hostHeader}:${tunnel.targetPort}`;
+  const tunnel = await authorizeTunnelRequest(req, tunnelId);
+  const socket = await openTunnelSocket(tunnel);
+  const headers = forwardedHeaders(req, tunnel, prefix);
   headers.connection = 'close';
-  headers['x-forwarded-prefix'] = prefix;
-  url.searchParams.delete('rmm_ticket');
 
   await new Promise<void>((resolve, reject) => {
     const upstream = httpRequest({ method: req.method, path: `${rest}${url.search}`, headers, createConnection: () => socket as never }, (response) => {
-      const out: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (value === undefined || HOP_BY_HOP.has(name)) continue;
-        if (name === 'location' && typeof value === 'string') out.location = rewriteLocation(value, prefix, { host: tunnel.targetHost, port: tunnel.targetPort });
-        else if (name === 'set-cookie') out['set-cookie'] = (Array.isArray(value) ? value : [value]).filter((c) => !c.trim().startsWith('rmm_')).map((c) => rewriteSetCookie(c, prefix));
-        else out[name] = value;
-      }
-      // A second policy header is enforced alongside the device's own (both must allow).
-      if (env().TUNNEL_HTTP_SANDBOX) out['content-security-policy'] = [SANDBOX, ...[out['content-security-policy'] ?? []].flat()];
-      out['x-rmm-tunnel'] = tunnel.id;
+      const out = returnedHeaders(response.headers, tunnel, prefix);
       res.writeHead(response.statusCode ?? 502, out);
       response.pipe(res);
       response.on('end', resolve);

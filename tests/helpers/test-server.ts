@@ -5,6 +5,7 @@ import { call } from './http';
 import type { AgentChannelHub } from '@/lib/agent-channel/hub';
 import { handleRemoteUpgrade } from '@/lib/remote/terminal-gateway';
 import { isTunnelHttpPath, serveTunnelHttp } from '@/lib/remote/tunnel-proxy';
+import { handleTunnelUpgrade } from '@/lib/remote/tunnel-websocket';
 
 export interface TestServer {
   url: string;
@@ -46,7 +47,7 @@ export async function startTestServer(opts: { hub?: AgentChannelHub } = {}): Pro
     }
   });
   if (opts.hub) {
-    opts.hub.attach(server, (req, socket, head) => handleRemoteUpgrade(req, socket, head) || socket.destroy());
+    opts.hub.attach(server, (req, socket, head) => handleRemoteUpgrade(req, socket, head) || handleTunnelUpgrade(req, socket, head) || socket.destroy());
     await opts.hub.start();
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
