@@ -12,6 +12,7 @@ import type { ZCreateFeedBody } from './schemas';
 import { loadFeedDocument } from './load-feed-document';
 import { FEED_MAX_BYTES, fetchFeedUrl } from './fetch-feed-url';
 import { enqueuePackageRecompute } from './enqueue-recompute';
+import { spoolFeed, type SpooledFeed } from './feed-source';
 
 export const DEFAULT_REFRESH_HOURS = 24;
 
@@ -70,33 +71,41 @@ export async function deleteFeed(id: string) {
 
 const tooLarge = () => new AppError('FEED_TOO_LARGE', 413, `Feed documents are limited to ${FEED_MAX_BYTES / 1024 / 1024} MiB`);
 
-/** The raw request body (a JSON document), cut off at the limit. */
-export async function readFeedBody(req: Request): Promise<string> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > FEED_MAX_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
+async function* readerChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > FEED_MAX_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge();
-      }
-      chunks.push(Buffer.from(value));
+      if (done) return;
+      yield value;
     }
+  } finally {
+    // Stops reading a body cut off at the limit.
+    await reader.cancel().catch(() => undefined);
   }
-  if (size === 0) throw badRequest('The feed document is empty', [{ path: 'body', message: 'No bytes received' }], 'FEED_INVALID');
-  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/** The raw request body (a JSON document) spooled to a temporary file, cut off at the limit. */
+export async function readFeedBody(req: Request): Promise<SpooledFeed> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > FEED_MAX_BYTES) throw tooLarge();
+  const spooled = await spoolFeed(req.body ? readerChunks(req.body) : [], FEED_MAX_BYTES, tooLarge);
+  if (spooled.bytes === 0) {
+    await spooled.dispose();
+    throw badRequest('The feed document is empty', [{ path: 'body', message: 'No bytes received' }], 'FEED_INVALID');
+  }
+  return spooled;
 }
 
 export async function uploadFeedDocument(id: string, req: Request) {
   const feed = await feedOrThrow(id);
-  const outcome = await loadFeedDocument(feed, await readFeedBody(req));
-  return { feed: toFeedDto(await feedOrThrow(id)), ...outcome };
+  const body = await readFeedBody(req);
+  try {
+    const outcome = await loadFeedDocument(feed, body);
+    return { feed: toFeedDto(await feedOrThrow(id)), ...outcome };
+  } finally {
+    await body.dispose();
+  }
 }
 
 /** Fetches the feed's URL and loads it (the worker's task, and POST …/refresh). Errors are kept on the feed. */
@@ -104,8 +113,8 @@ export async function refreshFeed(id: string) {
   const feed = await feedOrThrow(id);
   if (!feed.url) throw conflict('This feed has no URL: upload its document instead', 'FEED_HAS_NO_URL');
   try {
-    const text = await fetchFeedUrl(feed.url);
-    const outcome = await loadFeedDocument(feed, text);
+    const body = await fetchFeedUrl(feed.url);
+    const outcome = await loadFeedDocument(feed, body).finally(() => body.dispose());
     await db.vulnerabilityFeed.update({ where: { id }, data: { lastFetchedAt: new Date(), lastError: null } });
     return { feed: toFeedDto(await feedOrThrow(id)), ...outcome };
   } catch (e) {

@@ -5,21 +5,58 @@ import type { ScopedContext } from '@/lib/auth/context';
 import { deviceScopeSql } from '@/lib/devices/device-scope-sql';
 import { tenantWhere } from '@/lib/tenancy/scope';
 
+export interface FindingFilters {
+  orgId?: string;
+  status?: string;
+  statusNot?: string;
+  search?: string;
+}
+
 export const FINDINGS_FROM = Prisma.sql`vulnerability_findings f join devices d on d.id = f.device_id`;
 
-export function findingScopeSql(ctx: ScopedContext, f: { orgId?: string; status?: string; statusNot?: string; search?: string }): Prisma.Sql {
+export function findingScopeSql(ctx: ScopedContext, f: FindingFilters): Prisma.Sql {
   const parts = [deviceScopeSql(ctx)];
   const { partnerId } = tenantWhere(ctx);
   // The findings' own partner column lets their (partner_id, status, cve_id) index serve.
   if (partnerId) parts.push(Prisma.sql`f.partner_id = ${partnerId}::uuid`);
   if (f.orgId) parts.push(Prisma.sql`f.org_id = ${f.orgId}::uuid`);
+  return Prisma.join([...parts, ...findingFilters(f)], ' and ');
+}
+
+/** The status and search filters of the findings reads. */
+function findingFilters(f: FindingFilters): Prisma.Sql[] {
+  const parts: Prisma.Sql[] = [];
   if (f.status) parts.push(Prisma.sql`f.status = ${f.status}::"VulnerabilityFindingStatus"`);
   if (f.statusNot) parts.push(Prisma.sql`f.status <> ${f.statusNot}::"VulnerabilityFindingStatus"`);
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(Prisma.sql`(f.cve_id ilike ${like} or f.package_name ilike ${like})`);
   }
-  return Prisma.join(parts, ' and ');
+  return parts;
+}
+
+/**
+ * The same findings as `findingScopeSql`, as predicates over `vulnerability_findings f` alone,
+ * for the aggregates over every finding in scope. A join with the devices would make the
+ * planner read the findings in device order and sort them again for the grouping; here the
+ * findings are read in the order of their (partner_id, status, cve_id, device_id) covering
+ * index, and the device scope is checked as exclusion instead: the devices of the caller's
+ * partner that fail it (decommissioned, in a deleted organization, outside the caller's
+ * organizations), usually few, are hashed once (`not in` keeps them a hashed filter of the
+ * index scan, where `not exists` would become a join). A finding's partner is its device's
+ * (devices never change partner); its organization column only narrows the scan early, the
+ * exclusion decides (the asked `orgId` is the finding's column, as in `findingScopeSql`).
+ */
+export function findingFilterSql(ctx: ScopedContext, f: FindingFilters): Prisma.Sql {
+  const t = tenantWhere(ctx);
+  const parts: Prisma.Sql[] = [];
+  if (t.partnerId) parts.push(Prisma.sql`f.partner_id = ${t.partnerId}::uuid`);
+  if (typeof t.orgId === 'string') parts.push(Prisma.sql`f.org_id = ${t.orgId}::uuid`);
+  else if (t.orgId) parts.push(t.orgId.in.length ? Prisma.sql`f.org_id = any(${t.orgId.in}::uuid[])` : Prisma.sql`false`);
+  if (f.orgId) parts.push(Prisma.sql`f.org_id = ${f.orgId}::uuid`);
+  const candidates = t.partnerId ? Prisma.sql`d.partner_id = ${t.partnerId}::uuid` : Prisma.sql`true`;
+  parts.push(Prisma.sql`f.device_id not in (select d.id from devices d where ${candidates} and not (${deviceScopeSql(ctx)}))`);
+  return Prisma.join([...parts, ...findingFilters(f)], ' and ');
 }
 
 /** An update of the finding's package found on its device by a patch scan (not yet installed). */

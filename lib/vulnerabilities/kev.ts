@@ -31,27 +31,31 @@ const day = (s?: string) => (s && /^\d{4}-\d{2}-\d{2}/.test(s) ? new Date(`${s.s
 // The catalog has stray spaces (vendorProject "SimpleHelp ").
 const cut = (s: string | undefined, n: number) => (s?.trim() ? s.trim().slice(0, n) : null);
 
+/** One catalog entry as a row, or null when it is malformed. */
+export function kevRowOf(raw: unknown): KevRow | null {
+  const e = ZEntry.safeParse(raw);
+  if (!e.success) return null;
+  const v = e.data;
+  return {
+    cveId: v.cveID,
+    vendorProject: cut(v.vendorProject, 255),
+    product: cut(v.product, 255),
+    name: cut(v.vulnerabilityName, 500),
+    dateAdded: day(v.dateAdded),
+    dueDate: day(v.dueDate),
+    knownRansomware: v.knownRansomwareCampaignUse === 'Known',
+  };
+}
+
 export function parseKev(doc: unknown): { rows: KevRow[]; records: number; invalid: number } | null {
   const catalog = ZKevCatalog.safeParse(doc);
   if (!catalog.success) return null;
   const rows = new Map<string, KevRow>();
   let invalid = 0;
   for (const raw of catalog.data.vulnerabilities) {
-    const e = ZEntry.safeParse(raw);
-    if (!e.success) {
-      invalid++;
-      continue;
-    }
-    const v = e.data;
-    rows.set(v.cveID, {
-      cveId: v.cveID,
-      vendorProject: cut(v.vendorProject, 255),
-      product: cut(v.product, 255),
-      name: cut(v.vulnerabilityName, 500),
-      dateAdded: day(v.dateAdded),
-      dueDate: day(v.dueDate),
-      knownRansomware: v.knownRansomwareCampaignUse === 'Known',
-    });
+    const row = kevRowOf(raw);
+    if (row) rows.set(row.cveId, row);
+    else invalid++;
   }
   return { rows: [...rows.values()], records: catalog.data.vulnerabilities.length, invalid };
 }

@@ -2,9 +2,10 @@
 // ecosystem) whose upgrade fixes them, worst first. `fixedVersion` is the highest fix of the
 // group's findings: upgrading to it clears every CVE of the group (null when one has no fix).
 import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import type { ListSoftwareGroupsQuery } from './schemas';
-import { FINDINGS_FROM, PATCH_FOUND_SQL, findingScopeSql } from './finding-scope-sql';
+import { PATCH_FOUND_SQL, findingFilterSql } from './finding-scope-sql';
 import { groupKeyOf } from './group-key';
 import { schemeOf } from './ecosystems';
 import { compareVersions } from './versions';
@@ -27,25 +28,37 @@ export function highestFix(ecosystem: string, fixes: (string | null)[]): string 
 }
 
 export async function listSoftwareGroups(ctx: ActorContext, q: ListSoftwareGroupsQuery) {
-  const where = findingScopeSql(ctx, q);
-  const rows = await db.$queryRaw<Row[]>`
-    select f.ecosystem, f.package_name, max(f.source_name) as source_name, array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves,
-      count(distinct f.device_id)::int as devices, min(f.severity)::text as severity,
-      bool_or(exists (select 1 from known_exploited_vulnerabilities k where k.cve_id = f.cve_id)) as kev, count(*) over ()::int as total
-    from ${FINDINGS_FROM} where ${where}
+  const where = findingFilterSql(ctx, q);
+  // First the groups in order from the (…, ecosystem, package_name, device_id) covering index
+  // alone (what the order needs), then the rest of the page's few groups.
+  const order = await db.$queryRaw<{ ecosystem: string; package_name: string; devices: number; severity: Row['severity']; total: number }[]>`
+    select f.ecosystem, f.package_name, count(distinct f.device_id)::int as devices, min(f.severity)::text as severity, count(*) over ()::int as total
+    from vulnerability_findings f where ${where}
     group by f.ecosystem, f.package_name
     order by min(f.severity) asc, count(distinct f.device_id) desc, f.package_name asc, f.ecosystem asc
     limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
-  const ready = rows.length
-    ? await db.$queryRaw<{ ecosystem: string; package_name: string; n: number }[]>`
-        select f.ecosystem, f.package_name, count(distinct f.device_id)::int as n from ${FINDINGS_FROM}
-        where ${where} and f.package_name = any(${rows.map((r) => r.package_name)}::text[]) and ${PATCH_FOUND_SQL}
-        group by f.ecosystem, f.package_name`
-    : [];
+  if (!order.length) return { data: [], pagination: { page: q.page, limit: q.limit, total: 0 } };
+  const page = Prisma.sql`(f.ecosystem, f.package_name) in (select * from unnest(${order.map((r) => r.ecosystem)}::text[], ${order.map((r) => r.package_name)}::text[]))`;
+  const [details, ready] = await Promise.all([
+    db.$queryRaw<Omit<Row, 'devices' | 'severity' | 'total'>[]>`
+      select f.ecosystem, f.package_name, max(f.source_name) as source_name, array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves,
+        bool_or(f.cve_id in (select k.cve_id from known_exploited_vulnerabilities k)) as kev
+      from vulnerability_findings f where ${where} and ${page}
+      group by f.ecosystem, f.package_name`,
+    db.$queryRaw<{ ecosystem: string; package_name: string; n: number }[]>`
+      select f.ecosystem, f.package_name, count(distinct f.device_id)::int as n from vulnerability_findings f
+      where ${where} and ${page} and ${PATCH_FOUND_SQL}
+      group by f.ecosystem, f.package_name`,
+  ]);
+  const detailBy = new Map(details.map((d) => [groupKeyOf(d.ecosystem, d.package_name), d]));
   const readyBy = new Map(ready.map((r) => [groupKeyOf(r.ecosystem, r.package_name), r.n]));
   return {
-    data: rows.map((r) => toGroup(r, readyBy.get(groupKeyOf(r.ecosystem, r.package_name)) ?? 0)),
-    pagination: { page: q.page, limit: q.limit, total: rows[0]?.total ?? 0 },
+    data: order.map((r) => {
+      const key = groupKeyOf(r.ecosystem, r.package_name);
+      const d = detailBy.get(key);
+      return toGroup({ source_name: null, fixes: [], cves: 0, kev: false, ...d, ...r }, readyBy.get(key) ?? 0);
+    }),
+    pagination: { page: q.page, limit: q.limit, total: order[0].total },
   };
 }
 

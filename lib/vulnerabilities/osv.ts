@@ -98,37 +98,62 @@ export function recordsOf(doc: unknown): unknown[] {
   return [doc];
 }
 
+/** The row's identity within its feed (its unique key). */
+export const advisoryKey = (r: { advisoryId: string; cveId: string; ecosystem: string; packageName: string }) => `${r.advisoryId}\u0000${r.cveId}\u0000${r.ecosystem}\u0000${r.packageName}`;
+
+const hashOf = (r: Omit<AdvisoryRow, 'contentHash'>) => createHash('sha256').update(JSON.stringify(r)).digest('hex');
+
+/** Two rows of one key (a package listed twice, in one record or two): both range groups kept. */
+export function mergeAdvisoryRows(prev: AdvisoryRow, next: AdvisoryRow): AdvisoryRow {
+  const { contentHash: _a, ...base } = next;
+  void _a;
+  const merged = { ...base, ranges: [...prev.ranges, ...next.ranges], versions: [...prev.versions, ...next.versions] };
+  return { ...merged, contentHash: hashOf(merged) };
+}
+
+/** The advisory rows of one OSV record, or null when it is malformed (a withdrawn record has none). */
+export function advisoryRowsOf(raw: unknown): AdvisoryRow[] | null {
+  const parsed = ZRecord.safeParse(raw);
+  if (!parsed.success) return null;
+  const r = parsed.data;
+  if (r.withdrawn) return [];
+  const rows = new Map<string, AdvisoryRow>();
+  const cves = cvesOf(r);
+  for (const a of r.affected ?? []) {
+    const ecosystem = a.package ? normalizeEcosystem(a.package.ecosystem) : null;
+    if (!ecosystem || !a.package) continue;
+    const ranges = (a.ranges ?? [])
+      .filter((g) => g.type === 'ECOSYSTEM' || g.type === 'SEMVER')
+      .map((g) => g.events.flatMap((e): OsvEvent[] => (e.introduced !== undefined ? [{ introduced: e.introduced }] : e.fixed !== undefined ? [{ fixed: e.fixed }] : e.last_affected !== undefined ? [{ last_affected: e.last_affected }] : [])));
+    const versions = (a.versions ?? []).slice(0, 5000);
+    if (!ranges.length && !versions.length) continue;
+    const sev = severityOf([a.severity, r.severity], [a.ecosystem_specific?.severity, a.ecosystem_specific?.ubuntu_priority, a.database_specific?.severity, r.database_specific?.severity, a.ecosystem_specific?.urgency]);
+    for (const cveId of cves) {
+      const base = { advisoryId: r.id, cveId: cveId.slice(0, 128), ecosystem, packageName: a.package.name, ranges, versions, ...sev, summary: cut(r.summary ?? r.details, 1000), publishedAt: dateOf(r.published), modifiedAt: dateOf(r.modified) };
+      const row = { ...base, contentHash: hashOf(base) };
+      const key = advisoryKey(row);
+      const prev = rows.get(key);
+      rows.set(key, prev ? mergeAdvisoryRows(prev, row) : row);
+    }
+  }
+  return [...rows.values()];
+}
+
 /** The advisory rows of an OSV document, and how many records were skipped as malformed. */
 export function parseOsv(doc: unknown): { rows: AdvisoryRow[]; records: number; invalid: number } {
   const rows = new Map<string, AdvisoryRow>();
   let invalid = 0;
   const records = recordsOf(doc);
   for (const raw of records) {
-    const parsed = ZRecord.safeParse(raw);
-    if (!parsed.success) {
+    const own = advisoryRowsOf(raw);
+    if (!own) {
       invalid++;
       continue;
     }
-    const r = parsed.data;
-    if (r.withdrawn) continue;
-    const cves = cvesOf(r);
-    for (const a of r.affected ?? []) {
-      const ecosystem = a.package ? normalizeEcosystem(a.package.ecosystem) : null;
-      if (!ecosystem || !a.package) continue;
-      const ranges = (a.ranges ?? [])
-        .filter((g) => g.type === 'ECOSYSTEM' || g.type === 'SEMVER')
-        .map((g) => g.events.flatMap((e): OsvEvent[] => (e.introduced !== undefined ? [{ introduced: e.introduced }] : e.fixed !== undefined ? [{ fixed: e.fixed }] : e.last_affected !== undefined ? [{ last_affected: e.last_affected }] : [])));
-      const versions = (a.versions ?? []).slice(0, 5000);
-      if (!ranges.length && !versions.length) continue;
-      const sev = severityOf([a.severity, r.severity], [a.ecosystem_specific?.severity, a.ecosystem_specific?.ubuntu_priority, a.database_specific?.severity, r.database_specific?.severity, a.ecosystem_specific?.urgency]);
-      for (const cveId of cves) {
-        const base = { advisoryId: r.id, cveId: cveId.slice(0, 128), ecosystem, packageName: a.package.name, ranges, versions, ...sev, summary: cut(r.summary ?? r.details, 1000), publishedAt: dateOf(r.published), modifiedAt: dateOf(r.modified) };
-        const key = `${r.id}\u0000${base.cveId}\u0000${ecosystem}\u0000${base.packageName}`;
-        const prev = rows.get(key);
-        // One record may list a package twice (two range groups): keep both groups.
-        const merged = prev ? { ...base, ranges: [...prev.ranges, ...ranges], versions: [...prev.versions, ...versions] } : base;
-        rows.set(key, { ...merged, contentHash: createHash('sha256').update(JSON.stringify(merged)).digest('hex') });
-      }
+    for (const row of own) {
+      const key = advisoryKey(row);
+      const prev = rows.get(key);
+      rows.set(key, prev ? mergeAdvisoryRows(prev, row) : row);
     }
   }
   return { rows: [...rows.values()], records: records.length, invalid };

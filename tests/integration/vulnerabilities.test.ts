@@ -4,6 +4,7 @@
 // packages), the actions (accept-risk and its expiry, mitigate, reopen, bulk, remediate through
 // the patch jobs, tickets and the service-management gate) and tenancy.
 import { readFileSync } from 'node:fs';
+import { crc32, deflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
@@ -380,3 +381,93 @@ describe('RPM distributions', () => {
     expect((await findingsOf(alma.deviceId)).map((f) => [f.packageName, f.status])).toEqual([['openssl-libs', 'open'], ['kernel-core', 'resolved']]);
   });
 });
+
+describe('feed documents read as a stream', () => {
+  const rec = (id: string, fixed: string) => ({ id, modified: '2024-01-01T00:00:00Z', affected: [{ package: { ecosystem: 'Debian:12', name: 'zz-stream' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed }] }] }] });
+
+  it('loads `{ vulns }`, merges a record repeated later in the document, and a document broken part-way changes nothing', async () => {
+    const feed = (await api.post('/vulnerabilities/feeds', { token: sysadmin, body: { kind: 'osv', name: 'Streamed' } })).body.id as string;
+    // DEBIAN-CVE-2099-0001 twice: both range groups are kept on its one row, as for a package listed twice in one record.
+    const doc = JSON.stringify({ vulns: [rec('DEBIAN-CVE-2099-0001', '1.2-1'), rec('DEBIAN-CVE-2099-0002', '2.0-1'), rec('DEBIAN-CVE-2099-0001', '1.5-1'), { nope: true }] });
+    const first = await upload(feed, doc);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ changed: true, records: 4, invalid: 1, entries: 2, inserted: 2, updated: 0, removed: 0, packagesQueued: 1 });
+    const rows = await db.vulnerabilityAdvisory.findMany({ where: { feedId: feed }, orderBy: { cveId: 'asc' } });
+    expect(rows.map((r) => [r.cveId, r.ranges])).toEqual([
+      ['CVE-2099-0001', [[{ introduced: '0' }, { fixed: '1.2-1' }], [{ introduced: '0' }, { fixed: '1.5-1' }]]],
+      ['CVE-2099-0002', [[{ introduced: '0' }, { fixed: '2.0-1' }]]],
+    ]);
+    expect((await upload(feed, doc)).body).toMatchObject({ changed: false, records: 4, invalid: 1, entries: 2 });
+
+    // A third record, then the document stops mid-record: 400, and neither the new record nor the removal of the others is written.
+    const broken = `[${JSON.stringify(rec('DEBIAN-CVE-2099-0003', '3.0-1'))}, {"id": "DEBIAN-CVE-2099-0004", "affected": [`;
+    const res = await upload(feed, broken);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('FEED_INVALID');
+    expect((await db.vulnerabilityAdvisory.findMany({ where: { feedId: feed } })).map((r) => r.cveId).sort()).toEqual(['CVE-2099-0001', 'CVE-2099-0002']);
+    expect((await upload(feed, '[{"nope": 1}]')).body.error.code).toBe('FEED_INVALID');
+
+    // The same advisories as one array, CVE-2099-0002 dropped and 0001 listed once: updated and removed.
+    const next = await upload(feed, JSON.stringify([rec('DEBIAN-CVE-2099-0001', '1.5-1')]));
+    expect(next.body).toMatchObject({ changed: true, records: 1, entries: 1, inserted: 0, updated: 1, removed: 1 });
+    await runDueJobs();
+  });
+
+  it('loads a zip archive of records, one JSON file each, as osv.dev publishes them (all.zip)', async () => {
+    const feed = (await api.post('/vulnerabilities/feeds', { token: sysadmin, body: { kind: 'osv', name: 'Zipped' } })).body.id as string;
+    const archive = zipOf([
+      ['DEBIAN-CVE-2099-0011.json', JSON.stringify(rec('DEBIAN-CVE-2099-0011', '1.2-1')), true],
+      ['DEBIAN-CVE-2099-0012.json', JSON.stringify(rec('DEBIAN-CVE-2099-0012', '1.3-1')), false],
+      ['README.txt', 'not a record', true],
+    ]);
+    const res = await api.put(`/vulnerabilities/feeds/${feed}/document`, { token: sysadmin, rawBody: archive, headers: { 'content-type': 'application/zip' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ changed: true, records: 2, invalid: 0, entries: 2, inserted: 2 });
+    expect((await db.vulnerabilityAdvisory.findMany({ where: { feedId: feed } })).map((r) => r.cveId).sort()).toEqual(['CVE-2099-0011', 'CVE-2099-0012']);
+    const cut = await api.put(`/vulnerabilities/feeds/${feed}/document`, { token: sysadmin, rawBody: archive.subarray(0, archive.length - 30), headers: { 'content-type': 'application/zip' } });
+    expect(cut.status).toBe(400);
+    expect(cut.body.error.code).toBe('FEED_INVALID');
+    await runDueJobs();
+  });
+});
+
+/** A zip archive of these files (deflated or stored), with its central directory: the layout of PKWARE's APPNOTE. */
+function zipOf(files: [name: string, text: string, deflate: boolean][]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text, deflate] of files) {
+    const raw = Buffer.from(text);
+    const data = deflate ? deflateRawSync(raw) : raw;
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc32(raw), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(deflate ? 8 : 0, 10);
+    entry.writeUInt32LE(crc32(raw), 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(raw.length, 24);
+    entry.writeUInt16LE(nameBytes.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    central.push(entry, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
