@@ -199,7 +199,7 @@ describe('the server serves the binaries as the release', () => {
     // A PATH with only the tools the script uses: no node, as on a fresh machine.
     const tools = path.join(dir, 'tools');
     mkdirSync(tools);
-    for (const tool of ['uname', 'id', 'mktemp', 'rm', 'curl', 'grep', 'tail', 'awk', 'tr', 'sha256sum', 'mkdir', 'head', 'cp', 'chmod', 'mv', 'cat']) {
+    for (const tool of ['uname', 'id', 'mktemp', 'rm', 'curl', 'grep', 'tail', 'awk', 'tr', 'sha256sum', 'mkdir', 'head', 'cp', 'chmod', 'mv', 'cat', 'cut']) {
       const found = ['/usr/bin', '/bin', '/usr/sbin', '/sbin'].map((d) => path.join(d, tool)).find((p) => existsSync(p));
       if (found) symlinkSync(found, path.join(tools, tool));
     }
