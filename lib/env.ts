@@ -101,6 +101,7 @@ const EnvFields = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag(false),
+  AGENT_ARTIFACT_MAX_MB: z.coerce.number().int().min(1).max(2048).default(256).describe('Largest agent artifact an operator may upload (POST /agent-versions/:version/artifacts/:os/:arch), in MiB'),
 
   INBOUND_EMAIL_SECRET: optionalText.pipe(z.string().min(32, 'INBOUND_EMAIL_SECRET must be at least 32 characters').optional()),
   INBOUND_EMAIL_DOMAIN: optionalText.transform((v) => v?.toLowerCase()),

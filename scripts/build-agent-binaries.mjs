@@ -5,7 +5,10 @@
 // agent/dist/bin/rmm-agent-<os>-<arch>[.exe] and agent/dist/bin/manifest.json (SHA-256, sizes,
 // the runtime package each binary came from). No timestamps: the same inputs give the same bytes.
 //
-//   node scripts/build-agent-binaries.mjs [--force] [--targets linux-amd64,windows-amd64] [--quiet]
+//   node scripts/build-agent-binaries.mjs [--force] [--targets linux-amd64,windows-amd64] [--out <dir>] [--quiet]
+//
+// --out writes the binaries and their manifest to another directory than agent/dist/bin (which
+// the server registers and serves): tests build a binary there without changing what is served.
 //
 // Downloads are cached in node_modules/.cache/agent-runtimes (verified against the pinned
 // integrity below on every use), so a repeated build is fast and works offline. Exit code 3
@@ -22,7 +25,8 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const distDir = path.join(root, 'agent', 'dist');
-const outDir = path.join(distDir, 'bin');
+const outArg = process.argv.find((a, i) => process.argv[i - 1] === '--out');
+const outDir = outArg ? path.resolve(outArg) : path.join(distDir, 'bin');
 const cacheDir = path.join(root, 'node_modules', '.cache', 'agent-runtimes');
 const quiet = process.argv.includes('--quiet');
 const force = process.argv.includes('--force');

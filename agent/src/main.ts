@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// rmm-agent: the reference agent. Commands: enroll, run, service install|uninstall, simulate, elevate.
+// rmm-agent: the reference agent. Commands: enroll, run, service install|uninstall, simulate, elevate,
+// verify-release.
 import { existsSync, rmSync } from 'node:fs';
 import { parseArgs, intOpt, stringOpt, type ParsedArgs } from './args';
 import { configPath, defaultDataDir, readConfig } from './config';
@@ -11,7 +12,9 @@ import { elevateCli } from './elevate-cli';
 import { log, setQuiet } from './log';
 import { AGENT_VERSION } from './version';
 import path from 'node:path';
-import { reportUpdateState, runTrial } from './updater';
+import { reportUpdateState, runTrial, signatureValid } from './updater';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 
 const BOOLEANS = new Set(['quiet', 'force', 'dry-run', 'allow-reboot', 'allow-shutdown', 'once', 'json', 'help', 'version', 'channels', 'no-heartbeat']);
 
@@ -23,6 +26,8 @@ Usage:
   rmm-agent service install [--data-dir <DIR>] [--allow-reboot] [--allow-shutdown] [--dry-run]
   rmm-agent service uninstall [--dry-run]
   rmm-agent elevate [--reason <TEXT>] [--socket <PATH>] -- <COMMAND> [ARGS...]
+  rmm-agent verify-release --file <FILE> --release-version <V> --os <OS> --arch <ARCH> --signature <BASE64> --key <BASE64>
+                     [--sha256 <HEX>]
   rmm-agent simulate --server <URL> --key <KEY> --devices <N> [--enrollment-secret <SECRET>]
                      [--duration <S>=60] [--interval <S>] [--enroll-concurrency <N>=50]
                      [--max-sockets <N>=256] [--state-file <FILE>] [--json]
@@ -37,6 +42,9 @@ checked against its SHA-256 and the release key stored at enrollment, and run on
 replaces the installed file (the old one kept as <file>.prev) only after it heartbeats within
 RMM_AGENT_UPDATE_TRIAL_SECONDS (default 300), and the agent then exits with code 75 for the service manager
 to start the new version. Otherwise it is deleted and the running version carries on.
+\`verify-release\` checks a downloaded agent file: its SHA-256 (against --sha256 when given) and the Ed25519
+signature of rmm-agent-release:v1:<version>:<os>:<arch>:<sha256> with the release key (SPKI DER, base64);
+exit code 0 when both hold, 1 otherwise. The Windows installer uses it (PowerShell has no Ed25519).
 Reboot and shutdown commands run only when the agent was started with --allow-reboot / --allow-shutdown.
 Patching (Linux, apt or dnf): the agent scans for updates every RMM_AGENT_PATCH_SCAN_HOURS (default 6;
 0 turns the schedule off) and on request; RMM_AGENT_APT_OPTIONS adds options to every apt call
@@ -47,6 +55,12 @@ function required(args: ParsedArgs, name: string): string {
   const v = stringOpt(args, name);
   if (!v) throw new Error(`--${name} is required`);
   return v;
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 function runFlags(args: ParsedArgs): string[] {
@@ -178,6 +192,22 @@ async function main(argv: string[]): Promise<number> {
       if (args.options.get('json') === true) console.log(JSON.stringify(report));
       else console.log(JSON.stringify(report, null, 2));
       return (report.errors as { total: number }).total > 0 ? 1 : 0;
+    }
+    case 'verify-release': {
+      const file = path.resolve(required(args, 'file'));
+      const sha256 = await fileSha256(file);
+      const expected = stringOpt(args, 'sha256')?.toLowerCase();
+      if (expected && expected !== sha256) {
+        console.error(`rmm-agent: ${file}: SHA-256 ${sha256} is not the expected ${expected}`);
+        return 1;
+      }
+      const release = { version: required(args, 'release-version'), os: required(args, 'os'), arch: required(args, 'arch'), sha256, signature: required(args, 'signature') };
+      if (!signatureValid(required(args, 'key'), release)) {
+        console.error(`rmm-agent: ${file}: the release signature does not verify for ${release.version} ${release.os}/${release.arch} with this key`);
+        return 1;
+      }
+      console.log(`verified ${release.version} ${release.os}/${release.arch} sha256 ${sha256}`);
+      return 0;
     }
     case undefined:
     case 'help':

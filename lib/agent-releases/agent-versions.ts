@@ -11,6 +11,8 @@ import type { OS_TYPES } from '@/lib/agents/schemas';
 import type { TAgentVersion } from '@/lib/agent-releases/schemas';
 import { compareReleases, ZReleaseVersion } from '@/lib/agent-releases/release-versions';
 import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bundled-agent';
+import { signArtifact } from '@/lib/agent-releases/release-signing';
+import { readArtifactBytes, type ArtifactLocation } from '@/lib/agent-releases/artifact-store';
 
 const select = { version: true, promoted: true, releasedAt: true, notes: true, rolloutPercent: true, rolloutGroupIds: true, artifacts: { select: { os: true, arch: true, fileName: true, sha256: true, size: true, signature: true } } } as const;
 
@@ -85,7 +87,14 @@ async function fileSha256(file: string, size: number, mtimeMs: number): Promise<
  * The body of an artifact: its stored content, or its file (a single-executable binary) when the
  * file still holds exactly the registered bytes — 503 otherwise, never a different file.
  */
-async function artifactBody(a: { version: string; sha256: string; content: Uint8Array; filePath?: string | null }): Promise<BodyInit> {
+async function artifactBody(a: { version: string; sha256: string; content: Uint8Array; filePath?: string | null } & Partial<ArtifactLocation>): Promise<BodyInit> {
+  if (a.blobId || a.storageKey) {
+    // Uploaded: streamed from the attachment store (its digest was checked as it arrived).
+    const location = { storageBucket: a.storageBucket ?? null, storageKey: a.storageKey ?? null, blobId: a.blobId ?? null };
+    const stream = a.blobId && !(await db.agentArtifactChunk.findFirst({ where: { blobId: a.blobId }, select: { seq: true } })) ? null : await readArtifactBytes(location);
+    if (!stream) throw unavailable(`The agent ${a.version} artifact bytes are missing from the attachment store`, 'AGENT_BINARY_UNAVAILABLE');
+    return stream;
+  }
   if (!a.filePath) return new Uint8Array(a.content);
   const info = await stat(a.filePath).catch(() => null);
   const actual = info ? await fileSha256(a.filePath, info.size, info.mtimeMs) : null;
@@ -96,7 +105,13 @@ async function artifactBody(a: { version: string; sha256: string; content: Uint8
   return Readable.toWeb(createReadStream(a.filePath)) as ReadableStream<Uint8Array>;
 }
 
-export async function artifactResponse(a: { version: string; fileName: string; contentType: string; sha256: string; size: number; content: Uint8Array; filePath?: string | null }): Promise<Response> {
+export async function artifactResponse(a: { version: string; os?: string; arch?: string; fileName: string; contentType: string; sha256: string; size: number; content: Uint8Array; filePath?: string | null; signature?: string | null } & Partial<ArtifactLocation>): Promise<Response> {
+  // Artifacts registered before releases were signed are signed on first download.
+  let signature = a.signature ?? null;
+  if (!signature && a.os && a.arch) {
+    signature = await signArtifact({ version: a.version, os: a.os, arch: a.arch, sha256: a.sha256 });
+    await db.agentArtifact.updateMany({ where: { version: a.version, os: a.os as (typeof OS_TYPES)[number], arch: a.arch, sha256: a.sha256, signature: null }, data: { signature } });
+  }
   return new Response(await artifactBody(a), {
     status: 200,
     headers: {
@@ -105,6 +120,7 @@ export async function artifactResponse(a: { version: string; fileName: string; c
       'content-disposition': `attachment; filename="${a.fileName}"`,
       'x-agent-version': a.version,
       'x-checksum-sha256': a.sha256,
+      ...(signature ? { 'x-agent-signature': signature } : {}),
       'cache-control': 'no-store',
     },
   });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { AuthContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
-import { badRequest, notFound } from '@/lib/http/errors';
+import { badRequest, conflict, notFound } from '@/lib/http/errors';
 import { parseOrThrow } from '@/lib/http/parse-input';
 import { ZReleaseVersion } from '@/lib/agent-releases/release-versions';
 import { signArtifact } from '@/lib/agent-releases/release-signing';
@@ -27,8 +27,9 @@ export async function updateAgentVersion(ctx: AuthContext, rawVersion: string, b
   const version = parseOrThrow(ZReleaseVersion, rawVersion, 'version');
   const groupIds = body.rolloutGroupIds ? [...new Set(body.rolloutGroupIds)] : undefined;
   await db.$transaction(async (tx) => {
-    const existing = await tx.agentVersion.findUnique({ where: { version }, select: { version: true, promoted: true, rolloutPercent: true, rolloutGroupIds: true } });
+    const existing = await tx.agentVersion.findUnique({ where: { version }, select: { version: true, promoted: true, rolloutPercent: true, rolloutGroupIds: true, _count: { select: { artifacts: true } } } });
     if (!existing) throw notFound(`Agent version ${version}`);
+    if (body.promoted && existing._count.artifacts === 0) throw conflict(`Agent ${version} has no artifacts yet; upload them before promoting it`, 'AGENT_VERSION_EMPTY');
     if (groupIds?.length) {
       const found = await tx.deviceGroup.findMany({ where: { id: { in: groupIds } }, select: { id: true } });
       const missing = groupIds.filter((id) => !found.some((g) => g.id === id));
@@ -36,9 +37,11 @@ export async function updateAgentVersion(ctx: AuthContext, rawVersion: string, b
     }
     if (body.promoted && !existing.promoted) {
       await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended('agent-release-registration', 0))`;
-      await tx.agentVersion.updateMany({ where: { promoted: true }, data: { promoted: false } });
+      await tx.agentVersion.updateMany({ where: { promoted: true }, data: { promoted: false, promotedByOperatorAt: null } });
     }
-    await tx.agentVersion.update({ where: { version }, data: { promoted: body.promoted, rolloutPercent: body.rolloutPercent, rolloutGroupIds: groupIds } });
+    // An operator's promotion (even of the release already promoted) is kept over the bundled
+    // agent a later server start registers.
+    await tx.agentVersion.update({ where: { version }, data: { promoted: body.promoted, promotedByOperatorAt: body.promoted ? new Date() : undefined, rolloutPercent: body.rolloutPercent, rolloutGroupIds: groupIds } });
     await writeAudit(ctx, {
       action: 'agent_version.update',
       targetType: 'agent_version',
@@ -62,7 +65,7 @@ export interface NewReleaseArtifact {
 
 /**
  * Registers (or replaces) a release with its artifacts, each signed with the release key;
- * `promoted` makes it the promoted release.
+ * `promoted` makes it the promoted release, as an operator's choice (kept over the bundled agent).
  */
 export async function registerAgentRelease(input: { version: string; notes?: string; promoted?: boolean; rolloutPercent?: number; artifacts: NewReleaseArtifact[] }): Promise<void> {
   const version = parseOrThrow(ZReleaseVersion, input.version, 'version');
@@ -82,8 +85,8 @@ export async function registerAgentRelease(input: { version: string; notes?: str
     await tx.agentArtifact.deleteMany({ where: { version } });
     await tx.agentArtifact.createMany({ data: artifacts });
     if (input.promoted) {
-      await tx.agentVersion.updateMany({ where: { promoted: true, version: { not: version } }, data: { promoted: false } });
-      await tx.agentVersion.update({ where: { version }, data: { promoted: true } });
+      await tx.agentVersion.updateMany({ where: { promoted: true, version: { not: version } }, data: { promoted: false, promotedByOperatorAt: null } });
+      await tx.agentVersion.update({ where: { version }, data: { promoted: true, promotedByOperatorAt: new Date() } });
     }
   });
   invalidatePromotedRelease();

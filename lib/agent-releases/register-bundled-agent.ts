@@ -1,7 +1,11 @@
 // Registers the bundled agent as a release (once per process): every supported os/arch gets an
 // artifact — the single-executable binary when `npm run build:agent-binaries` built one for that
-// platform (served from its file), else the JS bundle (run by an installed Node.js) — and the
-// newest registered version is promoted. Releases stay in the database, so a server upgraded to a newer agent can still serve an older registered version on request.
+// platform (served from its file), else the JS bundle (run by an installed Node.js). The bundled
+// version is promoted only when no release is promoted, or when the promoted one was chosen by an
+// earlier server start (not by an operator) and is older: a restart never overrides a release an
+// operator promoted, and never promotes a release an operator uploaded but left unpromoted.
+// Releases stay in the database, so a server upgraded to a newer agent can still serve an older
+// registered version on request.
 import { db } from '@/lib/db';
 import { logger } from '@/lib/observability/logger';
 import { readAgentBinaries, readBundledAgent, AGENT_BUNDLE_FILE } from '@/lib/agent-releases/bundled-agent';
@@ -62,11 +66,11 @@ async function register(): Promise<void> {
       await tx.agentArtifact.deleteMany({ where: { version: bundle.version } });
       await tx.agentArtifact.createMany({ data: artifacts });
     }
-    const versions = await tx.agentVersion.findMany({ select: { version: true, promoted: true, releasedAt: true } });
-    const newest = versions.sort(compareReleases).at(-1)!.version;
-    if (!versions.some((v) => v.promoted && v.version === newest)) {
+    const promoted = await tx.agentVersion.findFirst({ where: { promoted: true }, select: { version: true, releasedAt: true, promotedByOperatorAt: true } });
+    const bundled = await tx.agentVersion.findUniqueOrThrow({ where: { version: bundle.version }, select: { version: true, releasedAt: true } });
+    if (!promoted || (!promoted.promotedByOperatorAt && compareReleases(bundled, promoted) > 0)) {
       await tx.agentVersion.updateMany({ where: { promoted: true }, data: { promoted: false } });
-      await tx.agentVersion.update({ where: { version: newest }, data: { promoted: true } });
+      await tx.agentVersion.update({ where: { version: bundle.version }, data: { promoted: true, promotedByOperatorAt: null } });
     }
   });
   invalidatePromotedRelease();

@@ -35,6 +35,12 @@ export function releaseKey(): Promise<ReleaseKey> {
   return cached;
 }
 
+/** The public key as PEM (SPKI), as the install scripts embed it for `openssl pkeyutl -verify`. */
+export async function releasePublicKeyPem(): Promise<string> {
+  const { publicKey } = await releaseKey();
+  return createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }).export({ type: 'spki', format: 'pem' }) as string;
+}
+
 /** Tests: forget the key read from a previous database. */
 export function resetReleaseKeyCache(): void {
   cached = undefined;

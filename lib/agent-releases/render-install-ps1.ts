@@ -60,8 +60,15 @@ public class RmmAgentServiceHost : ServiceBase {
 }
 `;
 
-export function renderInstallPs1(): string {
+/**
+ * `signingKeyPem`: the release key. Neither Windows PowerShell 5.1 nor PowerShell 7 has Ed25519,
+ * so the agent checks the signature (`rmm-agent.exe verify-release`, Node's crypto): the agent
+ * already installed when there is one (an upgrade is checked by the trusted old binary), else the
+ * downloaded one, before anything is replaced or the service starts.
+ */
+export function renderInstallPs1(signingKeyPem: string): string {
   const server = publicBaseUrl();
+  const keyDer = signingKeyPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
   return `# RMM agent installer for Windows, served by ${server}
 #
 # From an elevated PowerShell (Run as administrator):
@@ -70,7 +77,9 @@ export function renderInstallPs1(): string {
 #   & ([scriptblock]::Create((Invoke-RestMethod '${server}/api/v1/agents/install.ps1'))) -Uninstall [-Purge]
 #
 # Downloads rmm-agent.exe over HTTPS, checks its SHA-256 against the server's release manifest
-# (GET /api/v1/agent-versions/latest, or the exact -Version), installs it under Program Files,
+# (GET /api/v1/agent-versions/latest, or the exact -Version) and its Ed25519 release signature
+# with the key below (through rmm-agent.exe verify-release: the installed agent's when there is one,
+# else the download's own; PowerShell has no Ed25519), installs it under Program Files,
 # enrolls it (once: an existing agent.yaml is kept) and runs it as the Windows service "rmm-agent"
 # (automatic start, restart on failure). Safe to re-run: it updates the binary and the service in
 # place. Environment: RMM_ENROLLMENT_KEY, RMM_ENROLLMENT_SECRET, RMM_SERVER.
@@ -89,6 +98,9 @@ param(
 )
 $ErrorActionPreference = 'Stop'
 Set-StrictMode -Version 2
+# The server's agent release key (SPKI DER, base64): every file it serves is signed over
+# rmm-agent-release:v1:<version>:<os>:<arch>:<sha256>.
+$SigningKey = ${psQuote(keyDer)}
 $ServiceName = 'rmm-agent'
 $Exe = Join-Path $InstallDir 'rmm-agent.exe'
 $ServiceHost = Join-Path $InstallDir 'rmm-agent-service.exe'
@@ -132,9 +144,19 @@ $artifact = $artifact[0]
 
 $tmp = Join-Path $env:TEMP "rmm-agent-$PID.exe"
 $ProgressPreference = 'SilentlyContinue'
-Invoke-WebRequest -UseBasicParsing -Uri "$Server/api/v1/agents/download/windows/$($arch)?version=$([Uri]::EscapeDataString($release.version))" -OutFile $tmp
+$download = Invoke-WebRequest -UseBasicParsing -Uri "$Server/api/v1/agents/download/windows/$($arch)?version=$([Uri]::EscapeDataString($release.version))" -OutFile $tmp -PassThru
 $actual = (Get-FileHash -Algorithm SHA256 -Path $tmp).Hash.ToLowerInvariant()
 if ($actual -ne $artifact.sha256) { Remove-Item -Force $tmp; throw "rmm-agent: checksum mismatch on download (expected $($artifact.sha256), got $actual); nothing installed" }
+# The signature: from the manifest, else (a release signed on its first download) the download's header.
+$signature = $artifact.signature
+if (-not $signature) { $signature = [string](@($download.Headers['X-Agent-Signature'])[0]) }
+if (-not $signature) { Remove-Item -Force $tmp; throw 'rmm-agent: the release carries no signature; nothing installed' }
+# An installed agent that knows verify-release checks the new file (the download is not trusted
+# to vouch for itself); on a first install the downloaded agent checks its own file.
+$verifier = $tmp
+if (Test-Path $Exe) { if (((& $Exe --help) | Out-String) -match 'verify-release') { $verifier = $Exe } }
+& $verifier verify-release --file $tmp --release-version $release.version --os windows --arch $arch --sha256 $artifact.sha256 --signature $signature --key $SigningKey | Out-Null
+if ($LASTEXITCODE -ne 0) { Remove-Item -Force $tmp; throw "rmm-agent: the release signature of $($release.version) does not verify with the server's key; nothing installed" }
 
 New-Item -ItemType Directory -Force -Path $InstallDir | Out-Null
 $existing = Stop-AgentService

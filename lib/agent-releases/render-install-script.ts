@@ -11,15 +11,20 @@ export function installCommand(key: string, secret?: string): string {
   return `curl -fsSL ${shellQuote(`${base}/api/v1/agents/install.sh`)} | sudo bash -s -- --key ${shellQuote(key)}${secret ? ` --enrollment-secret ${shellQuote(secret)}` : ''}`;
 }
 
-export function renderInstallScript(): string {
+/** `signingKeyPem`: the release key (SPKI PEM) every downloaded file's signature is checked with. */
+export function renderInstallScript(signingKeyPem: string): string {
   const server = publicBaseUrl();
   return `#!/usr/bin/env bash
 # RMM agent installer for Linux and macOS, served by ${server}
 #
 #   curl -fsSL ${server}/api/v1/agents/install.sh | sudo bash -s -- --key <ENROLLMENT_KEY> [--enrollment-secret <SECRET>]
 #
-# Downloads the agent, enrolls it (enroll --key --server [--enrollment-secret] --quiet) and
-# installs it as a service (service install: a systemd unit on Linux, a launchd daemon on macOS).
+# Downloads the agent, refuses it unless its SHA-256 matches the release manifest (the
+# X-Checksum-SHA256 the server registered) and its Ed25519 signature verifies with the server's
+# release key written below (openssl pkeyutl -rawin, OpenSSL 3; without it the downloaded agent
+# checks its own file with verify-release), enrolls it (enroll --key --server
+# [--enrollment-secret] --quiet) and installs it as a service (service install: a systemd unit on
+# Linux, a launchd daemon on macOS). Nothing is installed when a check fails.
 # Exits without action when the agent is already enrolled, so a scheduled job may re-run it daily
 # during a rollout. Needs root; Node.js >= 18 only when the server offers no self-contained binary
 # for this platform (it then serves the JavaScript agent).
@@ -29,6 +34,9 @@ export function renderInstallScript(): string {
 #              RMM_AGENT_INSTALL_DIR
 set -euo pipefail
 
+# The server's agent release key: every file it serves is signed over
+# rmm-agent-release:v1:<version>:<os>:<arch>:<sha256>.
+SIGNING_KEY="${dquoteEscape(signingKeyPem.trim())}"
 SERVER="\${RMM_SERVER:-${dquoteEscape(server)}}"
 KEY="\${RMM_ENROLLMENT_KEY:-}"
 SECRET="\${RMM_ENROLLMENT_SECRET:-}"
@@ -70,16 +78,43 @@ esac
 
 URL="$SERVER/api/v1/agents/download/$OS/$ARCH"
 [ -n "$VERSION" ] && URL="$URL?version=$VERSION"
-TMP="$(mktemp)"; HDR="$(mktemp)"
-trap 'rm -f "$TMP" "$HDR"' EXIT
+TMP="$(mktemp)"; HDR="$(mktemp)"; CHECK="$(mktemp -d)"
+trap 'rm -rf "$TMP" "$HDR" "$CHECK"' EXIT
 if command -v curl >/dev/null 2>&1; then
   curl -fsSL -D "$HDR" -o "$TMP" "$URL"
 else
   wget -q -S -O "$TMP" "$URL" 2>"$HDR"
 fi
-EXPECTED="$(grep -i 'x-checksum-sha256:' "$HDR" | tail -n 1 | awk '{print $2}' | tr -d '\\r')"
+header() { grep -i "^[[:space:]]*$1:" "$HDR" | tail -n 1 | cut -d: -f2- | tr -d ' \\r'; }
+EXPECTED="$(header x-checksum-sha256)"
+RELEASE="$(header x-agent-version)"
+SIGNATURE="$(header x-agent-signature)"
 ACTUAL="$( (sha256sum "$TMP" 2>/dev/null || shasum -a 256 "$TMP") | awk '{print $1}')"
-if [ -z "$EXPECTED" ] || [ "$EXPECTED" != "$ACTUAL" ]; then echo "rmm-agent: checksum mismatch on download" >&2; exit 1; fi
+if [ -z "$EXPECTED" ] || [ "$EXPECTED" != "$ACTUAL" ]; then echo "rmm-agent: checksum mismatch on download (expected $EXPECTED, got $ACTUAL); nothing installed" >&2; exit 1; fi
+if [ -n "$VERSION" ] && [ "$RELEASE" != "$VERSION" ]; then echo "rmm-agent: asked for $VERSION but was served $RELEASE; nothing installed" >&2; exit 1; fi
+[ -n "$SIGNATURE" ] || { echo "rmm-agent: the download carries no release signature; nothing installed" >&2; exit 1; }
+# The signed message names what was downloaded: its version, this platform and the digest of the
+# bytes on disk, so other bytes, another platform's file or a replayed signature all fail.
+printf '%s' "rmm-agent-release:v1:$RELEASE:$OS:$ARCH:$ACTUAL" > "$CHECK/message"
+printf '%s\n' "$SIGNING_KEY" > "$CHECK/key.pem"
+VERIFIED=""
+if command -v openssl >/dev/null 2>&1 && openssl version 2>/dev/null | grep -Eq '^OpenSSL ([3-9]|[1-9][0-9])'; then
+  printf '%s' "$SIGNATURE" | openssl base64 -d -A > "$CHECK/signature"
+  if openssl pkeyutl -verify -pubin -inkey "$CHECK/key.pem" -rawin -in "$CHECK/message" -sigfile "$CHECK/signature" >/dev/null 2>&1; then
+    VERIFIED=openssl
+  else
+    echo "rmm-agent: the release signature does not verify with the server's key; nothing installed" >&2; exit 1
+  fi
+fi
+# Without OpenSSL 3 (macOS ships LibreSSL) the new agent checks the downloaded file itself with the
+# key above (verify-release), before it replaces anything, enrolls or becomes a service.
+self_check() {
+  [ -n "$VERIFIED" ] && return 0
+  KEY_DER="$(printf '%s\n' "$SIGNING_KEY" | grep -v -- '-----' | tr -d '\n')"
+  if "$@" verify-release --file "$TMP" --release-version "$RELEASE" --os "$OS" --arch "$ARCH" --sha256 "$ACTUAL" --signature "$SIGNATURE" --key "$KEY_DER" >/dev/null; then return 0; fi
+  echo "rmm-agent: the release signature does not verify with the server's key; nothing installed" >&2
+  return 1
+}
 mkdir -p "$INSTALL_DIR"
 if [ "$(head -c 2 "$TMP")" = "#!" ]; then
   # The server has no self-contained binary for this platform: the JS bundle needs Node.js.
@@ -87,6 +122,7 @@ if [ "$(head -c 2 "$TMP")" = "#!" ]; then
   node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' || { echo "rmm-agent: Node.js 18 or newer is required" >&2; exit 1; }
   cp "$TMP" "$INSTALL_DIR/rmm-agent.cjs.new"
   chmod 0755 "$INSTALL_DIR/rmm-agent.cjs.new"
+  self_check node "$INSTALL_DIR/rmm-agent.cjs.new" || { rm -f "$INSTALL_DIR/rmm-agent.cjs.new"; exit 1; }
   mv -f "$INSTALL_DIR/rmm-agent.cjs.new" "$INSTALL_DIR/rmm-agent.cjs"
   AGENT=(node "$INSTALL_DIR/rmm-agent.cjs")
 else
@@ -95,9 +131,10 @@ else
   chmod 0755 "$INSTALL_DIR/rmm-agent.new"
   if [ "$OS" = macos ]; then
     # Built on Linux, the macOS binary carries no signature; Apple silicon runs only signed code,
-    # so sign it ad hoc here, after the checksum check.
+    # so sign it ad hoc here, after the checksum check (self_check reads the unsigned download).
     codesign --sign - --force "$INSTALL_DIR/rmm-agent.new" || { echo "rmm-agent: codesign failed" >&2; exit 1; }
   fi
+  self_check "$INSTALL_DIR/rmm-agent.new" || { rm -f "$INSTALL_DIR/rmm-agent.new"; exit 1; }
   mv -f "$INSTALL_DIR/rmm-agent.new" "$INSTALL_DIR/rmm-agent"
   AGENT=("$INSTALL_DIR/rmm-agent")
 fi

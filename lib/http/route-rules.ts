@@ -87,6 +87,11 @@ export const MFA_RULES: RouteRule[] = [
       method === 'POST' &&
       (path === '/remote/sessions' || path === '/tunnels' || path === '/tunnels/{id}/http-ticket' || /^\/remote\/sessions\/\{id\}\/(ws-ticket|desktop-connect-code|offer|ice)$/.test(path)),
   },
+  {
+    name: 'agent-releases',
+    reason: 'an uploaded agent artifact is signed with the release key, so it is code the whole fleet trusts; removing releases and artifacts goes with it',
+    applies: ({ method, path }) => (method === 'POST' && path === '/agent-versions/{version}/artifacts/{os}/{arch}') || (method === 'DELETE' && under(path, '/agent-versions/{version}')),
+  },
 ];
 
 /**

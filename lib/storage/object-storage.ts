@@ -1,6 +1,6 @@
 // S3-compatible object storage. Every failure to reach the store surfaces as 503
 // STORAGE_UNAVAILABLE, so a caller never sees a 500 because a bucket is down.
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { env } from '@/lib/env';
 import { unavailable } from '@/lib/http/errors';
 import { logger } from '@/lib/observability/logger';
@@ -64,4 +64,62 @@ export async function deleteObject(bucket: string, key: string): Promise<void> {
   } catch (error) {
     storageDown(error, 'delete', key);
   }
+}
+
+/** Parts of a streamed upload (S3 needs at least 5 MiB for every part but the last). */
+export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
+
+export interface ObjectWriter {
+  /** Buffers bytes and sends each full part; at most one part is held in memory. */
+  write(chunk: Uint8Array): Promise<void>;
+  /** Sends the last part and completes the object. */
+  finish(): Promise<void>;
+  /** Drops the upload and its parts (never throws). */
+  abort(): Promise<void>;
+}
+
+/** Writes an object as a stream of parts (a multipart upload), for bodies too large to buffer. */
+export async function createObjectWriter(bucket: string, key: string, contentType: string): Promise<ObjectWriter> {
+  let uploadId: string | undefined;
+  try {
+    uploadId = (await client().send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }))).UploadId;
+    if (!uploadId) throw new Error('no upload id');
+  } catch (error) {
+    storageDown(error, 'create-multipart', key);
+  }
+  const parts: { ETag: string; PartNumber: number }[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const sendPart = async () => {
+    const body = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    const PartNumber = parts.length + 1;
+    try {
+      const out = await client().send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length }));
+      parts.push({ ETag: out.ETag ?? '', PartNumber });
+    } catch (error) {
+      storageDown(error, 'upload-part', key);
+    }
+  };
+  return {
+    async write(chunk) {
+      pending.push(Buffer.from(chunk));
+      pendingBytes += chunk.length;
+      if (pendingBytes >= MULTIPART_PART_BYTES) await sendPart();
+    },
+    async finish() {
+      if (pendingBytes > 0 || parts.length === 0) await sendPart();
+      try {
+        await client().send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      } catch (error) {
+        storageDown(error, 'complete-multipart', key);
+      }
+    },
+    async abort() {
+      await client()
+        .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
+        .catch((err) => logger.warn({ err, key }, 'could not abort a multipart upload'));
+    },
+  };
 }

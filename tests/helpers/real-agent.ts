@@ -39,13 +39,15 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 }
 
 /**
- * `bundle`: run a copy of the agent from elsewhere (a self-update replaces the file it runs).
+ * `bundle`: run a copy of the agent from elsewhere (a self-update replaces the file it runs);
+ * `executable`: run a single-executable build of the agent instead (no Node.js in between).
  * Starts a test server, enrolls the real agent into a new organization with its state in
  * `dataDir`, runs it with a 1-second heartbeat and waits until its device is online. With `hub`
  * the server also accepts the agent's live channel.
  */
-export async function startRealAgent(dataDir: string, options: { env?: Record<string, string>; hub?: AgentChannelHub; bundle?: string } = {}): Promise<RealAgent> {
+export async function startRealAgent(dataDir: string, options: { env?: Record<string, string>; hub?: AgentChannelHub; bundle?: string; executable?: string } = {}): Promise<RealAgent> {
   const bundle = options.bundle ?? AGENT_BUNDLE;
+  const command = (args: string[]): [string, string[]] => (options.executable ? [options.executable, args] : [process.execPath, [bundle, ...args]]);
   const server = await startTestServer({ hub: options.hub });
   process.env.APP_BASE_URL = server.url;
   process.env.AGENT_HEARTBEAT_INTERVAL_SECONDS = '1';
@@ -66,11 +68,11 @@ export async function startRealAgent(dataDir: string, options: { env?: Record<st
     const orgId = (await makeOrg(partner.id)).id;
     const key = await createKey(admin, { orgId });
     const enrollError = await new Promise<string | null>((resolve) =>
-      execFile(process.execPath, [bundle, 'enroll', '--key', key.key, '--server', server.url, '--data-dir', dataDir, '--quiet'], { timeout: 60_000 }, (e, _out, err) => resolve(e ? `${e.message}\n${err}` : null)),
+      execFile(...command(['enroll', '--key', key.key, '--server', server.url, '--data-dir', dataDir, '--quiet']), { timeout: 60_000 }, (e, _out, err) => resolve(e ? `${e.message}\n${err}` : null)),
     );
     if (enrollError) throw new Error(`the agent did not enroll: ${enrollError}`);
     const deviceId = /deviceId: "([^"]+)"/.exec(readFileSync(path.join(dataDir, 'agent.yaml'), 'utf8'))![1];
-    agent = spawn(process.execPath, [bundle, 'run', '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } });
+    agent = spawn(...command(['run', '--data-dir', dataDir]), { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } });
     agent.stderr!.on('data', (d) => (output += d));
     const poll = <T,>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 60_000) => eventually(check, what, timeoutMs, log);
     await poll(async () => (await api.get(`/devices/${deviceId}`, { token: admin })).body.status === 'online', 'the agent online');

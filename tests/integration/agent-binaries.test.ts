@@ -17,6 +17,7 @@ import { createKey } from '../helpers/agents';
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
 import { resetAgentRegistration } from '@/lib/agent-releases/register-bundled-agent';
+import { NODE_VERSION, RUNTIMES } from '../../scripts/build-agent-binaries.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN_DIR = path.join(ROOT, 'agent', 'dist', 'bin');
@@ -44,9 +45,10 @@ let bundle: Buffer;
 
 // The first build downloads five Node runtimes (about 200 MB) and writes about 540 MB of
 // executables, and while they exist every agent download of the process serves them: a run asks
-// for that (RMM_TEST_AGENT_BINARIES=1) or has the runtimes cached from an earlier build.
+// for that (RMM_TEST_AGENT_BINARIES=1) or has all five runtimes cached from an earlier build (the
+// single-executable self-update test caches only the linux-amd64 one).
 const RUNTIME_CACHE = path.join(ROOT, 'node_modules', '.cache', 'agent-runtimes');
-const wanted = process.env.RMM_TEST_AGENT_BINARIES === '1' || existsSync(RUNTIME_CACHE);
+const wanted = process.env.RMM_TEST_AGENT_BINARIES === '1' || RUNTIMES.every((t) => existsSync(path.join(RUNTIME_CACHE, `${t.pkg}-${NODE_VERSION}`, '.integrity')));
 
 beforeAll(async () => {
   if (!wanted) {
@@ -197,7 +199,7 @@ describe('the server serves the binaries as the release', () => {
     // A PATH with only the tools the script uses: no node, as on a fresh machine.
     const tools = path.join(dir, 'tools');
     mkdirSync(tools);
-    for (const tool of ['uname', 'id', 'mktemp', 'rm', 'curl', 'grep', 'tail', 'awk', 'tr', 'sha256sum', 'mkdir', 'head', 'cp', 'chmod', 'mv', 'cat']) {
+    for (const tool of ['uname', 'id', 'mktemp', 'rm', 'curl', 'grep', 'tail', 'awk', 'tr', 'sha256sum', 'mkdir', 'head', 'cp', 'chmod', 'mv', 'cat', 'cut']) {
       const found = ['/usr/bin', '/bin', '/usr/sbin', '/sbin'].map((d) => path.join(d, tool)).find((p) => existsSync(p));
       if (found) symlinkSync(found, path.join(tools, tool));
     }

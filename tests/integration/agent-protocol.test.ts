@@ -319,7 +319,7 @@ describe('agent releases', () => {
     }
   });
 
-  it('orders versions by semantic-version precedence and promotes the newest', async () => {
+  it('orders versions by semantic-version precedence; a restart promotes only its bundled agent', async () => {
     const bundled = (await api.get('/agent-versions/latest')).body.version as string;
     const next = '999.0.0';
     const rows = [
@@ -333,7 +333,8 @@ describe('agent releases', () => {
       resetAgentRegistration();
       const list = await api.get('/agent-versions');
       expect(list.body.data.map((v: { version: string }) => v.version)).toEqual([`${next}-rc.10+build.7`, `${next}-rc.10`, `${next}-rc.9`, bundled]);
-      expect(list.body.data.filter((v: { promoted: boolean }) => v.promoted).map((v: { version: string }) => v.version)).toEqual([`${next}-rc.10+build.7`]);
+      // Registered by other means and never promoted by an operator: the bundled agent stays.
+      expect(list.body.data.filter((v: { promoted: boolean }) => v.promoted).map((v: { version: string }) => v.version)).toEqual([bundled]);
     } finally {
       await db.agentVersion.deleteMany({ where: { version: { in: rows.map((r) => r.version) } } });
       resetAgentRegistration();
