@@ -6,7 +6,6 @@
 import { ToolError } from '../../channel';
 import type { CommandRunner } from '../command';
 import type { ServiceDetail, ServiceSummary } from '../types';
-import { SERVICE_NAME } from '../linux/services';
 import { asArray, psBool, psDate, psNumber, psText, runPowerShell, type PsObject } from './powershell';
 
 export const LIST_SCRIPT = `
@@ -76,8 +75,11 @@ export function parseServiceDetail(raw: unknown): ServiceDetail {
   };
 }
 
+/** A Windows service (key) name: may hold spaces, never starts like an option. */
+export const WINDOWS_SERVICE_NAME = /^[A-Za-z0-9][A-Za-z0-9 @._:\\-]{0,250}$/;
+
 function checkName(name: string): string {
-  if (!SERVICE_NAME.test(name)) throw new ToolError('INVALID_REQUEST', 'Invalid service name');
+  if (!WINDOWS_SERVICE_NAME.test(name)) throw new ToolError('INVALID_REQUEST', 'Invalid service name');
   return name;
 }
 
