@@ -1,5 +1,5 @@
 // Runs the commands a heartbeat delivered and reports each result exactly once.
-import { collectInventory } from './inventory';
+import { collectInventory } from './os';
 import { runScript, type ScriptPayload } from './run-script';
 import { uninstallSoftware, type UninstallPayload } from './software-uninstall';
 import { installSoftware, type SoftwareInstallPayload } from './software-install';

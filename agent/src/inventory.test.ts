@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { collectInventory, parseApkInstalled, parseRpmQuery, parseSourceRpm } from './inventory';
+import { parseApkInstalled, parseRpmQuery, parseSourceRpm } from './inventory';
+import { collectInventory } from './os';
 
 describe('inventory', () => {
   it('describes this machine, with its packages when dpkg or rpm is present', async () => {

@@ -1,11 +1,11 @@
-// The full inventory: hardware (CPU, memory, DMI), OS, filesystems, network interfaces and the
-// installed packages (dpkg, apk or rpm when present; pkgutil on macOS) and the management-posture
-// scan (other management products found by package, service or path).
+// The Linux inventory: hardware (CPU, memory, DMI), OS, filesystems, network interfaces and the
+// installed packages (dpkg, apk or rpm when present). The whole upload, with the
+// management-posture scan, is put together for every OS in os/index.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dmi, osRelease, osType, architecture, run } from './system-info';
 import { filesystems, memory } from './metrics';
-import { scanManagementPosture } from './posture';
+import type { SystemInventory } from './os/types';
 
 export interface Software {
   name: string;
@@ -105,6 +105,7 @@ export function parseRpmQuery(text: string): Software[] {
     });
 }
 
+/** Packages of dpkg, apk or rpm, whichever this Linux has (none found: an empty list). */
 export async function installedSoftware(): Promise<Software[]> {
   const dpkg = existsSync('/usr/bin/dpkg-query') ? await listPackages('dpkg-query', ['-W', '-f=${Package}\t${Version}\t${Maintainer}\t${db:Status-Abbrev}\t${source:Package}\t${source:Version}\n']) : null;
   if (dpkg !== null) {
@@ -118,20 +119,15 @@ export async function installedSoftware(): Promise<Software[]> {
   if (existsSync(APK_INSTALLED)) return parseApkInstalled(readFileSync(APK_INSTALLED, 'utf8')).slice(0, MAX_PACKAGES);
   const rpm = existsSync('/usr/bin/rpm') ? await listPackages('rpm', ['-qa', '--queryformat', RPM_QUERY_FORMAT]) : null;
   if (rpm !== null) return parseRpmQuery(rpm).slice(0, MAX_PACKAGES);
-  if (process.platform === 'darwin') {
-    const pkgs = await run('pkgutil', ['--pkgs']);
-    if (pkgs !== null) return pkgs.split('\n').filter(Boolean).slice(0, MAX_PACKAGES).map((name) => ({ name: cut(name, 500)!, source: 'pkg' }));
-  }
   return [];
 }
 
-export async function collectInventory() {
+/** The machine as Linux describes it: os.cpus, /proc/meminfo, DMI, os-release, mounts, interfaces. */
+export async function linuxSystemInventory(): Promise<SystemInventory> {
   const cpus = os.cpus();
   const rel = osRelease();
   const nets = os.networkInterfaces();
-  const software = await installedSoftware();
   return {
-    collectedAt: new Date().toISOString(),
     hardware: {
       cpuModel: cpus[0]?.model?.trim() ?? null,
       cpuCores: cpus.length,
@@ -162,8 +158,5 @@ export async function collectInventory() {
         ipv4: addrs!.filter((a) => a.family === 'IPv4').map((a) => a.address),
         ipv6: addrs!.filter((a) => a.family === 'IPv6').map((a) => a.address),
       })),
-    software,
-    // Other RMM / remote-access products found here (management posture report).
-    managementPosture: await scanManagementPosture(software),
   };
 }

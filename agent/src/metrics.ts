@@ -21,8 +21,8 @@ function sampleCpu(): CpuSample {
   return { idle, total };
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
-const clampPercent = (n: number) => round(Math.min(100, Math.max(0, n)));
+export const round = (n: number) => Math.round(n * 10) / 10;
+export const clampPercent = (n: number) => round(Math.min(100, Math.max(0, n)));
 
 export class CpuMeter {
   private last: CpuSample = sampleCpu();
@@ -127,6 +127,17 @@ export async function loggedInUser(): Promise<string | undefined> {
   return out?.split('\n').find((l) => l.trim())?.split(/\s+/)[0];
 }
 
+/** The fullest of the disks (the one the heartbeat reports). */
+export function fullestDisk<T extends { usedBytes: number; totalBytes: number }>(disks: T[]): T | undefined {
+  return disks.reduce<T | undefined>((a, d) => (!a || d.usedBytes / d.totalBytes > a.usedBytes / a.totalBytes ? d : a), undefined);
+}
+
+/** The heartbeat's disk fields for the fullest disk, if any. */
+export function diskFields(disks: { usedBytes: number; totalBytes: number }[]): Pick<HeartbeatMetrics, 'diskPercent' | 'diskUsedBytes' | 'diskTotalBytes'> {
+  const d = fullestDisk(disks.filter((x) => x.totalBytes > 0));
+  return d ? { diskPercent: clampPercent((d.usedBytes / d.totalBytes) * 100), diskUsedBytes: d.usedBytes, diskTotalBytes: d.totalBytes } : {};
+}
+
 export interface HeartbeatMetrics {
   cpuPercent: number;
   memoryPercent: number;
@@ -135,9 +146,10 @@ export interface HeartbeatMetrics {
   memoryTotalBytes: number;
   diskUsedBytes?: number;
   diskTotalBytes?: number;
-  load1: number;
-  load5: number;
-  load15: number;
+  /** Unix load averages; Windows has none and leaves them out. */
+  load1?: number;
+  load5?: number;
+  load15?: number;
   processCount?: number;
   networkRxBytes?: number;
   networkTxBytes?: number;
@@ -146,7 +158,7 @@ export interface HeartbeatMetrics {
 export async function collectMetrics(cpu: CpuMeter): Promise<HeartbeatMetrics> {
   const mem = memory();
   const disks = filesystems();
-  const fullest = disks.reduce<MountInfo | undefined>((a, d) => (!a || d.usedBytes / d.totalBytes > a.usedBytes / a.totalBytes ? d : a), undefined);
+  const fullest = fullestDisk(disks);
   const [l1, l5, l15] = os.loadavg();
   const net = networkCounters();
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runScript } from './run-script';
+import { resolveInterpreter, runScript, scriptFileText } from './run-script';
 
 describe('runScript', () => {
   it('captures stdout, stderr and the exit code of a bash script with args and env', async () => {
@@ -37,4 +37,19 @@ describe('runScript cancellation', () => {
     expect(r.status).toBe('cancelled');
     expect(r.stdout).toBe('started\n');
   }, 15_000);
+
+  it('runs PowerShell and cmd scripts on Windows through the system binaries, PowerShell without profile and with a BOM', () => {
+    expect(resolveInterpreter('powershell', 'win32')).toEqual({
+      command: expect.stringMatching(/\\System32\\WindowsPowerShell\\v1\.0\\powershell\.exe$/),
+      args: ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File'],
+      ext: '.ps1',
+    });
+    expect(resolveInterpreter('cmd', 'win32')).toEqual({ command: process.env.ComSpec || 'cmd.exe', args: ['/d', '/c'], ext: '.cmd' });
+    expect(resolveInterpreter('sh', 'win32')).toBeNull();
+    // Windows PowerShell 5.1 reads a .ps1 without a BOM in the ANSI code page.
+    expect(scriptFileText('Write-Output "Größe"', '.ps1', 'win32')).toBe('\uFEFFWrite-Output "Größe"');
+    expect(scriptFileText('\uFEFFWrite-Output 1', '.ps1', 'win32')).toBe('\uFEFFWrite-Output 1');
+    expect(scriptFileText('echo hi', '.cmd', 'win32')).toBe('echo hi');
+    expect(scriptFileText('echo hi', '.ps1', 'linux')).toBe('echo hi');
+  });
 });

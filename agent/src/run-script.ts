@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { powershellPath } from './os/windows/powershell';
 
 export interface ScriptPayload {
   interpreter: 'bash' | 'sh' | 'python' | 'powershell' | 'cmd';
@@ -38,11 +39,19 @@ export function resolveInterpreter(name: ScriptPayload['interpreter'], platform:
       for (const py of ['python3', 'python']) if (which(py)) return { command: py, args: [], ext: '.py' };
       return null;
     case 'powershell':
-      if (win) return { command: 'powershell.exe', args: ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File'], ext: '.ps1' };
+      if (win) return { command: powershellPath(), args: ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File'], ext: '.ps1' };
       return which('pwsh') ? { command: 'pwsh', args: ['-NoProfile', '-NonInteractive', '-File'], ext: '.ps1' } : null;
     case 'cmd':
-      return win ? { command: 'cmd.exe', args: ['/d', '/c'], ext: '.cmd' } : null;
+      return win ? { command: process.env.ComSpec || 'cmd.exe', args: ['/d', '/c'], ext: '.cmd' } : null;
   }
+}
+
+/**
+ * The script file's text. Windows PowerShell 5.1 reads a .ps1 without a byte order mark in the
+ * ANSI code page, so on Windows it gets the UTF-8 BOM (non-ASCII text would be garbled otherwise).
+ */
+export function scriptFileText(script: string, ext: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === 'win32' && ext === '.ps1' && !script.startsWith('\uFEFF') ? `\uFEFF${script}` : script;
 }
 
 class Capture {
@@ -72,7 +81,7 @@ export async function runScript(payload: ScriptPayload, signal?: AbortSignal): P
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rmm-script-'));
   const file = path.join(dir, `script${interpreter.ext}`);
-  writeFileSync(file, payload.script, { mode: 0o700 });
+  writeFileSync(file, scriptFileText(payload.script, interpreter.ext), { mode: 0o700 });
   const timeoutMs = (payload.timeoutSeconds ?? 300) * 1000;
   const started = Date.now();
   const stdout = new Capture();

@@ -7,8 +7,8 @@ import os from 'node:os';
 import { ApiClient, ApiError } from './http';
 import { configPath, writeConfig, type AgentConfig } from './config';
 import { confirmTrial, downloadAndVerify, reportUpdateState, unsupportedReason, UpdateRefused, type UpdateOffer } from './updater';
-import { CpuMeter, collectMetrics, loggedInUser } from './metrics';
-import { collectInventory } from './inventory';
+import { CpuMeter, loggedInUser } from './metrics';
+import { collectHeartbeatMetrics, collectInventory } from './os';
 import { DEFAULT_INVENTORY_EVERY_MS, inventoryDue, inventoryEveryMs } from './intervals';
 import { executeCommand, type AgentCommand, type CommandResult } from './executor';
 import { applyPlan, serviceInstalled, uninstallPlan } from './service';
@@ -283,7 +283,7 @@ export class AgentRunner {
   }
 
   private async beat(): Promise<HeartbeatResponse> {
-    const [metrics, user] = await Promise.all([collectMetrics(this.cpu), loggedInUser()]);
+    const [metrics, user] = await Promise.all([collectHeartbeatMetrics(this.cpu), loggedInUser()]);
     const res = await this.api.request<HeartbeatResponse>(
       'POST',
       `/agents/${this.config.agentId}/heartbeat`,

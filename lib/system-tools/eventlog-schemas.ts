@@ -1,16 +1,28 @@
 // Contract of the event-log system tools: journald on Linux (a log is the whole system journal,
-// the kernel's messages, or one systemd unit), the Windows event logs on a Windows agent.
+// the kernel's messages, or one systemd unit), the Windows event logs on a Windows agent (each
+// log a `channel`: System, Application, Microsoft-Windows-TaskScheduler/Operational…), the
+// unified log on a macOS agent (`system` and `kernel`).
 import { z } from 'zod';
 import { ZTimestamp } from '@/lib/http/common-schemas';
 import { ZSystemToolDeviceParams } from '@/lib/system-tools/schemas';
 
 export const LOG_LEVELS = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'] as const;
 
+// Windows log names hold spaces and slashes; a router that kept them encoded hands over `%2F`/`%20`.
+const logName = z
+  .string()
+  .transform((v) => {
+    if (!/%[0-9A-Fa-f]{2}/.test(v)) return v;
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      return v;
+    }
+  })
+  .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 @._:\\/-]{0,250}$/, 'A log name: `system`, `kernel`, a unit name or a Windows event log'));
+
 export const ZEventLogParams = ZSystemToolDeviceParams.extend({
-  name: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9@._:\\-]{0,250}$/, 'A log name: `system`, `kernel` or a unit name')
-    .describe('`system` (every entry), `kernel`, or a systemd unit such as `ssh.service`'),
+  name: logName.describe('`system` (every entry), `kernel`, a systemd unit such as `ssh.service`, or a Windows event log (`System`, `Microsoft-Windows-TaskScheduler%2FOperational`), URL-encoded'),
 });
 export const ZEventParams = ZEventLogParams.extend({
   recordId: z
@@ -24,7 +36,7 @@ export const ZEventParams = ZEventLogParams.extend({
 export const ZEventLog = z
   .object({
     name: z.string(),
-    kind: z.enum(['system', 'kernel', 'unit']),
+    kind: z.enum(['system', 'kernel', 'unit', 'channel']).describe('`channel`: a Windows event log'),
     description: z.string(),
   })
   .meta({ id: 'DeviceEventLog' });
@@ -33,7 +45,7 @@ export const ZEventLogList = z.object({ data: z.array(ZEventLog), collectedAt: Z
 export const ZEventLogDetail = z
   .object({
     name: z.string(),
-    kind: z.enum(['system', 'kernel', 'unit']),
+    kind: z.enum(['system', 'kernel', 'unit', 'channel']),
     firstEntryAt: ZTimestamp.nullable(),
     lastEntryAt: ZTimestamp.nullable(),
   })
@@ -41,7 +53,7 @@ export const ZEventLogDetail = z
 
 export const ZEvent = z
   .object({
-    recordId: z.string().describe('Identifies the entry (the journal cursor): pass it to GET …/events/:recordId'),
+    recordId: z.string().describe('Identifies the entry (the journal cursor; the EventRecordID on Windows): pass it to GET …/events/:recordId'),
     timestamp: ZTimestamp,
     priority: z.number().int().min(0).max(7).describe('Syslog priority: 0 emerg … 7 debug'),
     level: z.enum(LOG_LEVELS),

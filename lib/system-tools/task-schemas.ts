@@ -46,7 +46,7 @@ export const ZTaskDetail = ZTask.extend({
 export const ZTaskList = z
   .object({
     data: z.array(ZTask),
-    sources: z.object({ systemd: z.boolean().describe('systemd runs: timers are listed'), cron: z.boolean() }),
+    sources: z.object({ systemd: z.boolean().describe('systemd runs: timers are listed'), cron: z.boolean(), taskScheduler: z.boolean().optional().describe('Windows: the Task Scheduler’s tasks are listed') }),
     collectedAt: ZTimestamp,
   })
   .meta({ id: 'DeviceScheduledTaskList' });
@@ -56,13 +56,13 @@ export const ZTaskRun = z
     runId: z.string().nullable(),
     at: ZTimestamp,
     finishedAt: ZTimestamp.nullable(),
-    source: z.enum(['agent', 'journal']).describe('`agent`: started through Run now (kept while the agent runs); `journal`: recorded by systemd or cron'),
+    source: z.enum(['agent', 'journal', 'eventlog']).describe('`agent`: started through Run now (kept while the agent runs); `journal`: recorded by systemd or cron; `eventlog`: the Task Scheduler’s operational log (Windows)'),
     exitCode: z.number().int().nullable(),
     message: z.string(),
   })
   .meta({ id: 'DeviceScheduledTaskRun' });
 export const ZTaskHistory = z
-  .object({ data: z.array(ZTaskRun), journal: z.boolean().describe('False when the device has no journal to read runs from') })
+  .object({ data: z.array(ZTaskRun), journal: z.boolean().describe('False when the device has no journal (Windows: the Task Scheduler’s operational log is off) to read runs from') })
   .meta({ id: 'DeviceScheduledTaskHistory' });
 export const ZTaskHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }).strict();
 

@@ -1,11 +1,12 @@
-// Scheduled tasks of a device (systemd timers and cron jobs on Linux), read and driven by its agent.
+// Scheduled tasks of a device (systemd timers and cron jobs on Linux, the Task Scheduler on
+// Windows), read and driven by its agent.
 import { z } from 'zod';
 import type { ActorContext } from '@/lib/auth/context';
 import { deviceCall } from '@/lib/system-tools/device-call';
 import { auditToolAction } from '@/lib/system-tools/audit-tool';
 import { ZTask, ZTaskDetail, ZTaskRun, ZTaskRunResult } from '@/lib/system-tools/task-schemas';
 
-const ZAgentTasks = z.object({ tasks: z.array(ZTask), sources: z.object({ systemd: z.boolean(), cron: z.boolean() }) });
+const ZAgentTasks = z.object({ tasks: z.array(ZTask), sources: z.object({ systemd: z.boolean(), cron: z.boolean(), taskScheduler: z.boolean().optional() }) });
 const ZAgentHistory = z.object({ runs: z.array(ZTaskRun), journal: z.boolean() });
 
 export async function listDeviceTasks(ctx: ActorContext, deviceId: string) {

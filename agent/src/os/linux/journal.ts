@@ -30,7 +30,7 @@ export interface JournalEvent {
 
 export interface JournalLog {
   name: string;
-  kind: 'system' | 'kernel' | 'unit';
+  kind: 'system' | 'kernel' | 'unit' | 'channel';
   description: string;
 }
 
@@ -175,7 +175,7 @@ export async function getLog(name: string, signal?: AbortSignal) {
   if (!first && name !== 'system') throw new ToolError('LOG_NOT_FOUND', `The journal has no entries for ${name}`);
   return {
     name,
-    kind: name === 'system' ? 'system' : name === 'kernel' ? 'kernel' : 'unit',
+    kind: (name === 'system' ? 'system' : name === 'kernel' ? 'kernel' : 'unit') as JournalLog['kind'],
     firstEntryAt: first ? toEvent(first).timestamp : null,
     lastEntryAt: last ? toEvent(last).timestamp : null,
   };

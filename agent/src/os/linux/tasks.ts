@@ -15,7 +15,7 @@ import { journalAvailable, readJournal, toEvent } from './journal';
 export interface ScheduledTask {
   path: string;
   name: string;
-  source: 'systemd-timer' | 'cron';
+  source: 'systemd-timer' | 'cron' | 'task-scheduler';
   enabled: boolean;
   schedule: string;
   command: string | null;
@@ -36,7 +36,7 @@ export interface TaskRun {
   runId: string | null;
   at: string;
   finishedAt: string | null;
-  source: 'agent' | 'journal';
+  source: 'agent' | 'journal' | 'eventlog';
   exitCode: number | null;
   message: string;
 }
