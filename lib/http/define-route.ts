@@ -18,6 +18,7 @@ import { logger } from '@/lib/observability/logger';
 import { recordRequest } from '@/lib/observability/metrics';
 import { RawJson } from '@/lib/http/raw-json';
 import { clearDecision, hasDecision, recordDecision } from '@/lib/tenancy/authorization-decisions';
+import { recordPluginApiCall } from '@/lib/plugins/record-plugin-api-call';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -253,6 +254,9 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     response.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     recordRequest(req.method, route, response.status, seconds);
+    if (ctx?.kind === 'apiKey' && ctx.pluginInstallationId) {
+      await recordPluginApiCall({ installationId: ctx.pluginInstallationId, method: req.method, route, status: response.status, durationMs: Math.round(seconds * 1000) });
+    }
     log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
     return { response, body: rawBody };
   };
