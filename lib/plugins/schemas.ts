@@ -7,6 +7,9 @@ import { EVENT_TYPES } from '@/lib/events/catalogue';
 export const ZPluginSlug = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$/, 'Lowercase letters, digits and dashes (3 to 64)');
 export const ZSlugParams = z.object({ slug: ZPluginSlug });
 
+/** Permissions a plugin may not ask for: a credential must not mint credentials, users or plugins. */
+export const PEOPLE_ONLY_SCOPES: string[] = ['users:manage', 'api_keys:manage', 'sso:manage', 'plugins:manage'];
+
 const ZHttpUrl = z
   .string()
   .trim()
@@ -25,7 +28,12 @@ export const ZCreatePluginManifest = z
     publisher: z.string().trim().min(1).max(100),
     version: z.string().trim().regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/, 'A semantic version such as 1.2.0').max(32),
     description: z.string().trim().max(2000).default(''),
-    scopes: z.array(ZPermissionName).max(50).default([]).transform((l) => [...new Set(l)].sort()).describe('Permissions the plugin\'s credential gets'),
+    scopes: z
+      .array(ZPermissionName.refine((p) => !PEOPLE_ONLY_SCOPES.includes(p), 'People administer identities, credentials and plugins: not a plugin scope'))
+      .max(50)
+      .default([])
+      .transform((l) => [...new Set(l)].sort())
+      .describe('Permissions the plugin\'s credential gets (never users:manage, api_keys:manage, sso:manage or plugins:manage)'),
     events: z.array(z.enum(EVENT_TYPES)).max(50).default([]).transform((l) => [...new Set(l)].sort()).describe('Event types delivered to `webhookUrl`'),
     configSchema: ZPluginConfigSchema.default({ type: 'object', properties: {} }),
     webhookUrl: ZHttpUrl.nullable().default(null).describe('Where the plugin\'s backend receives signed event deliveries; required when `events` is not empty'),

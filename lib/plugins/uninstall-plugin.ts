@@ -2,11 +2,11 @@
 // the record), deletes the subscription with its deliveries, and deletes the installation with
 // its call log. The audit entry keeps what was removed.
 import { db } from '@/lib/db';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { assertCanManagePlugins, getPluginInstallationOrThrow } from '@/lib/plugins/installation-scope';
 
-export async function uninstallPlugin(ctx: UserContext, id: string): Promise<void> {
+export async function uninstallPlugin(ctx: ActorContext, id: string): Promise<void> {
   assertCanManagePlugins(ctx);
   await db.$transaction(async (tx) => {
     const current = await getPluginInstallationOrThrow(ctx, id, tx);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { UserContext } from '@/lib/auth/context';
+import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getPluginManifestOrThrow } from '@/lib/plugins/plugin-catalog';
 import { parsePluginConfig } from '@/lib/plugins/config-schema';
@@ -11,7 +11,7 @@ import { assertCanManagePlugins, getPluginInstallationOrThrow, installationInclu
 import { toPluginInstallationDto } from '@/lib/plugins/to-plugin-installation-dto';
 import type { ZUpdatePluginInstallation } from '@/lib/plugins/schemas';
 
-export async function updatePluginInstallation(ctx: UserContext, id: string, input: z.output<typeof ZUpdatePluginInstallation>) {
+export async function updatePluginInstallation(ctx: ActorContext, id: string, input: z.output<typeof ZUpdatePluginInstallation>) {
   assertCanManagePlugins(ctx);
   const current = await getPluginInstallationOrThrow(ctx, id);
   const manifest = await getPluginManifestOrThrow(current.slug);

@@ -118,6 +118,8 @@ describe('catalogue', () => {
     expect(badSchema.body.error.details.map((d: Json) => d.path)).toEqual(expect.arrayContaining(['body.configSchema.properties.x.type', 'body.configSchema.properties.y.$ref']));
     const badScope = await api.post('/plugins/catalog', { token: operator, body: { ...chatManifest(), slug: 'bad-scope', scopes: ['root:everything'] } });
     expect(badScope.status).toBe(400);
+    const minting = await api.post('/plugins/catalog', { token: operator, body: { ...chatManifest(), slug: 'minting', scopes: ['devices:read', 'api_keys:manage'] } });
+    expect(minting.body.error.details[0].path).toBe('body.scopes.1');
     const noUrl = await api.post('/plugins/catalog', { token: operator, body: { ...chatManifest(), slug: 'no-url', webhookUrl: null } });
     expect(noUrl.status).toBe(400);
     const metadata = await api.post('/plugins/catalog', { token: operator, body: { ...chatManifest(), slug: 'metadata', webhookUrl: 'http://169.254.169.254/latest' } });

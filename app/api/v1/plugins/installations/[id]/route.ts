@@ -21,9 +21,8 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'plugins:manage',
-  mfa: true,
   scopes: ['partner'],
   params: ZIdParams,
   body: ZUpdatePluginInstallation,
@@ -36,9 +35,8 @@ export const PATCH = defineRoute({
 });
 
 export const DELETE = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'plugins:manage',
-  mfa: true,
   scopes: ['partner'],
   params: ZIdParams,
   audit: false,

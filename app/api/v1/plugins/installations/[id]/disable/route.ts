@@ -6,9 +6,8 @@ import { setPluginStatus } from '@/lib/plugins/set-plugin-status';
 import { INSTALLATION_ACCESS, PLUGIN_TAGS } from '@/lib/plugins/route-docs';
 
 export const POST = defineRoute({
-  auth: 'user',
+  auth: ['user', 'apiKey'],
   permission: 'plugins:manage',
-  mfa: true,
   scopes: ['partner'],
   params: ZIdParams,
   audit: false,
