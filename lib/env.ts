@@ -157,6 +157,8 @@ const EnvFields = z.object({
   DISTRIBUTOR_API_URL: z.string().url().default('http://127.0.0.1:4010/api/v1').describe('Base URL of the distributor API (default: the sandbox of npm run distributor:sandbox)'),
   DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
 
+  PLUGIN_CHAT_URL: z.string().url().default('http://127.0.0.1:4040').describe('Backend of the shipped chat-notifications plugin (default: the sandbox of npm run plugins:sandbox); events go to <url>/events'),
+
   WORKER_CONCURRENCY: int(10, 1),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),
   // graphile-worker batching (see README "Scaling"): jobs fetched per query into a local queue

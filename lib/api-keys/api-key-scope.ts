@@ -4,9 +4,10 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import { userWhere } from '@/lib/users/user-scope';
 
+// A plugin's credential is managed through its installation (uninstall revokes it), not here.
 export function apiKeyWhere(ctx: ActorContext): Prisma.ApiKeyWhereInput {
-  if (!ctx.permissions.has('users:manage')) return { userId: ctx.userId };
-  return { OR: [{ userId: ctx.userId }, { owner: userWhere(ctx) }] };
+  if (!ctx.permissions.has('users:manage')) return { userId: ctx.userId, pluginInstallation: { is: null } };
+  return { pluginInstallation: { is: null }, OR: [{ userId: ctx.userId }, { owner: userWhere(ctx) }] };
 }
 
 export const apiKeyInclude = { owner: { select: { id: true, email: true, name: true } } } satisfies Prisma.ApiKeyInclude;

@@ -12,6 +12,7 @@ import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import { enforceIpAllowlist } from '@/lib/security/ip-allowlist';
 import { logger } from '@/lib/observability/logger';
 import { isWellFormedApiKey, presentedApiKey } from '@/lib/api-keys/api-key-secret';
+import { recordPluginApiCall } from '@/lib/plugins/record-plugin-api-call';
 
 /** Last-used bookkeeping is written at most this often per key (unless the address changes). */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -26,7 +27,7 @@ export async function authenticateApiKey(req: Request, base: { requestId: string
 
   const hash = sha256Hex(presented);
   const key = await db.apiKey
-    .findFirst({ where: { OR: [{ secretHash: hash }, { previousSecretHash: hash }] }, include: { owner: { include: principalInclude } } })
+    .findFirst({ where: { OR: [{ secretHash: hash }, { previousSecretHash: hash }] }, include: { owner: { include: principalInclude }, pluginInstallation: { select: { id: true, status: true } } } })
     .catch(() => {
       // Without the key row the allowlist cannot be checked either: fail closed.
       throw unavailable('Could not verify access; try again shortly');
@@ -38,6 +39,12 @@ export async function authenticateApiKey(req: Request, base: { requestId: string
   }
   if (key.revokedAt) throw invalidKey('API key has been revoked');
   if (key.expiresAt && key.expiresAt <= now) throw invalidKey('API key has expired');
+  const plugin = key.pluginInstallation;
+  if (plugin && plugin.status !== 'enabled') {
+    // A disabled plugin's call is refused, and shows in its log as refused.
+    await recordPluginApiCall({ installationId: plugin.id, method: req.method, route: new URL(req.url).pathname, status: 401, durationMs: 0 });
+    throw unauthorized('This plugin is disabled', 'PLUGIN_DISABLED');
+  }
 
   const principal = principalFromUser(key.owner as UserWithMemberships);
   if (!principal || principal.status !== 'active' || principal.partnerId !== key.partnerId) {
@@ -61,6 +68,7 @@ export async function authenticateApiKey(req: Request, base: { requestId: string
     permissions,
     orgAccess: principal.orgAccess,
     orgIds: principal.orgIds,
+    ...(plugin ? { pluginInstallationId: plugin.id } : {}),
   };
   await enforceIpAllowlist(ctx, principal, 'request');
 

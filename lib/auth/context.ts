@@ -44,6 +44,8 @@ export interface ApiKeyContext extends BaseContext {
   permissions: ReadonlySet<Permission>;
   orgAccess: OrgAccessMode;
   orgIds: readonly string[];
+  /** Set when the key is a plugin installation's credential (its calls are logged for the plugin). */
+  pluginInstallationId?: string;
 }
 
 /**

@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'sso:manage': 'Create, edit and delete single sign-on providers, their role mapping and enforcement',
   'psa:read': 'View PSA connections, their sync status and the tickets synced from the PSA (never their credentials)',
   'psa:manage': 'Create, edit, test, sync and delete PSA connections',
+  'plugins:read': 'View the plugin catalogue, installed plugins and their logs',
+  'plugins:manage': 'Install, configure, enable, disable and uninstall plugins (and, in system scope, add manifests to the catalogue)',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

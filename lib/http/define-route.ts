@@ -18,6 +18,7 @@ import { logger } from '@/lib/observability/logger';
 import { recordRequest } from '@/lib/observability/metrics';
 import { RawJson } from '@/lib/http/raw-json';
 import { clearDecision, hasDecision, recordDecision } from '@/lib/tenancy/authorization-decisions';
+import { recordPluginApiCall } from '@/lib/plugins/record-plugin-api-call';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -263,6 +264,12 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     recordRequest(req.method, route, status, seconds);
     (child ?? logger).info({ ...(child ? {} : bindings), status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
     return { response, body: rawBody, status, headers: response ? {} : { ...JSON_HEADERS, 'x-request-id': requestId } };
+    recordRequest(req.method, route, response.status, seconds);
+    if (ctx?.kind === 'apiKey' && ctx.pluginInstallationId) {
+      await recordPluginApiCall({ installationId: ctx.pluginInstallationId, method: req.method, route, status: response.status, durationMs: Math.round(seconds * 1000) });
+    }
+    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
+    return { response, body: rawBody };
   };
   const handler = async (req: Request, context: NextContext): Promise<Response> => (await serve(req, context, false)).response!;
 

@@ -42,13 +42,14 @@ export const MFA_RULES: RouteRule[] = [
   },
   {
     name: 'granting',
-    reason: 'grants access: invitations, role and access changes, custom roles, API keys and service principals, portal access, single sign-on providers (they create users and map roles)',
+    reason: 'grants access: invitations, role and access changes, custom roles, API keys and service principals, portal access, single sign-on providers (they create users and map roles), installing or re-enabling a plugin (its credential) and adding a plugin manifest (what partners may grant)',
     applies: ({ method, path }) =>
       (write(method) && method !== 'DELETE' && (path === '/users/invite' || path === '/users/{id}' || path === '/users/{id}/role')) ||
       (write(method) && method !== 'DELETE' && under(path, '/roles')) ||
       (write(method) && method !== 'DELETE' && under(path, '/api-keys')) ||
       under(path, '/service-principals') ||
       (write(method) && under(path, '/sso/providers')) ||
+      (method === 'POST' && (path === '/plugins/catalog' || path === '/plugins/installations' || path === '/plugins/installations/{id}/enable')) ||
       (write(method) && /^\/orgs\/contacts\/\{contactId\}\/portal-(invite|access)$/.test(path)),
   },
   {

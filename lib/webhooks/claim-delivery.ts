@@ -35,7 +35,7 @@ export async function claimDelivery(deliveryId: string, expectedAttempt: number)
     from webhooks w, organizations o
     where d.id = ${deliveryId}::uuid and d.attempt = ${expectedAttempt} and d.status in ('pending', 'retrying')
       and (d.claimed_until is null or d.claimed_until < now())
-      and w.id = d.webhook_id and w.status = 'active' and o.id = w.org_id and o.deleted_at is null and (select v from cfg) is not null
+      and w.id = d.webhook_id and w.status = 'active' and o.id = d.org_id and o.deleted_at is null and (select v from cfg) is not null
     returning d.id, d.attempt, d.webhook_id as "webhookId", d.org_id as "orgId", d.event, d.event_id as "eventId", d.payload,
       w.url_sealed as "urlSealed", w.secret_sealed as "secretSealed", w.headers, w.retry_policy as "retryPolicy"`);
   return rows[0] ?? null;

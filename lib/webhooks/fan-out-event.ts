@@ -13,7 +13,8 @@ export interface RecordedEvent {
 }
 
 // Fans the events of a CTE `ev` (id, type, org_id, created_at, data) out: a pending delivery
-// (attempt 0) for every active webhook of the event's organization subscribed to its type, and
+// (attempt 0) for every active webhook of the event's organization, or of its whole partner,
+// subscribed to its type, and
 // one add_jobs call for all of them. The statement's final select must read `queued` (a
 // SELECT-only CTE runs only when read). Constants are inlined: they are the module's own.
 export const FAN_OUT_CTES = `
@@ -21,6 +22,12 @@ export const FAN_OUT_CTES = `
     select w.id, w.partner_id, w.org_id, ev.id as event_id, ev.type, ev.created_at, ev.data from ev
     join webhooks w on w.org_id = ev.org_id and w.status = 'active' and w.events @> array[ev.type]::text[]
     join organizations o on o.id = w.org_id and o.deleted_at is null
+    union all
+    -- Partner-wide webhooks (plugin subscriptions, org_id null) of the event's partner: one
+    -- probe of their partial index per event, empty for partners without plugins.
+    select w.id, w.partner_id, ev.org_id, ev.id as event_id, ev.type, ev.created_at, ev.data from ev
+    join organizations o on o.id = ev.org_id and o.deleted_at is null
+    join webhooks w on w.org_id is null and w.partner_id = o.partner_id and w.status = 'active' and w.events @> array[ev.type]::text[]
   ), created as (
     insert into webhook_deliveries (webhook_id, partner_id, org_id, status, event, event_id, payload, attempt)
     select h.id, h.partner_id, h.org_id, 'pending', h.type, h.event_id::text,

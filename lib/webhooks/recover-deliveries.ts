@@ -17,7 +17,7 @@ export async function recoverLostDeliveries(opts: { asOf?: Date } = {}): Promise
     with lost as (
       select d.id, d.attempt from webhook_deliveries d
       join webhooks w on w.id = d.webhook_id and w.status = 'active'
-      join organizations o on o.id = w.org_id and o.deleted_at is null
+      join organizations o on o.id = d.org_id and o.deleted_at is null
       where d.status in ('pending', 'retrying')
         and (d.claimed_until is null or d.claimed_until < ${asOf}::timestamptz)
         and coalesce(d.next_attempt_at, d.last_attempt_at, d.created_at) < ${asOf}::timestamptz - make_interval(secs => ${OVERDUE_SECONDS})

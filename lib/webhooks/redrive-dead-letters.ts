@@ -20,7 +20,7 @@ async function redriveRows(ctx: ActorContext, tx: Tx, ids: string[]) {
   });
   const out = [];
   for (const row of rows) {
-    const copy = await queueDelivery(tx, row.webhook, { event: row.delivery.event, eventId: row.delivery.eventId, payload: row.delivery.payload, retryOfId: row.deliveryId });
+    const copy = await queueDelivery(tx, { ...row.webhook, orgId: row.orgId }, { event: row.delivery.event, eventId: row.delivery.eventId, payload: row.delivery.payload, retryOfId: row.deliveryId });
     // Only an open dead letter is claimed: a concurrent re-drive of the same one loses here.
     const claimed = await tx.webhookDeadLetter.updateMany({ where: { id: row.id, redrivenAt: null }, data: { redrivenAt: new Date(), redriveDeliveryId: copy.id } });
     if (claimed.count === 0) throw conflict('Dead letter was already re-driven', 'ALREADY_REDRIVEN');

@@ -19,6 +19,7 @@ export const UNCOVERED_PATH_OPS: Record<string, string> = {
   'POST /system-tools/devices/{deviceId}/tasks/{path}/run': SYSTEM_TOOL_ITEM,
   'POST /system-tools/devices/{deviceId}/tasks/{path}/enable': SYSTEM_TOOL_ITEM,
   'POST /system-tools/devices/{deviceId}/tasks/{path}/disable': SYSTEM_TOOL_ITEM,
+  'GET /plugins/catalog/{slug}': 'a slug names a manifest of the one catalogue every tenant reads; installations are the tenant records (cross-tenant 404 in plugins.test.ts)',
 };
 
 /** Inputs the zod schema cannot show (refinements across fields, formats the JSON Schema omits). */
@@ -56,6 +57,7 @@ export const PATH_INPUTS: Record<string, { body?: Input; query?: Input }> = {
   'PATCH /pam/signer-groups/{id}': { body: () => ({ name: 'tenancy probe' }) },
   'PATCH /incidents/{id}': { body: () => ({ status: 'closed' }) },
   'PATCH /sso/providers/{id}': { body: () => ({ name: 'tenancy probe' }) },
+  'PATCH /plugins/installations/{id}': { body: () => ({ config: { refreshSeconds: 120 } }) },
 };
 
 /**

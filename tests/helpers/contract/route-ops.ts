@@ -110,6 +110,7 @@ export const PARAM_RECORDS: Record<string, string> = {
   '/orgs/sites/{id}': 'site',
   '/pam/elevation-requests/{id}': 'elevationRequest',
   '/psa/connections/{id}': 'psaConnection',
+  '/plugins/installations/{id}': 'pluginInstallation',
   '/pam/rules/{id}': 'pamRule',
   '/pam/signer-groups/{id}': 'pamSignerGroup',
   '/patch-policies/{id}': 'patchPolicy',

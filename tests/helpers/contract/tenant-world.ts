@@ -68,6 +68,7 @@ async function seedPartnerRecords(t: Tenant): Promise<void> {
   ids.apiKey = (await create(token, '/api-keys', ids, marker, { name: `${marker} key`, scopes: ['devices:read'] })).id;
   ids.servicePrincipal = (await create(token, '/service-principals', ids, marker, { name: `${marker} principal`, scopes: ['organizations:read'] })).id;
   ids.psaConnection = (await create(token, '/psa/connections', ids, marker, { provider: 'halopsa', name: `${marker} PSA`, baseUrl: 'http://127.0.0.1:9', credentials: { clientId: `${marker}-psa`, clientSecret: `${marker}-psa-secret` } })).id;
+  ids.pluginInstallation = (await create(token, '/plugins/installations', ids, marker, { slug: 'fleet-status-board', consent: { scopes: ['devices:read', 'orgs:read'], events: [] }, config: {} })).id;
   const review = await create(token, '/access-reviews', ids, marker, { name: `${marker} review` });
   ids.accessReview = review.id;
   ids.accessReviewItem = (await db.accessReviewItem.findFirstOrThrow({ where: { reviewId: review.id } })).id;

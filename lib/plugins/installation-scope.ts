@@ -1,0 +1,25 @@
+// Who may see and manage a partner's plugin installations: partner users (and their API keys)
+// with access to every organization, since a plugin's subscription receives the events of all
+// of them. Lookup and authorization are one query on the caller's partner.
+import type { Prisma } from '@/lib/generated/prisma/client';
+import type { ActorContext } from '@/lib/auth/context';
+import { db, type DbOrTx } from '@/lib/db';
+import { forbidden, notFound } from '@/lib/http/errors';
+import { hasFullPartnerAccess, ownPartnerWhere } from '@/lib/tenancy/scope';
+
+export const installationInclude = { apiKey: { select: { prefix: true, lastUsedAt: true, revokedAt: true } } } satisfies Prisma.PluginInstallationInclude;
+export type InstallationRow = Prisma.PluginInstallationGetPayload<{ include: typeof installationInclude }>;
+
+export function assertCanManagePlugins(ctx: ActorContext): void {
+  if (!hasFullPartnerAccess(ctx)) throw forbidden('Plugins are managed by partner users with access to every organization', 'FULL_PARTNER_ACCESS_REQUIRED');
+}
+
+export function installationWhere(ctx: ActorContext): Prisma.PluginInstallationWhereInput {
+  return ownPartnerWhere(ctx);
+}
+
+export async function getPluginInstallationOrThrow(ctx: ActorContext, id: string, client: DbOrTx = db): Promise<InstallationRow> {
+  const row = await client.pluginInstallation.findFirst({ where: { AND: [{ id }, installationWhere(ctx)] }, include: installationInclude });
+  if (!row) throw notFound('Plugin installation');
+  return row;
+}
