@@ -181,7 +181,7 @@ function ConnectionRow({ connection, canManage }: { connection: PsaConnection; c
   );
 }
 
-function PsaTickets() {
+export function PsaTickets() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const tickets = usePsaTickets({ page, ...(search ? { search } : {}) }).data;

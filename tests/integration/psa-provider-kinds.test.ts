@@ -35,7 +35,10 @@ interface Kind<S extends SandboxBase & { credentials: Record<string, string> }> 
 
 const last = (path: RegExp) => (requests: SandboxRequest[]) => requests.filter((r) => path.test(r.path)).at(-1);
 
-const KINDS: Kind<never>[] = [
+type AnySandbox = SandboxBase & { credentials: Record<string, string> };
+
+// Each entry is typed by its own sandbox; the table holds them side by side.
+const KINDS: Kind<AnySandbox>[] = [
   {
     provider: 'connectwise',
     start: startConnectWiseSandbox,
@@ -104,8 +107,8 @@ beforeAll(async () => {
   token = await tokenFor(await makePartnerUser(await makePartner()), { mfa: true });
 });
 
-describe.each(KINDS.map((k) => [k.provider, k] as const))('%s', (provider, kind: Kind<SandboxBase & { credentials: Record<string, string> }>) => {
-  let sandbox: SandboxBase & { credentials: Record<string, string> };
+describe.each(KINDS.map((k) => [k.provider, k] as const))('%s', (provider, kind) => {
+  let sandbox: AnySandbox;
   let id: string;
 
   beforeAll(async () => {
