@@ -40,7 +40,7 @@ import { refreshVulnerabilityFeedTask, refreshVulnerabilityFeedsTask, sweepVulne
 import { runDiscoverySchedulesTask } from './tasks/run-discovery-schedules';
 import { syncEdrAllTask, syncEdrFindingsTask } from './tasks/sync-edr-findings';
 import { sendPushNotificationsTask } from './tasks/send-push-notifications';
-import { syncPsaAllTask, syncPsaConnectionTask } from './tasks/sync-psa-connection';
+import { openPsaTicketTask, syncPsaAllTask, syncPsaConnectionTask, updatePsaTicketTask } from './tasks/sync-psa-connection';
 
 export const taskList: TaskList = {
   prune_pending_registrations: prunePendingRegistrationsTask,
@@ -91,6 +91,8 @@ export const taskList: TaskList = {
   sync_edr_all: syncEdrAllTask,
   sync_psa_connection: syncPsaConnectionTask,
   sync_psa_all: syncPsaAllTask,
+  open_psa_ticket: openPsaTicketTask,
+  update_psa_ticket: updatePsaTicketTask,
   sweep_remote_sessions: sweepRemoteSessionsTask,
 };
 

@@ -82,6 +82,28 @@ export function AlertDetail({ id }: { id: string }) {
             {a.deviceId && <div className="flex gap-2"><dt className="w-32 text-slate-500">Device</dt><dd><Link className="text-brand-700 hover:underline dark:text-brand-100" href={`/devices/${a.deviceId}`}>Open the device</Link></dd></div>}
             {a.correlationGroupId && <div className="flex gap-2"><dt className="w-32 text-slate-500">Correlated</dt><dd>Grouped with related alerts (see Templates → Correlation groups)</dd></div>}
             {a.resolutionNote && <div className="flex gap-2"><dt className="w-32 text-slate-500">Note</dt><dd>{a.resolutionNote}</dd></div>}
+            {a.psaTicket && (
+              <div className="flex gap-2">
+                <dt className="w-32 text-slate-500">PSA ticket</dt>
+                <dd>
+                  {a.psaTicket.externalId ? (
+                    a.psaTicket.url ? (
+                      <a href={a.psaTicket.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline dark:text-brand-100">
+                        #{a.psaTicket.externalId}
+                      </a>
+                    ) : (
+                      `#${a.psaTicket.externalId}`
+                    )
+                  ) : a.psaTicket.status === 'failed' ? (
+                    'Not opened'
+                  ) : (
+                    'Opening…'
+                  )}
+                  {a.psaTicket.resolution && <span className="ml-2 text-slate-500">({a.psaTicket.resolution === 'closed' ? 'closed on resolve' : a.psaTicket.resolution === 'noted' ? 'resolution noted' : a.psaTicket.resolution})</span>}
+                  {a.psaTicket.lastError && <span className="block text-xs text-red-600">{a.psaTicket.lastError}</span>}
+                </dd>
+              </div>
+            )}
           </dl>
           {Object.keys(a.context ?? {}).length > 0 && <pre className="mt-3 max-h-56 overflow-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{JSON.stringify(a.context, null, 2)}</pre>}
         </Card>

@@ -1,6 +1,6 @@
 'use client';
 
-// PSA connections: the partner's ConnectWise PSA and HaloPSA links, with a form to add one
+// PSA connections: the partner's links to ConnectWise PSA, HaloPSA, Autotask, Zendesk or Syncro, with a form to add one
 // (credentials are sent once and stored encrypted), a live credentials test, and a sync button
 // whose status (counts, cursors, the last error) refreshes while the job runs. In external
 // service-management mode the bound connection's synced tickets are listed below.
@@ -34,6 +34,31 @@ const PROVIDERS: { id: Provider; name: string; fields: { key: string; label: str
       { key: 'clientSecret', label: 'Client secret', secret: true },
       { key: 'tenant', label: 'Tenant (hosted only)', optional: true },
     ],
+  },
+  {
+    id: 'autotask',
+    name: 'Autotask PSA',
+    urlHint: 'The zone-discovery host: https://webservices.autotask.net',
+    fields: [
+      { key: 'username', label: 'API user name' },
+      { key: 'secret', label: 'API user secret', secret: true },
+      { key: 'integrationCode', label: 'Integration code (tracking identifier)', secret: true },
+    ],
+  },
+  {
+    id: 'zendesk',
+    name: 'Zendesk',
+    urlHint: 'Your instance, e.g. https://yourcompany.zendesk.com',
+    fields: [
+      { key: 'email', label: 'Agent email' },
+      { key: 'apiToken', label: 'API token', secret: true },
+    ],
+  },
+  {
+    id: 'syncro',
+    name: 'Syncro',
+    urlHint: 'Your instance, e.g. https://yourcompany.syncromsp.com',
+    fields: [{ key: 'apiKey', label: 'API token', secret: true }],
   },
 ];
 
@@ -156,7 +181,7 @@ function ConnectionRow({ connection, canManage }: { connection: PsaConnection; c
   );
 }
 
-function PsaTickets() {
+export function PsaTickets() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const tickets = usePsaTickets({ page, ...(search ? { search } : {}) }).data;

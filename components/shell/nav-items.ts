@@ -113,7 +113,7 @@ export const NAV: NavSection[] = [
       { href: '/settings/partner', label: 'Partner settings', permission: 'partner:manage', partnerOnly: true, description: 'Company name, branding, billing contact and service-management mode.' },
       { href: '/settings/security', label: 'Security', permission: 'partner:manage', description: 'Sign-in rules: two-factor enforcement, session length and IP allowlist.' },
       { href: '/settings/sso', label: 'Single sign-on', permission: 'sso:read', description: 'Sign in through Microsoft Entra ID, Google Workspace, Okta or any OpenID Connect provider.' },
-      { href: '/settings/psa', label: 'PSA connections', permission: 'psa:read', partnerOnly: true, description: 'ConnectWise PSA and HaloPSA: credentials, live test, sync status and tickets.' },
+      { href: '/settings/psa', label: 'PSA connections', permission: 'psa:read', partnerOnly: true, description: 'ConnectWise, HaloPSA, Autotask, Zendesk or Syncro: credentials, live test, sync, company import and tickets.' },
       { href: '/settings/custom-fields', label: 'Custom fields', permission: 'devices:read', description: 'Extra fields on devices, organizations and sites.' },
       { href: '/settings/account', label: 'My account', description: 'Your name, password and two-factor authentication.' },
     ],

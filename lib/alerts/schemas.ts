@@ -46,6 +46,18 @@ export const ZAlert = z.object({
   dismissedBy: ZUuid.nullable(),
   escalatedAt: ZDate.nullable(),
   updatedAt: ZDate,
+  psaTicket: z
+    .object({
+      connectionId: ZUuid,
+      status: z.enum(['pending', 'open', 'failed']).describe('`pending` while the job opens it (retried through PSA throttling and outages), `failed` when the PSA refused it'),
+      externalId: z.string().nullable().describe('The PSA’s ticket id'),
+      url: z.string().nullable().describe('The ticket in the PSA’s web interface'),
+      resolution: z.enum(['pending', 'noted', 'closed', 'failed']).nullable().describe('After the alert resolved: the note added (`noted`), also closed (`closed`)'),
+      lastError: z.string().nullable(),
+    })
+    .nullable()
+    .optional()
+    .describe('On `GET /alerts/:id`: the ticket opened in the partner’s PSA for this alert (external service management), or null'),
 }).meta({ id: 'Alert' });
 export type TAlert = z.infer<typeof ZAlert>;
 

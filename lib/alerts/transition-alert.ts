@@ -13,6 +13,7 @@ import type { AlertAction, AlertStatus } from '@/lib/alerts/schemas';
 import { toAlertDto } from '@/lib/alerts/to-alert-dto';
 import { alertEventData } from '@/lib/alerts/alert-event-data';
 import { queueAlertNotifications } from '@/lib/alerts/notify/queue-alert-notifications';
+import { queuePsaTicketResolution } from '@/lib/psa/psa-ticket-requests';
 
 /** Statuses each action may start from. */
 export const ALLOWED_FROM: Record<AlertAction, AlertStatus[]> = {
@@ -79,6 +80,7 @@ export async function transitionInTx(tx: Tx, id: string, action: AlertAction, ac
   const type = EVENT[action];
   if (type) await emitEvent(tx, { type, partnerId: current.partnerId, orgId: current.orgId, data: alertEventData(current, { actorId: actor.userId }) });
   if (action === 'resolve' || action === 'acknowledge') await queueAlertNotifications(tx, current, action === 'resolve' ? 'resolved' : 'acknowledged');
+  if (action === 'resolve') await queuePsaTicketResolution(tx, current);
   if (opts.audit) {
     await writeAudit(
       actor.ctx,

@@ -13,6 +13,7 @@ import { executeScript } from '@/lib/scripts/executions/execute-script';
 import { acceptsCommands, commandRow, insertCommands } from '@/lib/devices/create-device-command';
 import { addStaticMembers } from '@/lib/device-groups/add-group-devices';
 import { insertTicket } from '@/lib/tickets/insert-ticket';
+import { externalPsaConnectionId, requestPsaTicket } from '@/lib/psa/psa-ticket-requests';
 import { checkWebhookUrl } from '@/lib/webhooks/check-webhook-url';
 import { sendWebhookRequest } from '@/lib/webhooks/send-webhook-request';
 import { USER_AGENT } from '@/lib/webhooks/attempt-delivery';
@@ -104,6 +105,16 @@ async function perform(tx: Tx, run: AutomationRun & { automation: Automation }, 
       throw new AppError(out.failed[0]?.code ?? 'FAILED', 409, out.failed[0]?.message ?? 'Not added');
     }
     case 'create_ticket': {
+      // External service management: the ticket is opened in the partner's PSA by a job.
+      const psaConnectionId = await externalPsaConnectionId(tx, run.partnerId);
+      if (psaConnectionId) {
+        const event = (run.event ?? {}) as { type?: string; data?: { alertId?: unknown } };
+        const named = typeof event.type === 'string' && event.type.startsWith('alert.') && typeof event.data?.alertId === 'string' ? event.data.alertId : null;
+        // A manually fired run may name any id: only an alert of the run's organization counts.
+        const alertId = named && /^[0-9a-f-]{36}$/i.test(named) ? ((await tx.alert.findFirst({ where: { id: named, orgId: run.orgId }, select: { id: true } }))?.id ?? null) : null;
+        const { request, created } = await requestPsaTicket(tx, { partnerId: run.partnerId, connectionId: psaConnectionId, orgId: run.orgId, alertId, sourceKey: alertId ? `alert:${alertId}` : `step:${step.id}`, origin: 'automation', subject: action.subject, description: action.description });
+        return { status: created ? 'succeeded' : 'skipped', result: { psaTicketRequestId: request.id, alertId }, ...(created ? {} : { error: 'A PSA ticket already tracks this alert' }) };
+      }
       const deviceId = run.deviceIds.length === 1 ? run.deviceIds[0] : null;
       const ticket = await insertTicket(tx, ctx, { partnerId: run.partnerId, orgId: run.orgId, deviceId, subject: action.subject, description: action.description, priority: action.priority, source: 'automation', createdById: null }, { notify: false });
       return { status: 'succeeded', result: { ticketId: ticket.id, number: ticket.number } };

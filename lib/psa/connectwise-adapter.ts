@@ -4,7 +4,7 @@
 // record carries `_info.lastUpdated`. A page shorter than pageSize is the last one.
 import { PsaError } from './psa-error';
 import { psaRequest } from './psa-http';
-import { clip, date, str, type CreatePsaTicket, type PsaAdapter, type PsaCompanyRecord, type PsaContactRecord, type PsaPage, type PsaPageRequest, type PsaTicketRecord } from './psa-adapter';
+import { clip, date, str, type CreatePsaTicket, type PsaAdapter, type PsaCompanyRecord, type PsaContactRecord, type PsaPage, type PsaPageRequest, type PsaTicketRecord, type UpdatePsaTicket } from './psa-adapter';
 
 export interface ConnectWiseCredentials {
   companyId: string;
@@ -72,10 +72,15 @@ export function toCwTicket(raw: unknown): PsaTicketRecord {
 }
 
 export class ConnectWiseAdapter implements PsaAdapter {
+  private readonly site: string;
   private readonly api: string;
   private readonly headers: Record<string, string>;
 
-  constructor(baseUrl: string, credentials: ConnectWiseCredentials) {
+  constructor(
+    baseUrl: string,
+    private readonly credentials: ConnectWiseCredentials,
+  ) {
+    this.site = baseUrl.replace(/\/+$/, '');
     this.api = `${baseUrl.replace(/\/+$/, '')}/v4_6_release/apis/3.0`;
     const basic = Buffer.from(`${credentials.companyId}+${credentials.publicKey}:${credentials.privateKey}`).toString('base64');
     this.headers = { authorization: `Basic ${basic}`, clientId: credentials.clientId };
@@ -121,5 +126,16 @@ export class ConnectWiseAdapter implements PsaAdapter {
       json: { summary: input.summary.slice(0, 100), initialDescription: input.description, ...(input.companyExternalId ? { company: { id: Number(input.companyExternalId) } } : {}) },
     });
     return toCwTicket(res.body);
+  }
+
+  async updateTicket(externalId: string, change: UpdatePsaTicket): Promise<void> {
+    const id = encodeURIComponent(externalId);
+    await psaRequest({ method: 'POST', url: `${this.api}/service/tickets/${id}/notes`, headers: this.headers, json: { text: change.note, internalAnalysisFlag: true, detailDescriptionFlag: false } });
+    // PATCH takes a JSON Patch document; `closedFlag` closes whatever the board's statuses are.
+    if (change.close) await psaRequest({ method: 'PATCH', url: `${this.api}/service/tickets/${id}`, headers: this.headers, json: [{ op: 'replace', path: 'closedFlag', value: true }] });
+  }
+
+  ticketUrl(externalId: string): string | null {
+    return `${this.site}/v4_6_release/services/system_io/Service/fv_sr100_request.rails?service_recid=${encodeURIComponent(externalId)}&companyName=${encodeURIComponent(this.credentials.companyId)}`;
   }
 }

@@ -6,13 +6,15 @@
 // and the caller's cursor simply records when the walk happened.
 import { PsaError } from './psa-error';
 import { psaRequest } from './psa-http';
-import { clip, date, str, type CreatePsaTicket, type PsaAdapter, type PsaCompanyRecord, type PsaContactRecord, type PsaPage, type PsaPageRequest, type PsaTicketRecord } from './psa-adapter';
+import { clip, date, str, type CreatePsaTicket, type PsaAdapter, type PsaCompanyRecord, type PsaContactRecord, type PsaPage, type PsaPageRequest, type PsaTicketRecord, type UpdatePsaTicket } from './psa-adapter';
 
 export interface HaloCredentials {
   clientId: string;
   clientSecret: string;
   tenant?: string;
 }
+
+const HALO_CLOSED = 9;
 
 type Raw = Record<string, unknown>;
 const obj = (v: unknown): Raw => (v && typeof v === 'object' ? (v as Raw) : {});
@@ -139,5 +141,16 @@ export class HaloPsaAdapter implements PsaAdapter {
     // Halo's POST endpoints take an array and answer the saved record.
     const res = await this.call('POST', '/Tickets', { json: [{ summary: input.summary, details: input.description ?? '', ...(input.companyExternalId ? { client_id: Number(input.companyExternalId) } : {}) }] });
     return toHaloTicket(Array.isArray(res.body) ? res.body[0] : res.body);
+  }
+
+  async updateTicket(externalId: string, change: UpdatePsaTicket): Promise<void> {
+    const ticketId = Number(externalId);
+    // Actions are a ticket's notes; hidden from the end user. Status 9 is Halo's default Closed.
+    await this.call('POST', '/Actions', { json: [{ ticket_id: ticketId, note: change.note, outcome: 'Private Note', hiddenfromuser: true }] });
+    if (change.close) await this.call('POST', '/Tickets', { json: [{ id: ticketId, status_id: HALO_CLOSED }] });
+  }
+
+  ticketUrl(externalId: string): string | null {
+    return `${this.base}/ticket?id=${encodeURIComponent(externalId)}`;
   }
 }

@@ -32,23 +32,36 @@ export interface PsaTicketRecord {
   updatedAt: Date | null;
 }
 
-/** One page of a listing; `page` counts from 1 for every provider. */
+/**
+ * One page of a listing; `page` counts from 1 for every provider. Providers that page by a
+ * continuation (a next-page URL or cursor) take it back in `cursor` from the previous page's
+ * `next`; the others ignore it.
+ */
 export interface PsaPageRequest {
   page: number;
   pageSize: number;
   /** Only records modified at or after this instant (the sync cursor). */
   modifiedSince?: Date | null;
+  cursor?: string | null;
 }
 
 export interface PsaPage<T> {
   items: T[];
   hasMore: boolean;
+  /** The continuation of a cursor-paged provider, passed back as the next request's `cursor`. */
+  next?: string | null;
 }
 
 export interface CreatePsaTicket {
   companyExternalId: string | null;
   summary: string;
   description?: string;
+}
+
+/** A change to a ticket the service opened: an internal note, and optionally closing it. */
+export interface UpdatePsaTicket {
+  note: string;
+  close: boolean;
 }
 
 export interface PsaAdapter {
@@ -58,6 +71,10 @@ export interface PsaAdapter {
   listContacts(req: PsaPageRequest): Promise<PsaPage<PsaContactRecord>>;
   listTickets(req: PsaPageRequest): Promise<PsaPage<PsaTicketRecord>>;
   createTicket(input: CreatePsaTicket): Promise<PsaTicketRecord>;
+  /** Adds an internal (not customer-visible) note, then closes the ticket when asked. */
+  updateTicket(externalId: string, change: UpdatePsaTicket): Promise<void>;
+  /** The ticket's address in the PSA's own web interface, for links shown in the console. */
+  ticketUrl(externalId: string): string | null;
 }
 
 export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
@@ -67,3 +84,13 @@ export const date = (v: unknown): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 export const clip = (v: string | null, max: number): string | null => (v === null ? null : v.slice(0, max));
+
+type Raw = Record<string, unknown>;
+export const obj = (v: unknown): Raw => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : {});
+export const joinAddress = (...parts: unknown[]): string | null => {
+  const text = parts.map(str).filter(Boolean).join(', ');
+  return text ? text.slice(0, 1000) : null;
+};
+/** Of records that carry their modification time, those at or after `since` (all when null). */
+export const changedSince = <T extends { updatedAt: Date | null }>(items: T[], since: Date | null | undefined): T[] =>
+  since ? items.filter((i) => !i.updatedAt || i.updatedAt >= since) : items;

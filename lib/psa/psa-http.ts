@@ -23,7 +23,7 @@ const MAX_TOTAL_WAIT_MS = 60_000;
 const DEFAULT_WAIT_MS = 1_000;
 
 export interface PsaRequest {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   url: string;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;

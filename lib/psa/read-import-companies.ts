@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import { ZOrgImportRow, type TOrgImportRow } from '@/lib/imports/schemas';
 import { adapterFor } from './connection-credentials';
 import { psaFailure } from './psa-error';
-import type { PsaCompanyRecord } from './psa-adapter';
+import type { PsaCompanyRecord, PsaPage } from './psa-adapter';
 import type { PSA_IMPORT_TRUNCATION } from './schemas';
 
 export const IMPORT_COMPANY_CAP = 500;
@@ -52,12 +52,14 @@ export async function readImportCompanies(
   const rows: TOrgImportRow[] = [];
   const seen = new Set<string>();
   let linkedSkipped = 0;
+  let next: string | null = null;
   for (let page = 1; ; page++) {
     if (page > bounds.pageGuard) return { rows, linkedSkipped, truncatedReason: 'page-guard' };
     if (Date.now() > deadline) return { rows, linkedSkipped, truncatedReason: 'time-budget' };
-    const res = await adapter.listCompanies({ page, pageSize: bounds.pageSize }).catch((e: unknown) => {
+    const res: PsaPage<PsaCompanyRecord> = await adapter.listCompanies({ page, pageSize: bounds.pageSize, cursor: next }).catch((e: unknown) => {
       throw psaFailure(e);
     });
+    next = res.next ?? null;
     const fresh = res.items.filter((c) => !seen.has(c.externalId));
     fresh.forEach((c) => seen.add(c.externalId));
     const linked = new Set(

@@ -53,8 +53,10 @@ const TICKETS: Walk<PsaTicketRecord> = { list: (a, r) => a.listTickets(r), store
 async function walk<T extends { updatedAt: Date | null }>(adapter: PsaAdapter, connection: { id: string; partnerId: string }, w: Walk<T>, since: Date | null, startedAt: Date) {
   let count = 0;
   let newest: Date | null = null;
+  let next: string | null = null;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await w.list(adapter, { page, pageSize: PAGE_SIZE, modifiedSince: since });
+    const res: PsaPage<T> = await w.list(adapter, { page, pageSize: PAGE_SIZE, modifiedSince: since, cursor: next });
+    next = res.next ?? null;
     if (res.items.length) await w.store(connection, res.items);
     count += res.items.length;
     for (const item of res.items) if (item.updatedAt && (!newest || item.updatedAt > newest)) newest = item.updatedAt;

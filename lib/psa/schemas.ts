@@ -5,7 +5,7 @@ import { pageQuery } from '@/lib/http/pagination';
 import { zText } from '@/lib/http/storable-text';
 import { ORG_ANNOTATIONS, ZImportMode, ZOrgImportResult } from '@/lib/imports/schemas';
 
-export const PSA_PROVIDERS = ['connectwise', 'halopsa'] as const;
+export const PSA_PROVIDERS = ['connectwise', 'halopsa', 'autotask', 'zendesk', 'syncro'] as const;
 export type PsaProvider = (typeof PSA_PROVIDERS)[number];
 export const PSA_SYNC_STATUSES = ['never', 'queued', 'running', 'succeeded', 'failed'] as const;
 
@@ -28,11 +28,35 @@ export const ZHaloCredentials = z
   })
   .strict();
 
-export const ZPsaBaseUrl = z.string().trim().url().max(2048).describe('Root URL of the PSA (for ConnectWise the site, e.g. `https://na.myconnectwise.net`; for HaloPSA the instance). Follows the outbound URL-safety rules of webhooks');
+export const ZAutotaskCredentials = z
+  .object({
+    username: zText(255, 1).describe('The API-only user’s user name (also used for zone discovery)'),
+    secret: secret('The API-only user’s secret'),
+    integrationCode: secret('The tracking identifier sent as `ApiIntegrationCode`'),
+  })
+  .strict();
+
+export const ZZendeskCredentials = z
+  .object({
+    email: z.string().trim().email().max(255).describe('The agent whose API token this is'),
+    apiToken: secret('Zendesk API token (sent as `<email>/token:<apiToken>`)'),
+  })
+  .strict();
+
+export const ZSyncroCredentials = z
+  .object({
+    apiKey: secret('Syncro API token'),
+  })
+  .strict();
+
+export const ZPsaBaseUrl = z.string().trim().url().max(2048).describe('Root URL of the PSA (for ConnectWise the site, e.g. `https://na.myconnectwise.net`; for HaloPSA, Zendesk and Syncro the instance, e.g. `https://acme.zendesk.com`; for Autotask the zone-discovery host `https://webservices.autotask.net`). Follows the outbound URL-safety rules of webhooks');
 
 export const ZCreatePsaConnection = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('connectwise'), name: zText(255, 1), baseUrl: ZPsaBaseUrl, credentials: ZConnectWiseCredentials }).strict(),
   z.object({ provider: z.literal('halopsa'), name: zText(255, 1), baseUrl: ZPsaBaseUrl, credentials: ZHaloCredentials }).strict(),
+  z.object({ provider: z.literal('autotask'), name: zText(255, 1), baseUrl: ZPsaBaseUrl, credentials: ZAutotaskCredentials }).strict(),
+  z.object({ provider: z.literal('zendesk'), name: zText(255, 1), baseUrl: ZPsaBaseUrl, credentials: ZZendeskCredentials }).strict(),
+  z.object({ provider: z.literal('syncro'), name: zText(255, 1), baseUrl: ZPsaBaseUrl, credentials: ZSyncroCredentials }).strict(),
 ]);
 export type TCreatePsaConnection = z.output<typeof ZCreatePsaConnection>;
 
@@ -40,7 +64,7 @@ export const ZUpdatePsaConnection = z
   .object({
     name: zText(255, 1).optional(),
     baseUrl: ZPsaBaseUrl.optional(),
-    credentials: z.union([ZConnectWiseCredentials, ZHaloCredentials]).optional().describe('Replaces the stored credentials; the shape of the connection’s provider'),
+    credentials: z.union([ZConnectWiseCredentials, ZHaloCredentials, ZAutotaskCredentials, ZZendeskCredentials, ZSyncroCredentials]).optional().describe('Replaces the stored credentials; the shape of the connection’s provider'),
   })
   .strict();
 export type TUpdatePsaConnection = z.output<typeof ZUpdatePsaConnection>;

@@ -7,6 +7,8 @@
 //   GET  /company/companies | /company/contacts | /service/tickets
 //        ?conditions=lastUpdated>=[ISO]&page=1&pageSize=25&orderBy=id asc  → [record] (a Link header names the next page)
 //   POST /service/tickets { summary, company: { id }, initialDescription }  → 201 ticket
+//   POST /service/tickets/:id/notes { text, internalAnalysisFlag }        → 201 note
+//   PATCH /service/tickets/:id [{ op: "replace", path, value }]           → ticket
 // Every record carries `_info.lastUpdated`; writes through `touchCompany` move it forward.
 // Control (in-process): `state`, `touchCompany`, `throttle(n, seconds)` (429 + Retry-After).
 import type { IncomingMessage } from 'node:http';
@@ -21,7 +23,7 @@ export interface CwRecord {
 export interface ConnectWiseSandbox extends SandboxBase {
   apiUrl: string;
   credentials: { companyId: string; publicKey: string; privateKey: string; clientId: string };
-  state: { companies: CwRecord[]; contacts: CwRecord[]; tickets: CwRecord[] };
+  state: { companies: CwRecord[]; contacts: CwRecord[]; tickets: CwRecord[]; notes: CwRecord[] };
   touchCompany(id: number, changes: Record<string, unknown>): void;
   addCompanies(count: number, prefix?: string): void;
 }
@@ -57,6 +59,7 @@ function seed() {
       { id: 5001, summary: 'Printer offline at front desk', status: { id: 1, name: 'New' }, priority: { id: 3, name: 'Priority 3 - Normal Response' }, company: { id: 250, identifier: 'ContosoDental', name: 'Contoso Dental' }, _info: { lastUpdated: at(2), dateEntered: at(3) } },
       { id: 5002, summary: 'New starter laptop', status: { id: 2, name: 'In Progress' }, priority: { id: 4, name: 'Priority 4 - Schedule Maintenance' }, company: { id: 251, identifier: 'FabrikamLegal', name: 'Fabrikam Legal' }, _info: { lastUpdated: at(1), dateEntered: at(5) } },
     ] as CwRecord[],
+    notes: [] as CwRecord[],
   };
 }
 
@@ -103,6 +106,28 @@ export async function startConnectWiseSandbox(opts: { host?: string; port?: numb
       const ticket: CwRecord = { id: nextTicket++, summary: input.summary, status: { id: 1, name: 'New' }, priority: { id: 3, name: 'Priority 3 - Normal Response' }, company: company ? { id: company.id, identifier: company.identifier, name: company.name } : null, _info: { lastUpdated: now, dateEntered: now } };
       state.tickets.push(ticket);
       return json(201, ticket);
+    }
+    const notes = path.match(/^\/service\/tickets\/(\d+)\/notes$/);
+    const one = path.match(/^\/service\/tickets\/(\d+)$/);
+    const ticket = state.tickets.find((t) => t.id === Number((notes ?? one)?.[1]));
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    if (req.method === 'POST' && notes) {
+      if (!ticket) return json(404, { code: 'NotFound', message: 'Ticket not found' });
+      const input = JSON.parse(body || '{}') as { text?: string };
+      if (!input.text) return json(400, { code: 'InvalidObject', message: 'text is required' });
+      const note: CwRecord = { id: nextTicket++, ticketId: ticket.id, ...input, _info: { lastUpdated: now, dateEntered: now } };
+      state.notes.push(note);
+      ticket._info.lastUpdated = now;
+      return json(201, note);
+    }
+    if (req.method === 'PATCH' && one) {
+      if (!ticket) return json(404, { code: 'NotFound', message: 'Ticket not found' });
+      const ops = JSON.parse(body || '[]') as { op: string; path: string; value: unknown }[];
+      if (!Array.isArray(ops)) return json(400, { code: 'InvalidObject', message: 'A JSON Patch array is required' });
+      for (const op of ops) if (op.op === 'replace') ticket[op.path.replace(/^\//, '')] = op.value;
+      if (ticket.closedFlag === true) ticket.status = { id: 6, name: 'Closed (resolved)' };
+      ticket._info.lastUpdated = now;
+      return json(200, ticket);
     }
     return json(404, { code: 'NotFound', message: `No route ${req.method} ${path}` });
   };

@@ -6,7 +6,8 @@
 //   GET  /api/Client | /api/Users | /api/Tickets ?pageinate=true&page_size=N&page_no=P
 //        → { page_no, page_size, record_count, clients | users | tickets: [...] }
 //        Tickets also take datesearch=lastupdatedate&startdate=ISO.
-//   POST /api/Tickets [ { summary, details, client_id } ] → 201 ticket
+//   POST /api/Tickets [ { summary, details, client_id } ] → 201 ticket (with `id`: an update)
+//   POST /api/Actions [ { ticket_id, note, outcome, hiddenfromuser } ] → 201 action
 // Bearer tokens are checked on /api/*. Control (in-process): `state`, `throttle(n, seconds)`,
 // `revokeTokens()`.
 import type { IncomingMessage } from 'node:http';
@@ -17,7 +18,7 @@ type Rec = Record<string, unknown> & { id: number };
 
 export interface HaloSandbox extends SandboxBase {
   credentials: { clientId: string; clientSecret: string };
-  state: { clients: Rec[]; users: Rec[]; tickets: Rec[] };
+  state: { clients: Rec[]; users: Rec[]; tickets: Rec[]; actions: Rec[] };
   revokeTokens(): void;
 }
 
@@ -33,6 +34,7 @@ function seed() {
       { id: 7001, summary: 'VPN drops every hour', details: '', status_id: 1, status_name: 'New', priority_id: 2, priority_name: 'High', client_id: 12, client_name: 'Adatum Clinic', dateoccurred: at(4), lastupdatedate: at(1) },
       { id: 7002, summary: 'Mailbox full', details: '', status_id: 2, status_name: 'In Progress', priority_id: 3, priority_name: 'Medium', client_id: 13, client_name: 'Litware Accounting', dateoccurred: at(9), lastupdatedate: at(8) },
     ] as Rec[],
+    actions: [] as Rec[],
   };
 }
 
@@ -68,13 +70,29 @@ export async function startHaloSandbox(opts: { host?: string; port?: number; cli
     if (req.method === 'GET' && url.pathname === '/api/Users') return page('users', state.users, url);
     if (req.method === 'GET' && url.pathname === '/api/Tickets') return page('tickets', state.tickets, url);
     if (req.method === 'POST' && url.pathname === '/api/Tickets') {
-      const [input] = JSON.parse(body || '[]') as { summary?: string; details?: string; client_id?: number }[];
+      const [input] = JSON.parse(body || '[]') as { id?: number; summary?: string; details?: string; client_id?: number; status_id?: number }[];
+      if (input?.id) {
+        const existing = state.tickets.find((t) => t.id === input.id);
+        if (!existing) return json(404, { message: 'Ticket not found' });
+        if (input.status_id !== undefined) Object.assign(existing, { status_id: input.status_id, status_name: input.status_id === 9 ? 'Closed' : String(input.status_id) });
+        existing.lastupdatedate = new Date().toISOString();
+        return json(201, existing);
+      }
       if (!input?.summary) return json(400, { message: 'summary is required' });
       const client = state.clients.find((c) => c.id === input.client_id);
       const now = new Date().toISOString();
       const ticket: Rec = { id: nextTicket++, summary: input.summary, details: input.details ?? '', status_id: 1, status_name: 'New', priority_id: 3, priority_name: 'Medium', client_id: client?.id ?? null, client_name: client?.name ?? null, dateoccurred: now, lastupdatedate: now };
       state.tickets.push(ticket);
       return json(201, ticket);
+    }
+    if (req.method === 'POST' && url.pathname === '/api/Actions') {
+      const [input] = JSON.parse(body || '[]') as { ticket_id?: number; note?: string }[];
+      const ticket = state.tickets.find((t) => t.id === input?.ticket_id);
+      if (!ticket) return json(400, { message: 'ticket_id is invalid' });
+      const action: Rec = { id: state.actions.length + 1, ...input, datetime: new Date().toISOString() };
+      state.actions.push(action);
+      ticket.lastupdatedate = new Date().toISOString();
+      return json(201, action);
     }
     return json(404, { message: `No route ${req.method} ${url.pathname}` });
   };

@@ -9,6 +9,7 @@ export interface SandboxRequest {
   path: string;
   query: Record<string, string>;
   headers: Record<string, string | undefined>;
+  body: string;
   status: number;
 }
 
@@ -51,7 +52,8 @@ export async function startJsonSandbox(handler: Handler, opts: { host?: string; 
         method: req.method ?? 'GET',
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
-        headers: { authorization: req.headers.authorization, clientid: req.headers.clientid as string | undefined },
+        body,
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
         status: out.status,
       });
       res.writeHead(out.status, { 'content-type': 'application/json', ...out.headers });

@@ -80,7 +80,7 @@ describe('connections', () => {
     const meta = await api.post('/psa/connections', { token: admin, body: { ...haloBody(), baseUrl: 'http://169.254.169.254/' } });
     expect(meta.status).toBe(400);
     expect(meta.body.error.details[0].path).toBe('body.baseUrl');
-    expect((await api.post('/psa/connections', { token: admin, body: { ...haloBody(), provider: 'autotask' } })).status).toBe(400);
+    expect((await api.post('/psa/connections', { token: admin, body: { ...haloBody(), provider: 'freshdesk' } })).status).toBe(400);
     expect((await api.post('/psa/connections', { token: admin, body: { ...cwBody(), credentials: { companyId: 'x' } } })).status).toBe(400);
   });
 

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { TicketsView } from '@/components/tickets/tickets-view';
+import { ServiceDesk } from '@/components/tickets/service-desk';
 
 export const metadata: Metadata = { title: 'Tickets' };
 
 export default function TicketsPage() {
   return (
     <Suspense>
-      <TicketsView />
+      <ServiceDesk />
     </Suspense>
   );
 }

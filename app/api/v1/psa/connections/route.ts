@@ -25,7 +25,7 @@ export const POST = defineRoute({
   status: 201,
   audit: 'psa_connection.create',
   summary: 'Create a PSA connection',
-  description: `${PSA_ACCESS} \`provider\` \`connectwise\` (ConnectWise PSA REST 3.0; credentials \`companyId\`, \`publicKey\`, \`privateKey\`, \`clientId\`) or \`halopsa\` (OAuth2 client credentials; \`clientId\`, \`clientSecret\`, optional \`tenant\`). \`baseUrl\` follows the outbound URL-safety rules of webhooks (400 otherwise). Credentials are stored encrypted; nothing is called until \`test\` or \`sync\`.`,
+  description: `${PSA_ACCESS} \`provider\` \`connectwise\` (ConnectWise PSA REST 3.0; credentials \`companyId\`, \`publicKey\`, \`privateKey\`, \`clientId\`) \`halopsa\` (OAuth2 client credentials; \`clientId\`, \`clientSecret\`, optional \`tenant\`), \`autotask\` (REST v1.0 with zone discovery; \`username\`, \`secret\`, \`integrationCode\`), \`zendesk\` (Support API v2; \`email\`, \`apiToken\`) or \`syncro\` (API v1; \`apiKey\`). \`baseUrl\` follows the outbound URL-safety rules of webhooks (400 otherwise). Credentials are stored encrypted; nothing is called until \`test\` or \`sync\`.`,
   tags: PSA_TAGS,
   response: ZPsaConnection,
   handler: ({ ctx, body }) => createPsaConnection(ctx, body),
