@@ -158,6 +158,17 @@ const EnvFields = z.object({
   DISTRIBUTOR_TIMEOUT_MS: int(15_000, 50),
 
   PLUGIN_CHAT_URL: z.string().url().default('http://127.0.0.1:4040').describe('Backend of the shipped chat-notifications plugin (default: the sandbox of npm run plugins:sandbox); events go to <url>/events'),
+  // The AI assistant (lib/ai): off unless a provider and a model are set.
+  AI_PROVIDER: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['anthropic', 'openai']).optional()).describe('anthropic (Messages API) or openai (any OpenAI-compatible endpoint, with AI_BASE_URL for a local model server); unset: the assistant is off'),
+  AI_API_KEY: optionalText.describe('The provider API key (a local OpenAI-compatible server may need none)'),
+  AI_BASE_URL: optionalText.pipe(z.string().url().optional()).describe('Provider base URL (default: the provider’s own); checked by the outbound address rules of webhooks'),
+  AI_MODEL: optionalText.describe('Model name, e.g. claude-sonnet-4-5 or gpt-4.1-mini'),
+  AI_MAX_OUTPUT_TOKENS: int(4096, 16),
+  AI_MAX_TOOL_ROUNDS: int(8, 1).describe('Model calls one user message may lead to (each tool round is one more)'),
+  AI_INPUT_COST_PER_MTOK_USD: z.coerce.number().min(0).default(3).describe('Price of a million input tokens, for the cost budget'),
+  AI_OUTPUT_COST_PER_MTOK_USD: z.coerce.number().min(0).default(15).describe('Price of a million output tokens, for the cost budget'),
+  AI_MONTHLY_TOKEN_BUDGET: int(2_000_000, 0).describe('Default tokens (input + output) a partner may use per calendar month (UTC); 0 no limit. A partner’s settings.ai.monthlyTokenBudget overrides it'),
+  AI_MONTHLY_COST_BUDGET_USD: z.coerce.number().min(0).default(50).describe('Default cost a partner may spend per calendar month (UTC); 0 no limit. settings.ai.monthlyCostBudgetUsd overrides it'),
 
   WORKER_CONCURRENCY: int(10, 1),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),

@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   'psa:manage': 'Create, edit, test, sync and delete PSA connections',
   'plugins:read': 'View the plugin catalogue, installed plugins and their logs',
   'plugins:manage': 'Install, configure, enable, disable and uninstall plugins (and, in system scope, add manifests to the catalogue)',
+  'ai:use': 'Use the AI assistant (its tools act with the user’s own permissions; changes wait for approval)',
+  'ai:admin': 'View the partner’s AI usage and budget, every user’s assistant sessions and the AI security events',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -81,6 +83,7 @@ const TECHNICIAN: Permission[] = [
   'reports:manage',
   'discovery:manage',
   'pam:manage',
+  'ai:use',
 ];
 
 /** Built-in roles every partner gets (isSystem: read-only, clonable). */
@@ -92,13 +95,13 @@ export const BUILT_IN_PARTNER_ROLES = [
     name: 'Organization Admin',
     scope: 'organization',
     description: 'Customer staff managing their own organization',
-    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage', 'discovery:read', 'discovery:manage', 'pam:read', 'pam:manage', 'sso:read', 'sso:manage'] as Permission[],
+    permissions: ['orgs:read', 'sites:write', 'devices:read', 'devices:write', 'devices:execute', 'scripts:read', 'alerts:read', 'alerts:write', 'tickets:read', 'tickets:write', 'users:read', 'webhooks:read', 'webhooks:manage', 'patches:read', 'patches:approve', 'patches:deploy', 'deployments:read', 'deployments:manage', 'filters:read', 'filters:manage', 'analytics:read', 'analytics:manage', 'reports:read', 'reports:manage', 'automations:read', 'automations:manage', 'policies:read', 'policies:manage', 'discovery:read', 'discovery:manage', 'pam:read', 'pam:manage', 'sso:read', 'sso:manage', 'ai:use'] as Permission[],
   },
   {
     name: 'Organization User',
     scope: 'organization',
     description: 'Customer staff with read access to their own organization',
-    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read', 'reports:read', 'automations:read', 'policies:read', 'discovery:read'] as Permission[],
+    permissions: ['orgs:read', 'devices:read', 'alerts:read', 'tickets:read', 'tickets:write', 'patches:read', 'deployments:read', 'filters:read', 'analytics:read', 'reports:read', 'automations:read', 'policies:read', 'discovery:read', 'ai:use'] as Permission[],
   },
 ] as const;
 

@@ -111,6 +111,11 @@ export const PEOPLE_ONLY_RULES: RouteRule[] = [
     applies: ({ permission }) => permission === 'users:manage' || permission === 'api_keys:manage' || permission === 'sso:manage',
   },
   {
+    name: 'ai-assistant',
+    reason: "the assistant's tools run with the signed-in person's own session credential; integrations reach the same tools with an API key through MCP",
+    applies: ({ path }) => under(path, '/ai/sessions') || under(path, '/ai/admin') || path === '/ai/usage' || path === '/ai/budget',
+  },
+  {
     name: 'own-session',
     reason: "the signed-in person's own session, MFA enrolment and profile (password change)",
     applies: ({ path }) => under(path, '/auth') || path === '/users/me',

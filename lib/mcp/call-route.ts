@@ -9,6 +9,8 @@ import { publicUrl } from '@/lib/public-url';
 /** Who an MCP message came from: the key it presented and where it came from. */
 export interface McpCaller {
   apiKey: string;
+  /** Instead of the key: a signed-in user's own `Authorization` header (the AI assistant). */
+  authorization?: string;
   ip: string | null;
   requestId: string;
 }
@@ -38,7 +40,9 @@ export async function callRoute(caller: McpCaller, call: RouteCall): Promise<Rou
     if (value === undefined || value === null) continue;
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
-  const headers = new Headers({ 'x-api-key': caller.apiKey, 'x-request-id': caller.requestId, 'user-agent': 'rmm-mcp' });
+  const headers = new Headers(
+    caller.authorization ? { authorization: caller.authorization, 'x-request-id': caller.requestId, 'user-agent': 'rmm-ai' } : { 'x-api-key': caller.apiKey, 'x-request-id': caller.requestId, 'user-agent': 'rmm-mcp' },
+  );
   // The address the MCP request itself came from, already resolved through trusted proxies.
   headers.set(PEER_HEADER, caller.ip ?? '');
   const hasBody = call.method !== 'GET' && call.method !== 'DELETE';

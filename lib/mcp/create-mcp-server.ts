@@ -133,7 +133,8 @@ export function createMcpServer(routes: readonly McpRouteSource[]): Server {
   return server;
 }
 
-async function runTool(tool: McpTool, auth: McpRequestAuth, args: Record<string, unknown>): Promise<CallToolResult> {
+/** A tool's arguments split back into the route's path parameters, query and body. */
+export function splitToolArguments(tool: McpTool, args: Record<string, unknown>): { params: Record<string, string>; query: Record<string, unknown>; body: Record<string, unknown>; missing: string[] } {
   const params: Record<string, string> = {};
   const query: Record<string, unknown> = {};
   let body: Record<string, unknown> = {};
@@ -143,7 +144,11 @@ async function runTool(tool: McpTool, auth: McpRequestAuth, args: Record<string,
     else body[key] = value;
   }
   if (tool.nestedBody) body = (body.body ?? {}) as Record<string, unknown>;
-  const missing = tool.params.filter((p) => !params[p]);
+  return { params, query, body, missing: tool.params.filter((p) => !params[p]) };
+}
+
+async function runTool(tool: McpTool, auth: McpRequestAuth, args: Record<string, unknown>): Promise<CallToolResult> {
+  const { params, query, body, missing } = splitToolArguments(tool, args);
   if (missing.length) return { isError: true, content: [{ type: 'text', text: `Missing argument: ${missing.join(', ')}` }] };
   const answer = await callRoute(auth.caller, { handler: tool.handler, method: tool.method, path: tool.path, params, query, body });
   if (!tool.readOnly) {

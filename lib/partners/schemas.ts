@@ -18,6 +18,8 @@ export const ZPartnerSettings = z
     businessHours: z.object({ preset: z.string().max(64) }).passthrough().optional(),
     contact: z.object({ name: z.string().max(255).optional(), email: z.string().email().max(255).optional() }).passthrough().optional(),
     security: z.object({ ipAllowlist: z.array(z.string().max(64)).max(500).optional() }).passthrough().optional(),
+    // The AI assistant's monthly budget for this partner (null: the service default).
+    ai: z.object({ monthlyTokenBudget: z.number().int().min(0).max(1_000_000_000_000).nullable().optional(), monthlyCostBudgetUsd: z.number().min(0).max(1_000_000).nullable().optional() }).passthrough().optional(),
   })
   .passthrough()
   .meta({ id: 'PartnerSettings' });

@@ -54,6 +54,8 @@ export function excludedByRule(op: Op): string | null {
  */
 export const PARAM_RECORDS: Record<string, string> = {
   '/access-reviews/{id}': 'accessReview',
+  '/ai/sessions/{id}': 'aiSession',
+  '/ai/sessions/{id}/approve/{executionId}': 'aiExecution',
   '/access-reviews/{id}/items/{itemId}': 'accessReviewItem',
   '/agents/{agentId}': 'agent',
   '/agents/{agentId}/commands/{commandId}': 'deviceCommand',

@@ -84,6 +84,12 @@ async function seedPartnerRecords(t: Tenant): Promise<void> {
   ids.ticketResponseTemplate = (await create(token, '/ticket-response-templates', ids, marker, { name: `${marker} reply`, body: `${marker} body` })).id;
   ids.alertTemplate = (await create(token, '/alert-templates/templates', ids, marker, { kind: 'message', name: `${marker} template`, subject: `${marker} {{severity}}`, body: '{{message}}' })).id;
   ids.notification = (await db.notification.create({ data: { userId: t.adminId, partnerId: t.partner.id, type: 'alert', title: `${marker} notification`, body: marker } })).id;
+  // An assistant conversation of the admin with an action waiting for approval (no model is needed to read it).
+  ids.aiSession = (await db.aiSession.create({ data: { partnerId: t.partner.id, userId: t.adminId, title: `${marker} conversation` } })).id;
+  const aiMessage = await db.aiMessage.create({ data: { sessionId: ids.aiSession, role: 'assistant', content: [], text: `${marker} answer` } });
+  ids.aiExecution = (
+    await db.aiToolExecution.create({ data: { sessionId: ids.aiSession, messageId: aiMessage.id, partnerId: t.partner.id, userId: t.adminId, toolCallId: 'call_1', toolName: 'list_devices', method: 'GET', path: '/api/v1/devices', arguments: {}, readOnly: true, status: 'pending' } })
+  ).id;
   const integration = await db.distributorIntegration.create({ data: { partnerId: t.partner.id, name: `${marker} distributor` } });
   ids.distributorIntegration = integration.id;
   ids.distributorProductKey = `prd-${marker.toLowerCase()}`;
