@@ -262,14 +262,11 @@ export function defineRoute<A extends AuthKind, P extends Schema | undefined = u
     response?.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     recordRequest(req.method, route, status, seconds);
+    if (ctx?.kind === 'apiKey' && ctx.pluginInstallationId) {
+      await recordPluginApiCall({ installationId: ctx.pluginInstallationId, method: req.method, route, status, durationMs: Math.round(seconds * 1000) });
+    }
     (child ?? logger).info({ ...(child ? {} : bindings), status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
     return { response, body: rawBody, status, headers: response ? {} : { ...JSON_HEADERS, 'x-request-id': requestId } };
-    recordRequest(req.method, route, response.status, seconds);
-    if (ctx?.kind === 'apiKey' && ctx.pluginInstallationId) {
-      await recordPluginApiCall({ installationId: ctx.pluginInstallationId, method: req.method, route, status: response.status, durationMs: Math.round(seconds * 1000) });
-    }
-    log.info({ status: response.status, ms: Math.round(seconds * 1000), actor: ctx?.kind === 'user' || ctx?.kind === 'apiKey' ? ctx.userId : ctx?.kind === 'servicePrincipal' ? ctx.servicePrincipalId : undefined }, 'request');
-    return { response, body: rawBody };
   };
   const handler = async (req: Request, context: NextContext): Promise<Response> => (await serve(req, context, false)).response!;
 
