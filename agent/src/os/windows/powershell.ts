@@ -20,7 +20,7 @@ import type { CommandOptions, CommandRunner } from '../command';
 export const POWERSHELL_ARGS = ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass'];
 
 /** The system's Windows PowerShell by full path, so a powershell.exe earlier on PATH is never run. */
-export function powershellPath(env: NodeJS.ProcessEnv = process.env): string {
+export function powershellPath(env: Record<string, string | undefined> = process.env): string {
   return path.win32.join(env.SystemRoot ?? env.windir ?? 'C:\\Windows', 'System32', 'WindowsPowerShell', 'v1.0', 'powershell.exe');
 }
 
