@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolHandlers } from '../system-tools';
-import { collectInventory, collectorsFor } from '.';
+import { CpuMeter } from '../metrics';
+import { collectHeartbeatMetrics, collectInventory, collectorsFor } from '.';
 import { linuxCollectors } from './linux';
 import { fixture, fixtureRunner } from './fixture-runner';
 
@@ -45,5 +46,14 @@ describe('the OS interface', () => {
     expect(inv.software).toEqual([{ name: 'Mozilla Firefox (x64 en-US)', version: '132.0.2', publisher: 'Mozilla', source: 'registry' }]);
     expect(Date.parse(inv.collectedAt)).not.toBeNaN();
     expect(inv.managementPosture.products).toEqual(expect.any(Array));
+  });
+
+  it('still sends a heartbeat with Node’s own figures when the OS’s tools fail', async () => {
+    const { runner } = fixtureRunner(() => ({ stdout: '', stderr: 'powershell.exe: The system cannot execute the specified program.', code: 1 }));
+    const m = await collectHeartbeatMetrics(new CpuMeter(), collectorsFor('win32', runner));
+    expect(m.memoryTotalBytes).toBeGreaterThan(0);
+    expect(m.memoryUsedBytes).toBeLessThanOrEqual(m.memoryTotalBytes);
+    expect(m).not.toHaveProperty('load1');
+    expect(m).not.toHaveProperty('diskPercent');
   });
 });
