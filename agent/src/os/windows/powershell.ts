@@ -25,12 +25,14 @@ export function powershellPath(env: Record<string, string | undefined> = process
 }
 
 /**
- * What runs before every script: stop on the first error, no progress records on stderr, UTF-8
+ * What runs before every script: stop on the first error, no progress records or warnings, UTF-8
  * output, `$p` = the parameters, and `Fail` to answer a known error.
  */
 export const PRELUDE = [
   "$ErrorActionPreference = 'Stop'",
   "$ProgressPreference = 'SilentlyContinue'",
+  // A redirected host writes warnings ("Waiting for service … to start") to stdout, before the JSON.
+  "$WarningPreference = 'SilentlyContinue'",
   '[Console]::OutputEncoding = New-Object System.Text.UTF8Encoding $false',
   '$p = $null',
   '$rmmIn = [Console]::In.ReadToEnd()',
