@@ -317,6 +317,20 @@ describe('event logs', () => {
     expect(unknown.status).toBe(404);
     expect((await api.get(`${d}/eventlogs/no-such-unit.service`, { token: readOnly })).status).toBe(404);
   });
+
+  it('passes a Windows log name (a slash, a space) and a Windows service name through to the agent, which answers for Linux', async () => {
+    const d = base(agent.deviceId);
+    for (const url of [`${d}/eventlogs/${encodeURIComponent('Microsoft-Windows-TaskScheduler/Operational')}`, `${d}/eventlogs/${encodeURIComponent('Windows PowerShell')}/events`]) {
+      const res = await api.get(url, { token: readOnly });
+      // Not the route's refusal of a path parameter: the Linux agent itself refused the name (or has no journal).
+      if (journald || journalDir) expect(res.body.error, url).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining('systemd unit name') });
+      else expect(res.body.error, url).toMatchObject({ code: 'UNSUPPORTED_ON_PLATFORM' });
+    }
+    const service = await api.get(`${d}/services/${encodeURIComponent('Backup Agent')}`, { token: readOnly });
+    expect(['INVALID_REQUEST', 'UNSUPPORTED_ON_PLATFORM']).toContain(service.body.error.code);
+    // A name that could read as an option is still refused by the route.
+    expect((await api.get(`${d}/eventlogs/${encodeURIComponent('-f')}`, { token: readOnly })).body.error.code).toBe('NOT_FOUND');
+  });
 });
 
 describe('registry, gates, offline devices and tenancy', () => {

@@ -40,9 +40,11 @@ export function parsePrintDisabled(text: string): Map<string, boolean> {
 /** `launchctl list <label>`: an old-style property list, `"Key" = value;` with one array (ProgramArguments). */
 export function parseLaunchctlJob(text: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  // Dictionaries (MachServices, Sockets) are left out; ProgramArguments is the one array read.
+  const body = text.replace(/"[^"]+"\s*=\s*\{[^{}]*\};/g, '');
   const arrays = /"([^"]+)"\s*=\s*\(([\s\S]*?)\);/g;
-  for (const m of text.matchAll(arrays)) out[m[1]] = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)";/g)].map((x) => x[1].replace(/\\(.)/g, '$1'));
-  const flat = text.replace(arrays, '');
+  for (const m of body.matchAll(arrays)) out[m[1]] = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)";/g)].map((x) => x[1].replace(/\\(.)/g, '$1'));
+  const flat = body.replace(arrays, '');
   for (const m of flat.matchAll(/"([^"]+)"\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+);/g)) out[m[1]] = m[3] !== undefined ? m[3].replace(/\\(.)/g, '$1') : m[2].trim();
   return out;
 }
@@ -52,7 +54,9 @@ const PLIST_DIRS = ['/Library/LaunchDaemons', '/System/Library/LaunchDaemons', '
 export function jobDetail(label: string, job: Record<string, string | string[]>, disabled: Map<string, boolean>, rssKb: number | null, startedAt: string | null): ServiceDetail {
   const pid = Number(job.PID);
   const running = Number.isInteger(pid) && pid > 0;
-  const status = typeof job.LastExitStatus === 'string' ? job.LastExitStatus : '0';
+  // A wait status here (exit code << 8, or the signal), where `launchctl list` shows the code or -signal.
+  const wait = Number(job.LastExitStatus);
+  const status = !Number.isInteger(wait) ? '0' : wait & 0x7f ? String(-(wait & 0x7f)) : String(wait >> 8);
   const [summary] = parseLaunchctlList(`PID\tStatus\tLabel\n${running ? pid : '-'}\t${status}\t${label}`, disabled);
   const program = typeof job.Program === 'string' ? job.Program : Array.isArray(job.ProgramArguments) ? job.ProgramArguments.join(' ') : null;
   return {

@@ -55,6 +55,9 @@ describe('Windows event logs through Get-WinEvent', () => {
     expect(last.events[3]).toMatchObject({ recordId: '24974', priority: 2, level: 'crit', message: '(no message text: Microsoft-Windows-Kernel-Power, event 41)' });
     expect(calls[1].params).toMatchObject({ levels: null, before: null, max: 11 });
     await expect(windowsEventLogs(runner).listEvents('System', { limit: 10, cursor: 's=abc' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    const before = calls.length;
+    expect(await windowsEventLogs(runner).listEvents('System', { limit: 10, priority: 1 })).toEqual({ events: [], nextCursor: null });
+    expect(calls).toHaveLength(before);
   });
 
   it('maps each syslog priority to the Windows levels at or above it', () => {

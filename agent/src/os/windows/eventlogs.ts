@@ -63,7 +63,12 @@ $e = $found[0]
 $data = @{}
 $xml = [xml]$e.ToXml()
 $i = 0
-foreach ($d in @($xml.Event.EventData.Data)) { if ($d -ne $null) { $key = $d.Name; if (-not $key) { $key = 'Data' + $i }; $data[$key] = [string]$d.'#text'; $i++ } }
+foreach ($d in @($xml.Event.EventData.Data)) {
+  if ($d -eq $null) { continue }
+  # An unnamed <Data> with only text reads as a plain string.
+  if ($d -is [string]) { $data['Data' + $i] = $d } else { $key = $d.Name; if (-not $key) { $key = 'Data' + $i }; $data[$key] = [string]$d.'#text' }
+  $i++
+}
 $row = Event-Row $e
 $row | Add-Member -NotePropertyName Detail -NotePropertyValue ([pscustomobject]@{ LogName = $e.LogName; Task = $e.TaskDisplayName; Opcode = $e.OpcodeDisplayName; Keywords = (@($e.KeywordsDisplayNames) -join ', '); ThreadId = $e.ThreadId; ActivityId = $(if ($e.ActivityId) { [string]$e.ActivityId } else { $null }); EventData = $data })
 $row | ConvertTo-Json -Depth 4 -Compress
@@ -152,7 +157,10 @@ export function windowsEventLogs(runner: CommandRunner) {
     listEvents: async (name: string, q: EventQuery, signal?: AbortSignal) => {
       const limit = Math.min(500, Math.max(1, Math.trunc(q.limit)));
       if (q.cursor !== undefined && !/^\d+$/.test(q.cursor)) throw new ToolError('INVALID_REQUEST', 'cursor is the record id of the last event of the previous page');
-      const params = { name: checkName(name), levels: levelsUpTo(q.priority), since: iso(q.since), until: iso(q.until), before: q.cursor ?? null, max: limit + 1 };
+      const levels = levelsUpTo(q.priority);
+      // emerg and alert: Windows has no level that severe.
+      if (levels !== null && levels.length === 0) return { events: [], nextCursor: null };
+      const params = { name: checkName(name), levels, since: iso(q.since), until: iso(q.until), before: q.cursor ?? null, max: limit + 1 };
       const events = asArray(await runPowerShell(runner, EVENTS_SCRIPT, params, { signal })).map(toEvent);
       const page = events.slice(0, limit);
       return { events: page, nextCursor: events.length > limit ? page[page.length - 1].recordId : null };

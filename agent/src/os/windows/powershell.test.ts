@@ -10,6 +10,7 @@ describe('PowerShell invocation', () => {
     expect(call.command).toMatch(/\\System32\\WindowsPowerShell\\v1\.0\\powershell\.exe$/);
     expect(call.args.slice(0, 5)).toEqual(['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand']);
     expect(call.script).toContain("$ErrorActionPreference = 'Stop'");
+    expect(call.script).toContain("$WarningPreference = 'SilentlyContinue'");
     expect(call.script).toContain('$p = $rmmIn | ConvertFrom-Json');
     expect(call.script?.endsWith('Get-CimInstance Win32_BIOS | ConvertTo-Json -Compress')).toBe(true);
     // The parameter never becomes script text.

@@ -20,17 +20,19 @@ import type { CommandOptions, CommandRunner } from '../command';
 export const POWERSHELL_ARGS = ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass'];
 
 /** The system's Windows PowerShell by full path, so a powershell.exe earlier on PATH is never run. */
-export function powershellPath(env: NodeJS.ProcessEnv = process.env): string {
+export function powershellPath(env: Record<string, string | undefined> = process.env): string {
   return path.win32.join(env.SystemRoot ?? env.windir ?? 'C:\\Windows', 'System32', 'WindowsPowerShell', 'v1.0', 'powershell.exe');
 }
 
 /**
- * What runs before every script: stop on the first error, no progress records on stderr, UTF-8
+ * What runs before every script: stop on the first error, no progress records or warnings, UTF-8
  * output, `$p` = the parameters, and `Fail` to answer a known error.
  */
 export const PRELUDE = [
   "$ErrorActionPreference = 'Stop'",
   "$ProgressPreference = 'SilentlyContinue'",
+  // A redirected host writes warnings ("Waiting for service … to start") to stdout, before the JSON.
+  "$WarningPreference = 'SilentlyContinue'",
   '[Console]::OutputEncoding = New-Object System.Text.UTF8Encoding $false',
   '$p = $null',
   '$rmmIn = [Console]::In.ReadToEnd()',
