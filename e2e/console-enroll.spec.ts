@@ -41,6 +41,13 @@ test('a technician creates an enrollment key, the reference agent enrolls with i
   expect(key.length).toBeGreaterThan(10);
   await expect(page.getByTestId('install-command')).toContainText(`--key '${key}'`);
   await expect(page.getByTestId('install-command')).toContainText('/api/v1/agents/install.sh');
+  // One one-liner per OS, each with its copy button: macOS runs the same install.sh, Windows install.ps1.
+  await expect(page.getByTestId('install-command-macos')).toContainText(`/api/v1/agents/install.sh' | sudo bash -s -- --key '${key}'`);
+  await expect(page.getByTestId('install-command-windows')).toContainText(`/api/v1/agents/install.ps1'))) -Key '${key}'`);
+  for (const os of ['Linux', 'macOS', 'Windows']) await expect(page.getByRole('button', { name: `Copy ${os} command` })).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy Windows command' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await page.getByTestId('install-command-windows').textContent())!.trim());
   await expect(page.getByText('Waiting for a device to enroll')).toBeVisible();
 
   // The real reference agent enrolls with the key and runs.

@@ -7,6 +7,7 @@ import { pruneSessions } from './tasks/prune-sessions';
 import { sendEmailTask } from './tasks/send-email';
 import { deleteAttachmentObjectTask } from './tasks/delete-attachment-object';
 import { purgePendingAttachmentsTask } from './tasks/purge-pending-attachments';
+import { purgeOrphanAgentChunksTask } from './tasks/purge-orphan-agent-chunks';
 import { deliverWebhookTask } from './tasks/deliver-webhook';
 import { recoverWebhookDeliveriesTask } from './tasks/recover-webhook-deliveries';
 import { pruneWebhookDeliveriesTask } from './tasks/prune-webhook-deliveries';
@@ -49,6 +50,7 @@ export const taskList: TaskList = {
   send_email: sendEmailTask,
   delete_attachment_object: deleteAttachmentObjectTask,
   purge_pending_attachments: purgePendingAttachmentsTask,
+  purge_orphan_agent_chunks: purgeOrphanAgentChunksTask,
   deliver_webhook: deliverWebhookTask,
   recover_webhook_deliveries: recoverWebhookDeliveriesTask,
   prune_webhook_deliveries: pruneWebhookDeliveriesTask,
@@ -102,6 +104,7 @@ export const crontab = [
   '30 3 * * * prune_sessions',
   '15 * * * * prune_pending_registrations',
   '*/15 * * * * purge_pending_attachments',
+  '25 * * * * purge_orphan_agent_chunks',
   '* * * * * recover_webhook_deliveries',
   '45 3 * * * prune_webhook_deliveries',
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',

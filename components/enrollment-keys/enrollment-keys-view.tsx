@@ -64,24 +64,23 @@ function Secret({ created, baseUrl }: { created: EnrollmentKeyWithSecret & { sho
             <CopyButton text={created.enrollmentSecret} label="Copy secret" />
           </div>
         )}
-        <div>
-          <div className="mb-1 text-sm font-medium">Install on Linux or macOS (as root)</div>
-          <div className="flex items-start gap-2">
-            <pre className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100" data-testid="install-command">
-              {cmd}
-            </pre>
-            <CopyButton text={cmd} label="Copy command" />
+        {[
+          { os: 'Linux', how: 'as root: installs a systemd service', cmd, testId: 'install-command' },
+          { os: 'macOS', how: 'in Terminal, as an administrator: installs a launchd daemon', cmd, testId: 'install-command-macos' },
+          { os: 'Windows', how: 'in PowerShell run as administrator: installs a Windows service', cmd: winCmd, testId: 'install-command-windows' },
+        ].map((o) => (
+          <div key={o.os}>
+            <div className="mb-1 text-sm font-medium">
+              Install on {o.os} <span className="font-normal text-slate-500 dark:text-slate-400">({o.how})</span>
+            </div>
+            <div className="flex items-start gap-2">
+              <pre className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100" data-testid={o.testId}>
+                {o.cmd}
+              </pre>
+              <CopyButton text={o.cmd} label={`Copy ${o.os} command`} />
+            </div>
           </div>
-        </div>
-        <div>
-          <div className="mb-1 text-sm font-medium">Install on Windows (elevated PowerShell)</div>
-          <div className="flex items-start gap-2">
-            <pre className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100" data-testid="install-command-windows">
-              {winCmd}
-            </pre>
-            <CopyButton text={winCmd} label="Copy Windows command" />
-          </div>
-        </div>
+        ))}
         <NewDevices orgId={created.orgId} since={created.shownAt} />
       </div>
     </Card>

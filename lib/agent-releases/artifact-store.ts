@@ -100,3 +100,17 @@ export async function readArtifactBytes(location: ArtifactLocation): Promise<Rea
     },
   });
 }
+
+/**
+ * Chunks no artifact refers to, written more than `olderThanHours` ago: the remains of an upload
+ * whose process died mid-stream (a refused or failed upload removes its own). Returns the count.
+ */
+export async function purgeOrphanArtifactChunks(olderThanHours = 24): Promise<number> {
+  const { rowCount } = await dbPool().query(
+    `delete from agent_artifact_chunks c
+      where c.created_at < now() - make_interval(hours => $1::int)
+        and not exists (select 1 from agent_artifacts a where a.blob_id = c.blob_id)`,
+    [olderThanHours],
+  );
+  return rowCount ?? 0;
+}

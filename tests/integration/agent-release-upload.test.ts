@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makePartner, makePartnerUser, makePlatformAdmin, tokenFor } from '../helpers/factories';
 import { setEnv, startS3Server, type S3TestServer } from '../helpers/s3';
-import { db } from '@/lib/db';
+import { db, dbPool } from '@/lib/db';
+import { crontab } from '@/worker/task-list';
 import { ensureBundledAgentRegistered, resetAgentRegistration } from '@/lib/agent-releases/register-bundled-agent';
 import { verifyArtifactSignature } from '@/lib/agent-releases/release-signing';
-import { ARTIFACT_CHUNK_BYTES } from '@/lib/agent-releases/artifact-store';
+import { ARTIFACT_CHUNK_BYTES, purgeOrphanArtifactChunks } from '@/lib/agent-releases/artifact-store';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 let system: string;
@@ -146,6 +147,28 @@ describe('uploading an agent release', () => {
     expect((await api.get('/agent-versions/7.2.0')).status).toBe(404);
     expect((await api.delete('/agent-versions/7.2.0', { token: system })).status).toBe(404);
     expect(await db.auditLog.count({ where: { action: { in: ['agent_version.artifact.delete', 'agent_version.delete'] }, targetId: { in: ['7.1.0', '7.2.0'] } } })).toBe(2);
+  });
+});
+
+describe('chunks of an upload that never finished', () => {
+  it('are purged after a day, and chunks of registered artifacts never are', async () => {
+    const orphan = '00000000-0000-4000-8000-00000000c0de';
+    await dbPool().query(`insert into agent_artifact_chunks (blob_id, seq, data, created_at) values ($1, 0, '\\x00', now() - interval '25 hours'), ($1, 1, '\\x00', now() - interval '25 hours')`, [orphan]);
+    const fresh = '00000000-0000-4000-8000-00000000f00d';
+    await dbPool().query(`insert into agent_artifact_chunks (blob_id, seq, data) values ($1, 0, '\\x00')`, [fresh]);
+    const file = elf(1000, 9);
+    expect((await upload('7.6.0', 'linux', 'amd64', file, { sha256: sha(file) })).status).toBe(201);
+    const kept = (await db.agentArtifact.findUniqueOrThrow({ where: { version_os_arch: { version: '7.6.0', os: 'linux', arch: 'amd64' } } })).blobId!;
+    await dbPool().query(`update agent_artifact_chunks set created_at = now() - interval '30 days' where blob_id = $1`, [kept]);
+
+    expect(await purgeOrphanArtifactChunks()).toBe(2);
+    expect(await db.agentArtifactChunk.count({ where: { blobId: orphan } })).toBe(0);
+    expect(await db.agentArtifactChunk.count({ where: { blobId: fresh } })).toBe(1);
+    expect(await db.agentArtifactChunk.count({ where: { blobId: kept } })).toBe(1);
+    expect(sha((await api.get('/agents/download/linux/amd64?version=7.6.0')).bytes)).toBe(sha(file));
+    await db.agentArtifactChunk.deleteMany({ where: { blobId: fresh } });
+    // The worker runs the purge hourly.
+    expect(crontab).toContain('25 * * * * purge_orphan_agent_chunks');
   });
 });
 

@@ -34,7 +34,8 @@ let noOpenssl: string;
 
 function run(args: string[], env: Record<string, string>, pathDir?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('/bin/bash', [script, '--key', key, '--service-dry-run', ...args], { env: { ...(pathDir ? { PATH: pathDir, HOME: dir } : process.env), ...env }, timeout: 90_000 }, (error, stdout, stderr) =>
+    const base: Record<string, string | undefined> = pathDir ? { PATH: pathDir, HOME: dir } : process.env;
+    execFile('/bin/bash', [script, '--key', key, '--service-dry-run', ...args], { env: { ...base, ...env } as NodeJS.ProcessEnv, timeout: 90_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
