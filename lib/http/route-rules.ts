@@ -90,8 +90,9 @@ export const MFA_RULES: RouteRule[] = [
   },
   {
     name: 'agent-releases',
-    reason: 'an uploaded agent artifact is signed with the release key, so it is code the whole fleet trusts; removing releases and artifacts goes with it',
-    applies: ({ method, path }) => (method === 'POST' && path === '/agent-versions/{version}/artifacts/{os}/{arch}') || (method === 'DELETE' && under(path, '/agent-versions/{version}')),
+    reason: 'an uploaded agent artifact is signed with the release key, so it is code the whole fleet trusts; promoting a release (or widening its rollout) offers it to every agent, and removing releases and artifacts goes with it',
+    applies: ({ method, path }) =>
+      (method === 'POST' && path === '/agent-versions/{version}/artifacts/{os}/{arch}') || (method === 'PATCH' && path === '/agent-versions/{version}') || (method === 'DELETE' && under(path, '/agent-versions/{version}')),
   },
 ];
 

@@ -24,15 +24,16 @@ export const GET = defineRoute({
 });
 
 export const PATCH = defineRoute({
-  auth: ['user', 'apiKey'],
+  auth: ['user'],
   permission: 'devices:write',
   scopes: ['system'],
+  mfa: true,
   // Checked by updateAgentVersion, so a malformed version is a 400 rather than a 404.
   params: ZVersionParams,
   body: ZUpdateAgentVersion,
   summary: 'Promote an agent version or change its rollout',
   description: [
-    'Platform administrators only (releases are platform-wide). `promoted: true` makes the release the one served by default and offered to agents for self-update (the previous one is demoted). `rolloutPercent` (0-100) and `rolloutGroupIds` decide which devices are offered it: a device is offered the promoted release when its agent is older and its bucket (a stable hash of the device id, 0-99) is below the percentage, or it belongs to one of the groups.',
+    'Platform administrators only (releases are platform-wide), signed in with MFA: a promoted release is code every agent runs. `promoted: true` makes the release the one served by default and offered to agents for self-update (the previous one is demoted). `rolloutPercent` (0-100) and `rolloutGroupIds` decide which devices are offered it: a device is offered the promoted release when its agent is older and its bucket (a stable hash of the device id, 0-99) is below the percentage, or it belongs to one of the groups.',
     '400 when `version` is not a semantic version, a group does not exist, or the body is empty; 404 when the version is not registered; 409 `AGENT_VERSION_EMPTY` when promoting a release with no artifacts. A promotion made here is kept when the server restarts with a newer bundled agent. Audited as `agent_version.update`. See docs/AGENT-UPDATES.md.',
   ].join('\n\n'),
   tags: ['Agents'],
