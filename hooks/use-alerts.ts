@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { AlertAction, ZAlert, ZBulkAlertResult } from '@/lib/alerts/schemas';
+import type { AlertAction, ZAlert, ZAlertPsaTicket, ZBulkAlertResult } from '@/lib/alerts/schemas';
 import type { ZTicket } from '@/lib/tickets/schemas';
 import type { User } from '@/hooks/use-users';
 
@@ -64,6 +64,15 @@ export function useCreateTicketFromAlert() {
   return useMutation({
     mutationFn: (alertId: string) => api<Wire<typeof ZTicket>>(`/alerts/${alertId}/ticket`, { method: 'POST', body: {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['tickets'] }),
+  });
+}
+
+/** POST /alerts/:id/psa-ticket: in external service management, the alert's ticket opens in the PSA. */
+export function useOpenAlertPsaTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (alertId: string) => api<Wire<typeof ZAlertPsaTicket>>(`/alerts/${alertId}/psa-ticket`, { method: 'POST' }),
+    onSuccess: (_data, alertId) => qc.invalidateQueries({ queryKey: ['alerts', 'one', alertId] }),
   });
 }
 

@@ -5,13 +5,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
 import { useSignedIn, type Page } from '@/hooks/use-api';
 import type { Wire } from '@/lib/client/json';
-import type { TCreatePsaConnection, ZPsaConnection, ZPsaStatus, ZPsaTestResult, ZPsaTicket } from '@/lib/psa/schemas';
+import type { TCreatePsaConnection, TPsaImportBody, ZPsaConnection, ZPsaImportPreview, ZPsaImportResult, ZPsaStatus, ZPsaTestResult, ZPsaTicket } from '@/lib/psa/schemas';
 
 export type PsaConnection = Wire<typeof ZPsaConnection>;
 export type PsaStatus = Wire<typeof ZPsaStatus>;
 export type PsaTestResult = Wire<typeof ZPsaTestResult>;
 export type PsaConnectionInput = TCreatePsaConnection;
 export type PsaTicket = Wire<typeof ZPsaTicket>;
+export type PsaImportPreview = Wire<typeof ZPsaImportPreview>;
+export type PsaImportResult = Wire<typeof ZPsaImportResult>;
 
 /** The service desk's tickets in external mode: those synced from the bound connection. */
 export function usePsaTickets(filters: { search?: string; page: number }) {
@@ -65,4 +67,14 @@ export function useSyncPsaConnection() {
     mutationFn: (id: string) => api<{ queued: true }>(`/psa/connections/${id}/sync`, { method: 'POST' }),
     onSettled: (_d, _e, id) => Promise.all([qc.invalidateQueries({ queryKey: ['psa', 'status', id] }), qc.invalidateQueries({ queryKey: ['psa', 'connections'] }), qc.invalidateQueries({ queryKey: ['psa', 'tickets'] })]),
   });
+}
+
+/** POST …/import/preview: reads the PSA's unlinked companies live (bounded; says when truncated). */
+export function usePsaImportPreview() {
+  return useMutation({ mutationFn: (id: string) => api<PsaImportPreview>(`/psa/connections/${id}/import/preview`, { method: 'POST' }) });
+}
+
+/** POST …/import: one batch of the chosen companies; the caller sends batches for progress. */
+export function usePsaImportCommit() {
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: TPsaImportBody }) => api<PsaImportResult>(`/psa/connections/${id}/import`, { method: 'POST', body }) });
 }

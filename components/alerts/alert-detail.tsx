@@ -4,7 +4,7 @@
 // the rule, monitor or device behind it, and the same actions as the inbox.
 import Link from 'next/link';
 import { useState } from 'react';
-import { useAlert, useAlertAction, type Alert, type AlertAction } from '@/hooks/use-alerts';
+import { useAlert, useAlertAction, useOpenAlertPsaTicket, type Alert, type AlertAction } from '@/hooks/use-alerts';
 import { useCan } from '@/hooks/use-me';
 import { ApiError } from '@/lib/client/api-client';
 import { formatDate } from '@/lib/client/format';
@@ -26,6 +26,8 @@ export function AlertDetail({ id }: { id: string }) {
   const alert = useAlert(id);
   const act = useAlertAction();
   const canWrite = useCan('alerts:write');
+  const canTicket = useCan('tickets:write');
+  const toPsa = useOpenAlertPsaTicket();
   const scopeName = useScopeName();
   const [error, setError] = useState<string | null>(null);
   const a = alert.data;
@@ -101,6 +103,11 @@ export function AlertDetail({ id }: { id: string }) {
                   )}
                   {a.psaTicket.resolution && <span className="ml-2 text-slate-500">({a.psaTicket.resolution === 'closed' ? 'closed on resolve' : a.psaTicket.resolution === 'noted' ? 'resolution noted' : a.psaTicket.resolution})</span>}
                   {a.psaTicket.lastError && <span className="block text-xs text-red-600">{a.psaTicket.lastError}</span>}
+                  {a.psaTicket.status === 'failed' && canTicket && (
+                    <Button variant="secondary" className="mt-1" disabled={toPsa.isPending} onClick={() => toPsa.mutate(id, { onError: (e) => setError(e instanceof ApiError ? e.message : 'Could not open a PSA ticket') })}>
+                      Try again
+                    </Button>
+                  )}
                 </dd>
               </div>
             )}

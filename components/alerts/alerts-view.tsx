@@ -5,10 +5,11 @@
 // auto-resolve sweep moved the alert first) is explained with who did it, and the list refreshes.
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { ALERT_SEVERITIES, ALERT_STATUSES, useAlertAction, useAlerts, useBulkAlertAction, useCreateTicketFromAlert, userName, type Alert, type AlertAction } from '@/hooks/use-alerts';
+import { ALERT_SEVERITIES, ALERT_STATUSES, useAlertAction, useAlerts, useBulkAlertAction, useCreateTicketFromAlert, useOpenAlertPsaTicket, userName, type Alert, type AlertAction } from '@/hooks/use-alerts';
 import { useAllOrganizations } from '@/hooks/use-organizations';
 import { useDeviceNames } from '@/hooks/use-devices';
-import { useCan } from '@/hooks/use-me';
+import { useCan, useMe } from '@/hooks/use-me';
+import { useMyPartner } from '@/hooks/use-partner';
 import { useUrlFilters } from '@/hooks/use-url-filters';
 import { ApiError } from '@/lib/client/api-client';
 import { formatDate, formatRelative } from '@/lib/client/format';
@@ -57,6 +58,10 @@ export function AlertsView() {
   const act = useAlertAction();
   const bulk = useBulkAlertAction();
   const toTicket = useCreateTicketFromAlert();
+  const toPsa = useOpenAlertPsaTicket();
+  const me = useMe();
+  // External service management: "Create ticket" opens the ticket in the partner's PSA.
+  const external = useMyPartner(me.data?.scope === 'partner').data?.serviceManagementMode === 'external';
   const orgName = (id: string) => orgs.data?.find((o) => o.id === id)?.name ?? '—';
   useEffect(() => setSelected(new Set()), [status, severity, device, page, orgId]);
 
@@ -74,6 +79,16 @@ export function AlertsView() {
 
   async function openTicket(alert: Alert) {
     setNotice(null);
+    if (external) {
+      try {
+        const t = await toPsa.mutateAsync(alert.id);
+        if (t.externalId) setNotice({ ok: true, text: `PSA ticket #${t.externalId} tracks “${alert.title}”.`, link: { href: `/alerts/${alert.id}`, label: 'See the alert' } });
+        else setNotice({ ok: true, text: `A ticket is being opened in your PSA for “${alert.title}”.`, link: { href: `/alerts/${alert.id}`, label: 'See the alert' } });
+      } catch (err) {
+        setNotice({ ok: false, text: err instanceof ApiError ? err.message : 'Could not open a PSA ticket' });
+      }
+      return;
+    }
     try {
       const t = await toTicket.mutateAsync(alert.id);
       setNotice({ ok: true, text: `Ticket #${t.number} opened for “${alert.title}”.`, link: { href: `/tickets/${t.id}`, label: `Open ticket #${t.number}` } });
@@ -198,7 +213,7 @@ export function AlertsView() {
                 {(canWrite || canTicket) && (
                   <span className="ml-auto flex flex-wrap gap-2">
                     {canTicket && (
-                      <button type="button" disabled={toTicket.isPending} onClick={() => void openTicket(a)} className={ACTION_BUTTON} aria-label={`Create ticket from ${a.title}`}>
+                      <button type="button" disabled={toTicket.isPending || toPsa.isPending} onClick={() => void openTicket(a)} className={ACTION_BUTTON} aria-label={`Create ticket from ${a.title}`}>
                         Create ticket
                       </button>
                     )}

@@ -11,12 +11,15 @@ import { Badge, Card, type Tone } from '@/components/ui/controls';
 
 export type ImportStep = 'upload' | 'preview' | 'done';
 
-export function ImportSteps({ step }: { step: ImportStep }) {
+const STEP_LABELS: Record<ImportStep, string> = { upload: 'Upload', preview: 'Review', done: 'Result' };
+
+/** The step list; `labels` renames steps (the PSA import reads companies instead of uploading). */
+export function ImportSteps({ step, labels }: { step: ImportStep; labels?: Partial<Record<ImportStep, string>> }) {
   return (
     <ol className="flex gap-4 text-sm" aria-label="Steps">
       {(['upload', 'preview', 'done'] as const).map((s, i) => (
         <li key={s} aria-current={step === s ? 'step' : undefined} className={step === s ? 'font-semibold text-brand-700 dark:text-brand-100' : 'text-slate-500'}>
-          {i + 1}. {s === 'upload' ? 'Upload' : s === 'preview' ? 'Review' : 'Result'}
+          {i + 1}. {labels?.[s] ?? STEP_LABELS[s]}
         </li>
       ))}
     </ol>

@@ -12,13 +12,12 @@ import type { Wire } from '@/lib/client/json';
 import type { ZOrgImportPreview, ZOrgImportResult } from '@/lib/imports/schemas';
 import { aliasedRecords, batches } from '@/lib/client/import-rows';
 import { Button } from '@/components/ui/button';
-import { Badge, Card, ErrorText, PageHeader, SelectField, type Tone } from '@/components/ui/controls';
+import { Card, ErrorText, PageHeader, SelectField } from '@/components/ui/controls';
 import { AnnotationSummary, CsvUploadCard, ImportProgress, ImportSteps, importErrorText } from '@/components/imports/import-kit';
+import { ORG_ANNOTATION_TONES as TONE, OrgImportResultCard, OrgPreviewTable, type OrgImportChoice as Choice } from '@/components/imports/org-import-parts';
 
 type PreviewRow = Wire<typeof ZOrgImportPreview>['rows'][number];
 type Result = Wire<typeof ZOrgImportResult>;
-type Annotation = PreviewRow['annotation'];
-type Choice = 'use-existing' | 'create-new' | 'skip';
 
 interface Row {
   organization: string;
@@ -30,7 +29,6 @@ interface Row {
   contact?: { name?: string; email?: string; phone?: string };
 }
 
-const TONE: Record<Annotation, Tone> = { create: 'green', 'link-match': 'blue', 'name-match': 'amber', 'matched-soft-deleted': 'amber', conflict: 'red' };
 const HEADERS: Record<string, Exclude<keyof Row, 'contact'> | 'contactName' | 'contactEmail' | 'contactPhone'> = {
   organization: 'organization',
   organisation: 'organization',
@@ -161,51 +159,7 @@ export function ImportWizard() {
           {unknown.length > 0 && <p className="mb-2 text-sm text-amber-700">Ignored columns: {unknown.join(', ')}</p>}
           <AnnotationSummary annotations={['create', 'link-match', 'name-match', 'matched-soft-deleted', 'conflict'] as const} counts={preview} tones={TONE} />
           {needsChoice.length > 0 && <p className="mb-2 text-sm">Rows matching an existing organization by name only (or a deleted one) need your decision before they are imported.</p>}
-          <div className="max-h-[50vh] overflow-auto">
-            <table className="w-full text-sm" data-testid="import-preview">
-              <thead className="sticky top-0 bg-white text-left text-slate-500 dark:bg-slate-900">
-                <tr>
-                  <th className="py-1 pr-3 font-medium">#</th>
-                  <th className="py-1 pr-3 font-medium">Organization</th>
-                  <th className="py-1 pr-3 font-medium">Site</th>
-                  <th className="py-1 pr-3 font-medium">Annotation</th>
-                  <th className="py-1 font-medium">Decision</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.map((p) => (
-                  <tr key={p.index} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="py-1 pr-3 text-slate-500">{p.index + 1}</td>
-                    <td className="py-1 pr-3">{p.organization}</td>
-                    <td className="py-1 pr-3 text-slate-500">{rows[p.index]?.site ?? '—'}</td>
-                    <td className="py-1 pr-3">
-                      <Badge tone={TONE[p.annotation]}>{p.annotation}</Badge>
-                      {p.matchedOrganizationName && <span className="ml-1 text-xs text-slate-500">→ {p.matchedOrganizationName}</span>}
-                      {p.conflictReason && <span className="ml-1 text-xs text-red-600">{p.conflictReason}</span>}
-                    </td>
-                    <td className="py-1">
-                      {p.annotation === 'conflict' ? (
-                        <span className="text-xs text-slate-500">not imported</span>
-                      ) : p.annotation === 'name-match' || p.annotation === 'matched-soft-deleted' ? (
-                        <select
-                          aria-label={`Decision for row ${p.index + 1} (${p.organization})`}
-                          value={choices[p.index]}
-                          onChange={(e) => setChoices((c) => ({ ...c, [p.index]: e.target.value as Choice }))}
-                          className="rounded border border-slate-300 px-2 py-1 text-xs dark:border-slate-700 dark:bg-slate-900"
-                        >
-                          <option value="skip">Skip this row</option>
-                          <option value="use-existing">{p.annotation === 'name-match' ? `Use existing “${p.matchedOrganizationName ?? p.organization}”` : 'Restore the deleted organization'}</option>
-                          <option value="create-new">Create a new organization</option>
-                        </select>
-                      ) : (
-                        <span className="text-xs text-slate-500">{p.annotation === 'create' ? 'create' : 'attach (linked)'}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrgPreviewTable preview={preview} choices={choices} onChoice={(index, choice) => setChoices((c) => ({ ...c, [index]: choice }))} siteOf={(p) => rows[p.index]?.site ?? '—'} />
           <div className="mt-3 flex flex-wrap items-end gap-3">
             <div className="w-60">
               <SelectField label="Matched organizations" value={mode} onChange={(e) => setMode(e.target.value as 'skip' | 'update')}>
@@ -224,28 +178,11 @@ export function ImportWizard() {
         </Card>
       )}
       {step === 'done' && result && (
-        <Card title="Import finished">
-          <p className="text-sm" data-testid="import-result" role="status">
-            {result.imported.filter((r) => r.createdOrganization).length} organizations created, {result.imported.length} rows imported, {result.updated.length} updated, {result.skipped.length} skipped, {result.errors.length} errors.
-          </p>
-          {result.errors.length > 0 && (
-            <ul className="mt-2 space-y-1 text-sm text-red-600">
-              {result.errors.map((e) => (
-                <li key={e.index}>
-                  Row {e.index + 1} ({e.organization}): {e.message}
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="mt-3 flex gap-2">
-            <Link href="/organizations" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
-              See organizations
-            </Link>
-            <Button variant="secondary" onClick={() => { setStep('upload'); setResult(null); setFileName(''); }}>
-              Import another file
-            </Button>
-          </div>
-        </Card>
+        <OrgImportResultCard result={result} rowLabel={(e) => `Row ${e.index + 1} (${e.organization})`}>
+          <Button variant="secondary" onClick={() => { setStep('upload'); setResult(null); setFileName(''); }}>
+            Import another file
+          </Button>
+        </OrgImportResultCard>
       )}
       <ErrorText error={error} />
     </div>

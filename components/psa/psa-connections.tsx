@@ -5,12 +5,13 @@
 // whose status (counts, cursors, the last error) refreshes while the job runs. In external
 // service-management mode the bound connection's synced tickets are listed below.
 import { useState } from 'react';
-import { useMe } from '@/hooks/use-me';
+import { useCan, useMe } from '@/hooks/use-me';
 import { useCreatePsaConnection, useDeletePsaConnection, usePsaConnections, usePsaStatus, usePsaTickets, useSyncPsaConnection, useTestPsaConnection, type PsaConnection, type PsaConnectionInput } from '@/hooks/use-psa';
 import { fieldErrorsOf, formErrorOf } from '@/lib/client/field-errors';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
+import { PsaImportWizard } from '@/components/psa/psa-import-wizard';
 
 type Provider = PsaConnectionInput['provider'];
 const PROVIDERS: { id: Provider; name: string; fields: { key: string; label: string; secret?: boolean; optional?: boolean }[]; urlHint: string }[] = [
@@ -130,6 +131,11 @@ function ConnectionRow({ connection, canManage }: { connection: PsaConnection; c
   const failure = test.error ?? sync.error ?? remove.error;
   const provider = PROVIDERS.find((p) => p.id === connection.provider)?.name ?? connection.provider;
   const syncStatus = status?.syncStatus ?? connection.syncStatus;
+  // The company import writes organizations and sites (and the server asks for MFA as well).
+  const canWriteOrgs = useCan('orgs:write');
+  const canWriteSites = useCan('sites:write');
+  const canImport = canWriteOrgs && canWriteSites;
+  const [importing, setImporting] = useState(false);
 
   return (
     <li className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label={connection.name}>
@@ -138,17 +144,26 @@ function ConnectionRow({ connection, canManage }: { connection: PsaConnection; c
           <span className="font-medium">{connection.name}</span> <span className="text-sm text-slate-500">{provider} · {connection.baseUrl} · credentials {connection.credentialHint}</span>
           {connection.inUse && <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800">Service desk</span>}
         </div>
-        {canManage && (
+        {(canManage || canImport) && (
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate(connection.id)}>
-              {test.isPending ? 'Testing…' : 'Test'}
-            </Button>
-            <Button variant="secondary" disabled={sync.isPending || syncStatus === 'queued' || syncStatus === 'running'} onClick={() => sync.mutate(connection.id)}>
-              Sync now
-            </Button>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete ${connection.name}?`) && remove.mutate(connection.id)}>
-              Delete
-            </Button>
+            {canImport && (
+              <Button variant="secondary" disabled={importing} onClick={() => setImporting(true)}>
+                Import companies
+              </Button>
+            )}
+            {canManage && (
+              <>
+                <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate(connection.id)}>
+                  {test.isPending ? 'Testing…' : 'Test'}
+                </Button>
+                <Button variant="secondary" disabled={sync.isPending || syncStatus === 'queued' || syncStatus === 'running'} onClick={() => sync.mutate(connection.id)}>
+                  Sync now
+                </Button>
+                <Button variant="danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete ${connection.name}?`) && remove.mutate(connection.id)}>
+                  Delete
+                </Button>
+              </>
+            )}
           </div>
         )}
       </div>
@@ -177,6 +192,7 @@ function ConnectionRow({ connection, canManage }: { connection: PsaConnection; c
       </dl>
       {(status?.lastSyncError ?? connection.lastSyncError) && <p className="text-sm text-red-700">Last sync error: {status?.lastSyncError ?? connection.lastSyncError}</p>}
       <FormError message={failure ? formErrorOf(failure, [], 'The request failed') : null} />
+      {importing && <PsaImportWizard connection={connection} onClose={() => setImporting(false)} />}
     </li>
   );
 }

@@ -18,6 +18,17 @@ export const MAX_BULK_ALERTS = 100;
 const ZUuid = z.string().uuid();
 const ZDate = z.string().describe('ISO 8601');
 
+export const ZAlertPsaTicket = z
+  .object({
+    connectionId: ZUuid,
+    status: z.enum(['pending', 'open', 'failed']).describe('`pending` while the job opens it (retried through PSA throttling and outages), `failed` when the PSA refused it'),
+    externalId: z.string().nullable().describe('The PSA’s ticket id'),
+    url: z.string().nullable().describe('The ticket in the PSA’s web interface'),
+    resolution: z.enum(['pending', 'noted', 'closed', 'failed']).nullable().describe('After the alert resolved: the note added (`noted`), also closed (`closed`)'),
+    lastError: z.string().nullable(),
+  })
+  .meta({ id: 'AlertPsaTicket' });
+
 export const ZAlert = z.object({
   id: ZUuid,
   orgId: ZUuid,
@@ -46,18 +57,7 @@ export const ZAlert = z.object({
   dismissedBy: ZUuid.nullable(),
   escalatedAt: ZDate.nullable(),
   updatedAt: ZDate,
-  psaTicket: z
-    .object({
-      connectionId: ZUuid,
-      status: z.enum(['pending', 'open', 'failed']).describe('`pending` while the job opens it (retried through PSA throttling and outages), `failed` when the PSA refused it'),
-      externalId: z.string().nullable().describe('The PSA’s ticket id'),
-      url: z.string().nullable().describe('The ticket in the PSA’s web interface'),
-      resolution: z.enum(['pending', 'noted', 'closed', 'failed']).nullable().describe('After the alert resolved: the note added (`noted`), also closed (`closed`)'),
-      lastError: z.string().nullable(),
-    })
-    .nullable()
-    .optional()
-    .describe('On `GET /alerts/:id`: the ticket opened in the partner’s PSA for this alert (external service management), or null'),
+  psaTicket: ZAlertPsaTicket.nullable().optional().describe('On `GET /alerts/:id`: the ticket opened in the partner’s PSA for this alert (external service management), or null'),
 }).meta({ id: 'Alert' });
 export type TAlert = z.infer<typeof ZAlert>;
 

@@ -10,7 +10,9 @@
 // opened automatically (nobody took it on by hand); otherwise the note is all it adds.
 import { db, type DbOrTx } from '@/lib/db';
 import type { Alert, PsaTicketRequest } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import type { ActorContext } from '@/lib/auth/context';
+import { getAlertOrThrow } from '@/lib/alerts/get-alert-or-throw';
+import { AppError, conflict, notFound } from '@/lib/http/errors';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
 import { readServiceManagementMode } from '@/lib/partners/to-partner-dto';
 import { adapterFor } from './connection-credentials';
@@ -145,4 +147,24 @@ export interface AlertPsaTicket {
 export async function alertPsaTicket(alertId: string): Promise<AlertPsaTicket | null> {
   const r = await db.psaTicketRequest.findUnique({ where: { alertId } });
   return r ? { connectionId: r.connectionId, status: r.status, externalId: r.externalId, url: r.url, resolution: r.resolution, lastError: r.lastError } : null;
+}
+
+/**
+ * POST /alerts/:id/psa-ticket: a technician opens the alert's ticket in the PSA by hand. A
+ * repeat answers the ticket already requested; one the PSA refused is queued again.
+ */
+export async function requestAlertPsaTicket(ctx: ActorContext, alertId: string): Promise<AlertPsaTicket> {
+  // The route needs tickets:write; reading the alert it copies needs alerts:read as well.
+  if (!ctx.permissions.has('alerts:read')) throw notFound('Alert');
+  const alert = await getAlertOrThrow(ctx, alertId);
+  const connectionId = await externalPsaConnectionId(db, alert.partnerId);
+  if (!connectionId) throw conflict('Service management is not external: open a ticket with POST /alerts/:id/ticket', 'SERVICE_MANAGEMENT_NOT_EXTERNAL');
+  await db.$transaction(async (tx) => {
+    const { request, created } = await requestPsaTicket(tx, { partnerId: alert.partnerId, connectionId, orgId: alert.orgId, alertId: alert.id, sourceKey: `alert:${alert.id}`, origin: 'manual', subject: `[${alert.severity}] ${alert.title}`, description: alert.message });
+    if (!created && request.status === 'failed') {
+      await tx.psaTicketRequest.update({ where: { id: request.id }, data: { status: 'pending', connectionId, lastError: null } });
+      await enqueueJob(tx, 'open_psa_ticket', { requestId: request.id }, { jobKey: `open_psa_ticket:${request.id}`, maxAttempts: MAX_ATTEMPTS });
+    }
+  });
+  return (await alertPsaTicket(alert.id))!;
 }

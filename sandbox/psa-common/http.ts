@@ -64,9 +64,11 @@ export async function startJsonSandbox(handler: Handler, opts: { host?: string; 
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`,
+    // An IPv6 literal (a ULA address on a machine without private IPv4) is bracketed in the URL.
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`,
     requests,
     throttle: (times, seconds = 1) => {
       throttled = times;

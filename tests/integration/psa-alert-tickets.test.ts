@@ -3,8 +3,9 @@
 // queues open_psa_ticket instead of a local ticket; the job opens one ticket per alert through
 // a rate limit (retried by the worker), links the organization's PSA company, and the alert
 // shows the ticket's id and link. Resolving the alert adds an internal note, and closes the
-// ticket when the alert resolved by itself. A refusal is recorded, not retried. The service
-// desk's GET /psa/tickets lists the opened ticket.
+// ticket when the alert resolved by itself. A refusal is recorded, not retried, until a
+// technician asks again with POST /alerts/:id/psa-ticket, which also opens a ticket by hand for
+// an alert no automation covers. The service desk's GET /psa/tickets lists the opened ticket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { api } from '../helpers/http';
@@ -133,6 +134,33 @@ describe('alerts open PSA tickets in external mode', () => {
     await runDueJobs();
     expect(await psaTicketOf(token, alert.id)).toMatchObject({ status: 'failed', externalId: null, lastError: expect.stringMatching(/refused the credentials \(401\)/) });
     expect(await makeJobsDue(['open_psa_ticket'])).toBe(0);
+
+    // Credentials mended, a technician asks again by hand: queued again, then opened.
+    expect((await api.patch(`/psa/connections/${connectionId}`, { token, body: { credentials: cw.credentials } })).status).toBe(200);
+    const retry = await api.post(`/alerts/${alert.id}/psa-ticket`, { token });
+    expect(retry.status, retry.text).toBe(202);
+    expect(retry.body).toMatchObject({ status: 'pending', lastError: null });
+    await runDueJobs();
+    expect(await psaTicketOf(token, alert.id)).toMatchObject({ status: 'open', externalId: expect.any(String) });
+  });
+
+  it('opens a ticket by hand for an alert no automation covers, once', async () => {
+    const { partner, token, orgOf } = await externalPartner({ provider: 'zendesk', name: 'Zendesk', baseUrl: zd.url, credentials: zd.credentials });
+    const alert = await raise(partner.id, orgOf('360002'), 'Firewall offline');
+    const before = zd.state.tickets.length;
+    const first = await api.post(`/alerts/${alert.id}/psa-ticket`, { token });
+    expect(first.status, first.text).toBe(202);
+    await runDueJobs();
+    const again = await api.post(`/alerts/${alert.id}/psa-ticket`, { token });
+    expect(again.body).toMatchObject({ status: 'open', externalId: expect.any(String) });
+    expect(zd.state.tickets.length).toBe(before + 1);
+    expect(zd.state.tickets.at(-1)).toMatchObject({ subject: '[high] Firewall offline', organization_id: 360002 });
+    // A manual ticket is only noted when the alert clears by itself: a person opened it.
+    await transitionAlert({ userId: null, ctx: SYSTEM_CONTEXT }, alert.id, 'resolve');
+    await runDueJobs();
+    expect(await psaTicketOf(token, alert.id)).toMatchObject({ resolution: 'noted' });
+    const outsider = await tokenFor(await makePartnerUser(await makePartner()), { mfa: true });
+    expect((await api.post(`/alerts/${alert.id}/psa-ticket`, { token: outsider })).status).toBe(404);
   });
 
   it('leaves alerts of a partner in native mode to local tickets, and shows no PSA ticket', async () => {
@@ -143,6 +171,9 @@ describe('alerts open PSA tickets in external mode', () => {
     const alert = await raise(partner.id, org.id, 'Native alert');
     await runDueJobs();
     expect(await psaTicketOf(token, alert.id)).toBeNull();
+    const refused = await api.post(`/alerts/${alert.id}/psa-ticket`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('SERVICE_MANAGEMENT_NOT_EXTERNAL');
     expect(await db.ticket.count({ where: { partnerId: partner.id, source: 'automation' } })).toBe(1);
   });
 });
