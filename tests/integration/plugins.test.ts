@@ -159,6 +159,7 @@ describe('installation', () => {
     const selected = await tokenFor(await makePartnerUser(partner, { orgAccess: 'selected', orgIds: [org.id] }), { mfa: true });
     const narrow = await install({ slug: 'chat-sandbox', consent, config: { channel: '#ops' } }, selected);
     expect(narrow.body.error.code).toBe('FULL_PARTNER_ACCESS_REQUIRED');
+    expect((await api.get('/plugins/installations', { token: selected })).body.data).toEqual([]);
     const role = await makeRole(partner, ['plugins:read', 'plugins:manage', 'devices:read']);
     partner.roles[role.name] = role.id;
     const noAlerts = await tokenFor(await makePartnerUser(partner, { role: role.name }), { mfa: true });
