@@ -74,7 +74,7 @@ export function useUninstallPlugin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/plugins/installations/${id}`, { method: 'DELETE' }),
-    onSuccess: (_d, id) => qc.removeQueries({ queryKey: [...KEY, 'installations', id] }),
-    onSettled: () => qc.invalidateQueries({ queryKey: [...KEY, 'installations'] }),
+    // The list only: the removed installation's own page is being left, not read again.
+    onSettled: () => qc.invalidateQueries({ queryKey: [...KEY, 'installations'], exact: true }),
   });
 }
