@@ -10,6 +10,7 @@ import { purgePendingAttachmentsTask } from './tasks/purge-pending-attachments';
 import { deliverWebhookTask } from './tasks/deliver-webhook';
 import { recoverWebhookDeliveriesTask } from './tasks/recover-webhook-deliveries';
 import { pruneWebhookDeliveriesTask } from './tasks/prune-webhook-deliveries';
+import { prunePluginApiCallsTask } from './tasks/prune-plugin-api-calls';
 import { accountingReconcileSweepTask } from './tasks/accounting-reconcile-sweep';
 import { sweepDevicePresenceTask } from './tasks/sweep-device-presence';
 import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-offboarding';
@@ -52,6 +53,7 @@ export const taskList: TaskList = {
   deliver_webhook: deliverWebhookTask,
   recover_webhook_deliveries: recoverWebhookDeliveriesTask,
   prune_webhook_deliveries: pruneWebhookDeliveriesTask,
+  prune_plugin_api_calls: prunePluginApiCallsTask,
   accounting_reconcile_sweep: accountingReconcileSweepTask,
   sweep_device_presence: sweepDevicePresenceTask,
   finalize_offboarding: finalizeOffboardingTask,
@@ -102,6 +104,7 @@ export const crontab = [
   '*/15 * * * * purge_pending_attachments',
   '* * * * * recover_webhook_deliveries',
   '45 3 * * * prune_webhook_deliveries',
+  '50 3 * * * prune_plugin_api_calls',
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
   '* * * * * sweep_device_presence',
   '* * * * * advance_deployments',

@@ -14,7 +14,8 @@ import { makeRole, withKey } from '../helpers/access';
 import { seedDevice } from '../helpers/billing';
 import { runDueJobs } from '../helpers/jobs';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { resetEnvCache } from '@/lib/env';
+import { env, resetEnvCache } from '@/lib/env';
+import { prunePluginApiCalls } from '@/lib/plugins/prune-plugin-api-calls';
 import { db } from '@/lib/db';
 import { raiseAlertInTx } from '@/lib/alerts/raise-alert';
 
@@ -286,6 +287,15 @@ describe('the chat plugin end to end', () => {
     }
     expect((await api.get('/plugins/installations', { token: outsider })).body.data).toEqual([]);
     expect(await db.pluginInstallation.findUniqueOrThrow({ where: { id: installation.id } })).toEqual(before);
+  });
+
+  it('prunes API-call log lines past the retention', async () => {
+    const calls = await db.pluginApiCall.count({ where: { installationId: installation.id } });
+    expect(calls).toBeGreaterThan(0);
+    expect(await prunePluginApiCalls()).toBe(0);
+    const later = new Date(Date.now() + (env().WEBHOOK_DELIVERY_RETENTION_DAYS + 1) * 86_400_000);
+    expect(await prunePluginApiCalls(later)).toBeGreaterThanOrEqual(calls);
+    expect(await db.pluginApiCall.count({ where: { installationId: installation.id } })).toBe(0);
   });
 
   it('uninstall revokes the credential and deletes the subscription', async () => {
