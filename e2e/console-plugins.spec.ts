@@ -36,10 +36,10 @@ test('a partner admin consents to a plugin, configures, pauses and uninstalls it
   await form.getByRole('button', { name: 'Install' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Chat notifications installed' });
-  const apiKey = (await dialog.getByLabel('API key').textContent())!;
+  const apiKey = await dialog.getByLabel('API key', { exact: true }).inputValue();
   expect(apiKey).toMatch(/^rmm_ak_/);
-  const installationId = (await dialog.getByLabel('Installation ID').textContent())!;
-  await expect(dialog.getByLabel('Signing secret')).not.toBeEmpty();
+  const installationId = await dialog.getByLabel('Installation ID', { exact: true }).inputValue();
+  await expect(dialog.getByLabel('Signing secret', { exact: true })).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
   await dialog.getByRole('button', { name: 'I have handed them over' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/plugins/installations/${installationId}$`));

@@ -13,19 +13,17 @@ import { useInstallPlugin, usePluginInstallations, usePluginManifest, type Insta
 import { Button } from '@/components/ui/button';
 import { Card, CopyButton, ErrorText } from '@/components/ui/controls';
 import { Dialog } from '@/components/ui/dialog';
+import { FieldFrame, INPUT_CLASS } from '@/components/ui/field';
 import { PluginConfigForm } from '@/components/plugins/plugin-config-form';
 import { PluginsPage } from '@/components/plugins/plugins-page';
 
 function Secret({ label, value }: { label: string; value: string }) {
   return (
-    <div className="space-y-1">
-      <p className="text-sm font-medium">{label}</p>
-      <div className="flex items-center gap-2">
-        <code aria-label={label} className="block min-w-0 flex-1 overflow-x-auto rounded-md bg-slate-100 px-3 py-2 font-mono text-sm break-all select-all dark:bg-slate-800">
-          {value}
-        </code>
-        <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} />
+    <div className="flex items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <FieldFrame label={label}>{(control) => <input {...control} readOnly value={value} className={`${INPUT_CLASS} font-mono`} onFocus={(e) => e.target.select()} />}</FieldFrame>
       </div>
+      <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} />
     </div>
   );
 }
