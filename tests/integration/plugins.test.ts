@@ -16,6 +16,7 @@ import { runDueJobs } from '../helpers/jobs';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { env, resetEnvCache } from '@/lib/env';
 import { prunePluginApiCalls } from '@/lib/plugins/prune-plugin-api-calls';
+import { configSchemaProblems } from '@/lib/plugins/config-schema';
 import { db } from '@/lib/db';
 import { raiseAlertInTx } from '@/lib/alerts/raise-alert';
 
@@ -105,6 +106,7 @@ describe('catalogue', () => {
     const slugs = list.body.data.map((m: Json) => m.slug);
     expect(slugs).toEqual(expect.arrayContaining(['chat-notifications', 'cmdb-sync', 'fleet-status-board', 'chat-sandbox']));
     expect(list.body.data.find((m: Json) => m.slug === 'chat-notifications')).toMatchObject({ shipped: true, scopes: ['alerts:read', 'devices:read'] });
+    for (const m of list.body.data) expect(configSchemaProblems(m.configSchema), m.slug).toEqual([]);
     const one = await api.get('/plugins/catalog/chat-sandbox', { token: admin });
     expect(one.body).toMatchObject({ slug: 'chat-sandbox', shipped: false, events: ['alert.resolved', 'alert.triggered'], webhookUrl: `${sandboxUrl}/events` });
     expect((await api.get('/plugins/catalog/no-such-plugin', { token: admin })).status).toBe(404);
