@@ -66,6 +66,9 @@ function segments(ids: Record<string, string>): Record<string, string | undefine
     '/automations/[id]': ids.automation,
     '/policies/[id]': ids.configPolicy,
     '/snmp/devices/[id]': ids.snmpDevice,
+    // A shipped manifest: the catalogue is the same for every partner.
+    '/plugins/catalog/[slug]': 'chat-notifications',
+    '/plugins/installations/[id]': ids.pluginInstallation,
     // A catch-all page is the not-found page of its area: the sweep looks at it on an address
     // nothing else serves.
     '/portal/[...missing]': MISSING,

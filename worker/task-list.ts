@@ -11,6 +11,7 @@ import { purgeOrphanAgentChunksTask } from './tasks/purge-orphan-agent-chunks';
 import { deliverWebhookTask } from './tasks/deliver-webhook';
 import { recoverWebhookDeliveriesTask } from './tasks/recover-webhook-deliveries';
 import { pruneWebhookDeliveriesTask } from './tasks/prune-webhook-deliveries';
+import { prunePluginApiCallsTask } from './tasks/prune-plugin-api-calls';
 import { accountingReconcileSweepTask } from './tasks/accounting-reconcile-sweep';
 import { sweepDevicePresenceTask } from './tasks/sweep-device-presence';
 import { finalizeOffboardingTask, sweepOffboardingTask } from './tasks/finalize-offboarding';
@@ -54,6 +55,7 @@ export const taskList: TaskList = {
   deliver_webhook: deliverWebhookTask,
   recover_webhook_deliveries: recoverWebhookDeliveriesTask,
   prune_webhook_deliveries: pruneWebhookDeliveriesTask,
+  prune_plugin_api_calls: prunePluginApiCallsTask,
   accounting_reconcile_sweep: accountingReconcileSweepTask,
   sweep_device_presence: sweepDevicePresenceTask,
   finalize_offboarding: finalizeOffboardingTask,
@@ -107,6 +109,7 @@ export const crontab = [
   '25 * * * * purge_orphan_agent_chunks',
   '* * * * * recover_webhook_deliveries',
   '45 3 * * * prune_webhook_deliveries',
+  '50 3 * * * prune_plugin_api_calls',
   '15 * * * * accounting_reconcile_sweep {trigger:"schedule"}',
   '* * * * * sweep_device_presence',
   '* * * * * advance_deployments',

@@ -94,6 +94,7 @@ export const NAV: NavSection[] = [
       { href: '/settings/api-keys', label: 'API keys', permission: 'api_keys:manage', description: 'Keys for scripts and integrations that call the API.' },
       { href: '/settings/mcp', label: 'MCP server', description: 'Connect AI assistants through the Model Context Protocol with an API key.' },
       { href: '/settings/service-principals', label: 'Service principals', permission: 'api_keys:manage', partnerOnly: true, description: 'Machine identities with their own roles and credentials.' },
+      { href: '/plugins', label: 'Plugins', permission: 'plugins:read', partnerOnly: true, description: 'Apps from the catalog with a scoped credential and event deliveries: install, configure, logs.' },
       { href: '/distributor', label: 'Distributor', permission: 'billing:manage', partnerOnly: true },
       { href: '/settings/agent-versions', label: 'Agent versions', description: 'Agent releases and which devices run them.' },
     ],

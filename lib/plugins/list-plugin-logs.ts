@@ -6,7 +6,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import type { ActorContext } from '@/lib/auth/context';
 import { pageResult } from '@/lib/http/pagination';
 import { MATCH_NOTHING_ID } from '@/lib/tenancy/scope';
-import { assertCanManagePlugins, getPluginInstallationOrThrow } from '@/lib/plugins/installation-scope';
+import { getPluginInstallationOrThrow } from '@/lib/plugins/installation-scope';
 import type { TPluginLogEntry, ZPluginLogsQuery } from '@/lib/plugins/schemas';
 
 interface LogRow {
@@ -25,7 +25,6 @@ interface LogRow {
 }
 
 export async function listPluginLogs(ctx: ActorContext, id: string, query: z.output<typeof ZPluginLogsQuery>) {
-  assertCanManagePlugins(ctx);
   const installation = await getPluginInstallationOrThrow(ctx, id);
   const webhookId = installation.webhookId ?? MATCH_NOTHING_ID;
   const calls = Prisma.sql`

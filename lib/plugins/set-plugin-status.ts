@@ -7,11 +7,10 @@ import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { requeueHeldDeliveries } from '@/lib/webhooks/queue-delivery';
 import { findPluginManifest } from '@/lib/plugins/plugin-catalog';
-import { assertCanManagePlugins, getPluginInstallationOrThrow, installationInclude } from '@/lib/plugins/installation-scope';
+import { getPluginInstallationOrThrow, installationInclude } from '@/lib/plugins/installation-scope';
 import { toPluginInstallationDto } from '@/lib/plugins/to-plugin-installation-dto';
 
 export async function setPluginStatus(ctx: ActorContext, id: string, status: 'enabled' | 'disabled') {
-  assertCanManagePlugins(ctx);
   const row = await db.$transaction(async (tx) => {
     const current = await getPluginInstallationOrThrow(ctx, id, tx);
     if (current.status === status) return current;

@@ -4,10 +4,9 @@
 import { db } from '@/lib/db';
 import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
-import { assertCanManagePlugins, getPluginInstallationOrThrow } from '@/lib/plugins/installation-scope';
+import { getPluginInstallationOrThrow } from '@/lib/plugins/installation-scope';
 
 export async function uninstallPlugin(ctx: ActorContext, id: string): Promise<void> {
-  assertCanManagePlugins(ctx);
   await db.$transaction(async (tx) => {
     const current = await getPluginInstallationOrThrow(ctx, id, tx);
     if (current.apiKeyId) {

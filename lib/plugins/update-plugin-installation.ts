@@ -7,12 +7,11 @@ import type { ActorContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { getPluginManifestOrThrow } from '@/lib/plugins/plugin-catalog';
 import { parsePluginConfig } from '@/lib/plugins/config-schema';
-import { assertCanManagePlugins, getPluginInstallationOrThrow, installationInclude } from '@/lib/plugins/installation-scope';
+import { getPluginInstallationOrThrow, installationInclude } from '@/lib/plugins/installation-scope';
 import { toPluginInstallationDto } from '@/lib/plugins/to-plugin-installation-dto';
 import type { ZUpdatePluginInstallation } from '@/lib/plugins/schemas';
 
 export async function updatePluginInstallation(ctx: ActorContext, id: string, input: z.output<typeof ZUpdatePluginInstallation>) {
-  assertCanManagePlugins(ctx);
   const current = await getPluginInstallationOrThrow(ctx, id);
   const manifest = await getPluginManifestOrThrow(current.slug);
   const config = parsePluginConfig(manifest.configSchema, input.config);

@@ -24,10 +24,15 @@ export const FAN_OUT_CTES = `
     join organizations o on o.id = w.org_id and o.deleted_at is null
     union all
     -- Partner-wide webhooks (plugin subscriptions, org_id null) of the event's partner: one
-    -- probe of their partial index per event, empty for partners without plugins.
+    -- probe of their partial index per event (a lateral subquery kept apart by "offset 0", so
+    -- the probe is always driven by the event's partner), empty for partners without plugins.
     select w.id, w.partner_id, ev.org_id, ev.id as event_id, ev.type, ev.created_at, ev.data from ev
     join organizations o on o.id = ev.org_id and o.deleted_at is null
-    join webhooks w on w.org_id is null and w.partner_id = o.partner_id and w.status = 'active' and w.events @> array[ev.type]::text[]
+    cross join lateral (
+      select pw.id, pw.partner_id from webhooks pw
+      where pw.org_id is null and pw.partner_id = o.partner_id and pw.status = 'active' and pw.events @> array[ev.type]::text[]
+      offset 0
+    ) w
   ), created as (
     insert into webhook_deliveries (webhook_id, partner_id, org_id, status, event, event_id, payload, attempt)
     select h.id, h.partner_id, h.org_id, 'pending', h.type, h.event_id::text,

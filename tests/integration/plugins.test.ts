@@ -14,7 +14,9 @@ import { makeRole, withKey } from '../helpers/access';
 import { seedDevice } from '../helpers/billing';
 import { runDueJobs } from '../helpers/jobs';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { resetEnvCache } from '@/lib/env';
+import { env, resetEnvCache } from '@/lib/env';
+import { prunePluginApiCalls } from '@/lib/plugins/prune-plugin-api-calls';
+import { configSchemaProblems } from '@/lib/plugins/config-schema';
 import { db } from '@/lib/db';
 import { raiseAlertInTx } from '@/lib/alerts/raise-alert';
 
@@ -104,6 +106,7 @@ describe('catalogue', () => {
     const slugs = list.body.data.map((m: Json) => m.slug);
     expect(slugs).toEqual(expect.arrayContaining(['chat-notifications', 'cmdb-sync', 'fleet-status-board', 'chat-sandbox']));
     expect(list.body.data.find((m: Json) => m.slug === 'chat-notifications')).toMatchObject({ shipped: true, scopes: ['alerts:read', 'devices:read'] });
+    for (const m of list.body.data) expect(configSchemaProblems(m.configSchema), m.slug).toEqual([]);
     const one = await api.get('/plugins/catalog/chat-sandbox', { token: admin });
     expect(one.body).toMatchObject({ slug: 'chat-sandbox', shipped: false, events: ['alert.resolved', 'alert.triggered'], webhookUrl: `${sandboxUrl}/events` });
     expect((await api.get('/plugins/catalog/no-such-plugin', { token: admin })).status).toBe(404);
@@ -159,6 +162,7 @@ describe('installation', () => {
     const selected = await tokenFor(await makePartnerUser(partner, { orgAccess: 'selected', orgIds: [org.id] }), { mfa: true });
     const narrow = await install({ slug: 'chat-sandbox', consent, config: { channel: '#ops' } }, selected);
     expect(narrow.body.error.code).toBe('FULL_PARTNER_ACCESS_REQUIRED');
+    expect((await api.get('/plugins/installations', { token: selected })).body.data).toEqual([]);
     const role = await makeRole(partner, ['plugins:read', 'plugins:manage', 'devices:read']);
     partner.roles[role.name] = role.id;
     const noAlerts = await tokenFor(await makePartnerUser(partner, { role: role.name }), { mfa: true });
@@ -285,6 +289,15 @@ describe('the chat plugin end to end', () => {
     }
     expect((await api.get('/plugins/installations', { token: outsider })).body.data).toEqual([]);
     expect(await db.pluginInstallation.findUniqueOrThrow({ where: { id: installation.id } })).toEqual(before);
+  });
+
+  it('prunes API-call log lines past the retention', async () => {
+    const calls = await db.pluginApiCall.count({ where: { installationId: installation.id } });
+    expect(calls).toBeGreaterThan(0);
+    expect(await prunePluginApiCalls()).toBe(0);
+    const later = new Date(Date.now() + (env().WEBHOOK_DELIVERY_RETENTION_DAYS + 1) * 86_400_000);
+    expect(await prunePluginApiCalls(later)).toBeGreaterThanOrEqual(calls);
+    expect(await db.pluginApiCall.count({ where: { installationId: installation.id } })).toBe(0);
   });
 
   it('uninstall revokes the credential and deletes the subscription', async () => {
