@@ -1,5 +1,6 @@
 // The findings a caller may see, as SQL over `vulnerability_findings f join devices d`: the
 // device scope (tenancy, live organizations, not decommissioned) plus the common filters.
+import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { ScopedContext } from '@/lib/auth/context';
 import { deviceScopeSql } from '@/lib/devices/device-scope-sql';
@@ -39,15 +40,17 @@ function findingFilters(f: FindingFilters): Prisma.Sql[] {
  * The same findings as `findingScopeSql`, as predicates over `vulnerability_findings f` alone,
  * for the aggregates over every finding in scope. A join with the devices would make the
  * planner read the findings in device order and sort them again for the grouping; here the
- * findings are read in the order of their (partner_id, status, cve_id, device_id) covering
- * index, and the device scope is checked as exclusion instead: the devices of the caller's
- * partner that fail it (decommissioned, in a deleted organization, outside the caller's
- * organizations), usually few, are hashed once (`not in` keeps them a hashed filter of the
- * index scan, where `not exists` would become a join). A finding's partner is its device's
- * (devices never change partner); its organization column only narrows the scan early, the
- * exclusion decides (the asked `orgId` is the finding's column, as in `findingScopeSql`).
+ * findings are read in the order of their (partner_id, status, cve_id, device_id) and
+ * (partner_id, status, ecosystem, package_name, device_id) covering indexes, and the device
+ * scope is applied as an exclusion instead: the devices of the caller's partner that fail it
+ * (decommissioned, in a deleted organization, outside the caller's organizations), usually
+ * none or few, are read first and passed as a list. Passed as a value, the planner sees how
+ * few they are; as a subquery it guessed that half the findings fail and sorted them all.
+ * A finding's partner is its device's (devices never change partner); its organization column
+ * only narrows the scan early, the exclusion decides (the asked `orgId` is the finding's
+ * column, as in `findingScopeSql`).
  */
-export function findingFilterSql(ctx: ScopedContext, f: FindingFilters): Prisma.Sql {
+export async function findingFilterSql(ctx: ScopedContext, f: FindingFilters): Promise<Prisma.Sql> {
   const t = tenantWhere(ctx);
   const parts: Prisma.Sql[] = [];
   if (t.partnerId) parts.push(Prisma.sql`f.partner_id = ${t.partnerId}::uuid`);
@@ -55,7 +58,8 @@ export function findingFilterSql(ctx: ScopedContext, f: FindingFilters): Prisma.
   else if (t.orgId) parts.push(t.orgId.in.length ? Prisma.sql`f.org_id = any(${t.orgId.in}::uuid[])` : Prisma.sql`false`);
   if (f.orgId) parts.push(Prisma.sql`f.org_id = ${f.orgId}::uuid`);
   const candidates = t.partnerId ? Prisma.sql`d.partner_id = ${t.partnerId}::uuid` : Prisma.sql`true`;
-  parts.push(Prisma.sql`f.device_id not in (select d.id from devices d where ${candidates} and not (${deviceScopeSql(ctx)}))`);
+  const excluded = await db.$queryRaw<{ id: string }[]>`select d.id from devices d where ${candidates} and not (${deviceScopeSql(ctx)})`;
+  if (excluded.length) parts.push(Prisma.sql`f.device_id <> all(${excluded.map((d) => d.id)}::uuid[])`);
   return Prisma.join([...parts, ...findingFilters(f)], ' and ');
 }
 

@@ -21,8 +21,9 @@ interface OpenCounts {
 }
 
 export async function getVulnerabilityStats(ctx: ActorContext, q: { orgId?: string }) {
-  const open = findingFilterSql(ctx, { orgId: q.orgId, status: 'open' });
-  const accepted = findingFilterSql(ctx, { orgId: q.orgId, status: 'accepted' });
+  const scope = await findingFilterSql(ctx, { orgId: q.orgId });
+  const open = Prisma.sql`${scope} and f.status = 'open'`;
+  const accepted = Prisma.sql`${scope} and f.status = 'accepted'`;
   const soon = new Date(Date.now() + EXPIRING_SOON_DAYS * 86_400_000);
   const bySeverity = Prisma.join(
     SEVERITIES.map((s) => Prisma.sql`${s}::text, coalesce(sum(g.n) filter (where g.cve_id is not null and g.severity = ${s}::text), 0)::int`),

@@ -28,7 +28,7 @@ export function highestFix(ecosystem: string, fixes: (string | null)[]): string 
 }
 
 export async function listSoftwareGroups(ctx: ActorContext, q: ListSoftwareGroupsQuery) {
-  const where = findingFilterSql(ctx, q);
+  const where = await findingFilterSql(ctx, q);
   // First the groups in order from the (…, ecosystem, package_name, device_id) covering index
   // alone (what the order needs), then the rest of the page's few groups.
   const order = await db.$queryRaw<{ ecosystem: string; package_name: string; devices: number; severity: Row['severity']; total: number }[]>`

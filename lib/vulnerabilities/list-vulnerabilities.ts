@@ -32,7 +32,7 @@ interface Detail {
 }
 
 export async function listVulnerabilities(ctx: ActorContext, q: ListVulnerabilitiesQuery) {
-  const where = findingFilterSql(ctx, q);
+  const where = await findingFilterSql(ctx, q);
   const having: Prisma.Sql[] = [Prisma.sql`true`];
   if (q.severity) having.push(Prisma.sql`g.severity = ${q.severity}::"VulnerabilitySeverity"`);
   if (q.knownExploited !== undefined) having.push(q.knownExploited ? Prisma.sql`k.cve_id is not null` : Prisma.sql`k.cve_id is null`);

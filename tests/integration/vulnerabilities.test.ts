@@ -388,14 +388,15 @@ describe('feed documents read as a stream', () => {
   it('loads `{ vulns }`, merges a record repeated later in the document, and a document broken part-way changes nothing', async () => {
     const feed = (await api.post('/vulnerabilities/feeds', { token: sysadmin, body: { kind: 'osv', name: 'Streamed' } })).body.id as string;
     // DEBIAN-CVE-2099-0001 twice: both range groups are kept on its one row, as for a package listed twice in one record.
-    const doc = JSON.stringify({ vulns: [rec('DEBIAN-CVE-2099-0001', '1.2-1'), rec('DEBIAN-CVE-2099-0002', '2.0-1'), rec('DEBIAN-CVE-2099-0001', '1.5-1'), { nope: true }] });
+    const withVersions = { ...rec('DEBIAN-CVE-2099-0002', '2.0-1'), affected: [{ ...rec('DEBIAN-CVE-2099-0002', '2.0-1').affected[0], versions: ['0.9-1', '1.0-1'] }] };
+    const doc = JSON.stringify({ vulns: [rec('DEBIAN-CVE-2099-0001', '1.2-1'), withVersions, rec('DEBIAN-CVE-2099-0001', '1.5-1'), { nope: true }] });
     const first = await upload(feed, doc);
     expect(first.status, first.text).toBe(200);
     expect(first.body).toMatchObject({ changed: true, records: 4, invalid: 1, entries: 2, inserted: 2, updated: 0, removed: 0, packagesQueued: 1 });
     const rows = await db.vulnerabilityAdvisory.findMany({ where: { feedId: feed }, orderBy: { cveId: 'asc' } });
-    expect(rows.map((r) => [r.cveId, r.ranges])).toEqual([
-      ['CVE-2099-0001', [[{ introduced: '0' }, { fixed: '1.2-1' }], [{ introduced: '0' }, { fixed: '1.5-1' }]]],
-      ['CVE-2099-0002', [[{ introduced: '0' }, { fixed: '2.0-1' }]]],
+    expect(rows.map((r) => [r.cveId, r.ranges, r.versions, r.severity, r.modifiedAt?.toISOString(), r.publishedAt])).toEqual([
+      ['CVE-2099-0001', [[{ introduced: '0' }, { fixed: '1.2-1' }], [{ introduced: '0' }, { fixed: '1.5-1' }]], [], 'unknown', '2024-01-01T00:00:00.000Z', null],
+      ['CVE-2099-0002', [[{ introduced: '0' }, { fixed: '2.0-1' }]], ['0.9-1', '1.0-1'], 'unknown', '2024-01-01T00:00:00.000Z', null],
     ]);
     expect((await upload(feed, doc)).body).toMatchObject({ changed: false, records: 4, invalid: 1, entries: 2 });
 
