@@ -29,8 +29,10 @@ import { policyEvaluationScenario } from './scenarios/policy-evaluation';
 import { automationStormScenario } from './scenarios/automation-storm';
 import { vulnerabilitiesScenario } from './scenarios/vulnerabilities';
 import { agentChannelScenario } from './scenarios/agent-channel';
+import { namespacesScenario } from './scenarios/namespaces';
+import { createNetwork, namespacesAvailable, type BenchNetwork } from './lib/netns';
 
-const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario, automationStormScenario, vulnerabilitiesScenario, agentChannelScenario];
+const SCENARIOS: Scenario[] = [ceilingScenario, heartbeatScenario, devicePagesScenario, webhooksScenario, commandsScenario, orgImportScenario, partnerExportScenario, heartbeatCapacityScenario, reconnectScenario, patchIngestScenario, metricHistoryScenario, policyEvaluationScenario, automationStormScenario, vulnerabilitiesScenario, agentChannelScenario, namespacesScenario];
 const resultsDir = path.resolve(import.meta.dirname, 'results');
 const say = (m: string) => console.error(`[bench] ${m}`);
 
@@ -51,6 +53,10 @@ const USAGE = `npm run bench -- [scenario…] [options]
                   14 live agent channel (10k agents with an open channel on one web process: memory per connection,
                      p99 of GET …/processes at 100/s; terminal keystroke-to-echo p99 through one and two web
                      processes (--procs 2) and cat throughput)
+                  15 processes in network namespaces (1 web + 1 worker, then 2 + 2, each in a namespace of its own
+                     made by the bench, on one PostgreSQL: heartbeats, commands and webhook deliveries through
+                     every process; duplicate claims and deliveries, CPU per operation against 1 + 1; needs root
+                     and the embedded PostgreSQL)
                   (default: all)
   --quick         a tenth of every fleet at a 6 s interval (the same request rates; minutes, not a quarter hour)
   --scale N       1/N of every fleet at a 60/N s interval (--quick is --scale 10)
@@ -163,9 +169,18 @@ async function main() {
   const machineWatch = watchMachine();
   const postgres = process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded';
   let stack: Stack | undefined;
+  // Scenario 15 runs processes in network namespaces joined by a bridge the embedded PostgreSQL
+  // listens on, so the bridge is made before the database starts.
+  let network: BenchNetwork | undefined;
+  let networkUnavailable: string | undefined;
+  if (selected.some((s) => s.key === '15')) {
+    networkUnavailable = process.env.DATABASE_URL ? 'needs the embedded PostgreSQL (it listens on the bench bridge)' : (namespacesAvailable() ?? undefined);
+    if (!networkUnavailable) network = createNetwork();
+  }
   const stopAll = async () => {
     killAllLoad();
     await stack?.stop();
+    network?.teardown();
   };
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
@@ -173,7 +188,7 @@ async function main() {
   const results: ScenarioResult[] = [];
   let ctx: BenchContext | undefined;
   try {
-    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, pgStats: values['pg-stats'], durable: values.durable, extraEnv, log: say });
+    stack = await startStack({ webProcesses: procs, workers: procs, heartbeatIntervalSeconds: scale.intervalSeconds, skipBuild: values['no-build'], profileDir: values.profile ? path.join(resultsDir, 'profiles') : null, pgStats: values['pg-stats'], durable: values.durable, extraEnv, network, log: say });
     // lib/env parses the environment on first use, which is now (the stack has just set it).
     const { seedTenant, seedDevices } = await import('./lib/seed');
     const tenant = await seedTenant();
@@ -184,7 +199,7 @@ async function main() {
     say(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const workDir = path.join(stack.logDir, 'load');
     mkdirSync(workDir, { recursive: true });
-    ctx = { stack, tenant, fleet, scale, workDir, log: say };
+    ctx = { stack, tenant, fleet, scale, workDir, log: say, network, networkUnavailable };
     for (const scenario of selected) {
       try {
         if (values['pg-stats']) await dbPool().query('select pg_stat_statements_reset()');

@@ -2,16 +2,18 @@
 // DATABASE_URL), migrated with the product's own tooling, then N web processes (server.ts over
 // the `next build` output) and M workers, exactly as `npm start` runs them.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { resolvePostgres, createDatabase, dropDatabase, freePort, type RunningPostgres } from '../../scripts/lib/postgres';
 import { migrateDatabase } from '../../scripts/lib/migrate';
 import { ensureBuilt } from '../../scripts/lib/build';
 import { startChild, waitForHttp } from '../../scripts/lib/processes';
 import { RssSampler } from './rss';
+import type { BenchNetwork } from './netns';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -29,7 +31,19 @@ export interface StackOptions {
   durable?: boolean;
   /** Settings for the app and worker processes (--env KEY=VALUE). */
   extraEnv: Record<string, string>;
+  /**
+   * A bridge for network namespaces (scenario 15): the embedded PostgreSQL also listens on its
+   * address, so processes started in namespaces by `respawn` reach it.
+   */
+  network?: BenchNetwork;
   log: (m: string) => void;
+}
+
+/** How many web and worker processes run, and whether each sits in a network namespace of its own. */
+export interface ProcessLayout {
+  webProcesses: number;
+  workers: number;
+  namespaces: boolean;
 }
 
 export interface Stack {
@@ -41,6 +55,12 @@ export interface Stack {
   workers: ChildProcess[];
   rss: RssSampler;
   logDir: string;
+  layout: ProcessLayout;
+  /**
+   * Stops the web and worker processes and starts `layout`'s on the same database (urls, web,
+   * workers and rss then describe the new ones).
+   */
+  respawn(layout: ProcessLayout): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +82,18 @@ function waitExit(child: ChildProcess, ms: number): Promise<void> {
   });
 }
 
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+
+/** startChild's command, behind `prefix` (`ip netns exec NAME`), which execs it in place. */
+function startIn(prefix: string[], name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  if (prefix.length === 0) return startChild(name, script, env, 'pipe');
+  return spawn(prefix[0], [...prefix.slice(1), process.execPath, '--import', tsxLoader, path.join(root, script)], {
+    cwd: root,
+    env: { ...env, RMM_PROCESS: name },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const logDir = mkdtempSync(path.join(tmpdir(), 'rmm-bench-'));
   if (opts.profileDir) mkdirSync(opts.profileDir, { recursive: true });
@@ -73,6 +105,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     ...(opts.pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : []),
     // later settings win over the throwaway cluster's fsync=off etc.
     ...(opts.durable ? ['-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on'] : []),
+    ...(opts.network ? ['-c', `listen_addresses=127.0.0.1,${opts.network.hostAddress}`] : []),
   ];
   const pg: RunningPostgres = await resolvePostgres({ dataDir: pgDir, databaseUrl: given, ephemeral: true, extraFlags });
   const dbName = `rmm_bench_${randomBytes(4).toString('hex')}`;
@@ -108,49 +141,96 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   // The bench process itself seeds through lib/ (lib/env reads process.env on first use).
   Object.assign(process.env, { DATABASE_URL: databaseUrl, JWT_SECRET: env.JWT_SECRET, ENCRYPTION_KEY: env.ENCRYPTION_KEY, PORTAL_SESSION_SECRET: env.PORTAL_SESSION_SECRET, ACCESS_TOKEN_TTL_SECONDS: env.ACCESS_TOKEN_TTL_SECONDS, IS_HOSTED: 'false', LOG_LEVEL: 'silent' });
 
+  if (opts.network && !given) {
+    // Connections from the namespaces' addresses, with the same method as loopback ones.
+    const hba = path.join(pgDir, 'pg_hba.conf');
+    const method = /^host\s+all\s+all\s+127\.0\.0\.1\/32\s+(\S+)/m.exec(readFileSync(hba, 'utf8'))?.[1] ?? 'password';
+    appendFileSync(hba, `\nhost all all ${opts.network.cidr} ${method}\n`);
+    await runSql(pg.adminUrl, 'select pg_reload_conf()');
+  }
+
   const pipeTo = (child: ChildProcess, file: string) => {
     const out = createWriteStream(path.join(logDir, file));
     child.stdout?.pipe(out);
     child.stderr?.pipe(out);
   };
-  const urls: string[] = [];
-  const web: ChildProcess[] = [];
-  for (let i = 0; i < opts.webProcesses; i++) {
-    const port = await freePort();
-    const profile = opts.profileDir
-      ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(import.meta.dirname, 'cpu-profile.cjs')}`.trim(), RMM_BENCH_PROFILE_DIR: opts.profileDir }
-      : {};
-    const child = startChild('web', 'server.ts', { ...env, ...profile, PORT: String(port) }, 'pipe');
-    pipeTo(child, `web-${i + 1}.log`);
-    web.push(child);
-    urls.push(`http://127.0.0.1:${port}`);
-  }
-  const workers: ChildProcess[] = [];
-  for (let i = 0; i < opts.workers; i++) {
-    const child = startChild('worker', 'worker/index.ts', env, 'pipe');
-    pipeTo(child, `worker-${i + 1}.log`);
-    workers.push(child);
-  }
   // The embedded server is the bench's own: its CPU time is attributable (a shared one is not).
   const postmaster = given ? null : Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const rss = new RssSampler({ app: web.map((c) => c.pid!), worker: workers.map((c) => c.pid!), ...(postmaster ? { db: [postmaster] } : {}) });
-  const stop = async () => {
-    rss.stop();
-    const all = [...web, ...workers];
+  let generation = 0;
+  const spawnLayout = async (layout: ProcessLayout) => {
+    generation++;
+    const urls: string[] = [];
+    const web: ChildProcess[] = [];
+    const workers: ChildProcess[] = [];
+    let nsIndex = 0;
+    // In a namespace a process has the ports of its own: each web process is at its address, port 3000.
+    const place = async (): Promise<{ prefix: string[]; host: string; port: number; databaseUrl: string }> => {
+      if (!layout.namespaces) return { prefix: [], host: '127.0.0.1', port: await freePort(), databaseUrl };
+      if (!opts.network) throw new Error('namespaces need the stack started with a network');
+      nsIndex++;
+      const host = opts.network.addNamespace(generation * 10 + nsIndex);
+      const url = new URL(databaseUrl);
+      url.hostname = opts.network.hostAddress;
+      return { prefix: opts.network.execPrefix(generation * 10 + nsIndex), host, port: 3000, databaseUrl: url.toString() };
+    };
+    for (let i = 0; i < layout.webProcesses; i++) {
+      const at = await place();
+      const profile = opts.profileDir
+        ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(import.meta.dirname, 'cpu-profile.cjs')}`.trim(), RMM_BENCH_PROFILE_DIR: opts.profileDir }
+        : {};
+      const child = startIn(at.prefix, 'web', 'server.ts', { ...env, ...profile, DATABASE_URL: at.databaseUrl, HOST: at.host, PORT: String(at.port) });
+      pipeTo(child, `web-${generation}-${i + 1}.log`);
+      web.push(child);
+      urls.push(`http://${at.host}:${at.port}`);
+    }
+    for (let i = 0; i < layout.workers; i++) {
+      const at = await place();
+      const child = startIn(at.prefix, 'worker', 'worker/index.ts', { ...env, DATABASE_URL: at.databaseUrl });
+      pipeTo(child, `worker-${generation}-${i + 1}.log`);
+      workers.push(child);
+    }
+    const rss = new RssSampler({ app: web.map((c) => c.pid!), worker: workers.map((c) => c.pid!), ...(postmaster ? { db: [postmaster] } : {}) });
+    return { urls, web, workers, rss };
+  };
+  const stopProcesses = async (all: ChildProcess[]) => {
     for (const c of all) if (c.exitCode === null) c.kill('SIGTERM');
     await Promise.all(all.map((c) => waitExit(c, 5000)));
     for (const c of all) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await dropDatabase(pg.adminUrl, dbName).catch(() => undefined);
-    await pg.stop();
-    if (!given) rmSync(pgDir, { recursive: true, force: true });
+  };
+  const waitHealthy = async (running: { urls: string[]; web: ChildProcess[]; workers: ChildProcess[] }) => {
+    const exited = [...running.web, ...running.workers].map((c) => new Promise<never>((_, reject) => c.once('exit', (code) => reject(new Error(`a process exited (${code}) while starting`)))));
+    await Promise.race([Promise.all(running.urls.map((u) => waitForHttp(`${u}/api/v1/health`, 180_000))), ...exited]);
+  };
+
+  const first = await spawnLayout({ webProcesses: opts.webProcesses, workers: opts.workers, namespaces: false });
+  const stack: Stack = {
+    databaseUrl,
+    ...first,
+    env,
+    logDir,
+    layout: { webProcesses: opts.webProcesses, workers: opts.workers, namespaces: false },
+    async respawn(layout) {
+      stack.rss.stop();
+      await stopProcesses([...stack.web, ...stack.workers]);
+      const next = await spawnLayout(layout);
+      Object.assign(stack, next, { layout });
+      await waitHealthy(next);
+      opts.log(`${layout.webProcesses} web process(es) on ${next.urls.join(', ')}, ${layout.workers} worker(s)${layout.namespaces ? ', each in a network namespace of its own' : ''}`);
+    },
+    async stop() {
+      stack.rss.stop();
+      await stopProcesses([...stack.web, ...stack.workers]);
+      await dropDatabase(pg.adminUrl, dbName).catch(() => undefined);
+      await pg.stop();
+      if (!given) rmSync(pgDir, { recursive: true, force: true });
+    },
   };
   try {
-    const exited = [...web, ...workers].map((c) => new Promise<never>((_, reject) => c.once('exit', (code) => reject(new Error(`a process exited (${code}) while starting`)))));
-    await Promise.race([Promise.all(urls.map((u) => waitForHttp(`${u}/api/v1/health`, 180_000))), ...exited]);
+    await waitHealthy(first);
   } catch (error) {
-    await stop();
+    await stack.stop();
     throw new Error(`${(error as Error).message}; logs in ${logDir}`, { cause: error });
   }
-  opts.log(`${opts.webProcesses} web process(es) on ${urls.join(', ')}, ${opts.workers} worker(s); logs in ${logDir}`);
-  return { databaseUrl, urls, env, web, workers, rss, logDir, stop };
+  opts.log(`${opts.webProcesses} web process(es) on ${first.urls.join(', ')}, ${opts.workers} worker(s); logs in ${logDir}`);
+  return stack;
 }

@@ -1,5 +1,6 @@
 // What a scenario receives and what it reports (one row of the table and of the JSON file).
 import type { Stack } from './stack';
+import type { BenchNetwork } from './netns';
 import type { SeededDevice, Tenant } from './seed';
 import type { Ceiling } from '../scenarios/ceiling';
 
@@ -19,6 +20,10 @@ export interface BenchContext {
   log: (m: string) => void;
   /** The run's bare-server heartbeat ceiling, once scenario 0 (or a scenario needing it) measured it. */
   ceiling?: Ceiling;
+  /** The bridge for network namespaces, when a selected scenario needs them (15) and this box allows them. */
+  network?: BenchNetwork;
+  /** Why there is no network although a scenario wanted one. */
+  networkUnavailable?: string;
 }
 
 export interface ScenarioResult {

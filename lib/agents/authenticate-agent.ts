@@ -1,16 +1,54 @@
 // Bearer-token authentication for agents: an indexed lookup by the token's SHA-256. Agents never
 // pass the user IP-allowlist guard (doc 1 rule 9); the partner guard and offboarding apply.
-// Concurrent lookups share one statement (`= any($1)`), and under load the statement of the beats
-// in flight too (agent-round-trips.ts): the whole fleet authenticates every interval, and one
-// round trip per batch instead of per beat is what lets one process keep up (see README
-// "Scaling"). Each answer is read fresh: a revoked token fails at once.
+// Concurrent lookups share one statement (`= any($1)`): the whole fleet authenticates every
+// interval, and under load one round trip per batch instead of per beat is what lets one process
+// keep up (see README "Scaling"). Each answer is read fresh: a revoked token fails at once.
+import { dbPool } from '@/lib/db';
 import { AppError, unauthorized, unavailable } from '@/lib/http/errors';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import { bearerToken } from '@/lib/auth/authenticate-user';
 import type { AgentContext } from '@/lib/auth/context';
-import { lookupAgentToken, type AgentRow } from '@/lib/agents/agent-round-trips';
+import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { recordDecision } from '@/lib/tenancy/authorization-decisions';
+
+interface AgentRow {
+  id: string;
+  agent_id: string;
+  partner_id: string;
+  org_id: string;
+  site_id: string | null;
+  hostname: string;
+  status: string;
+  agent_version: string | null;
+  os_version: string | null;
+  os_type: string | null;
+  architecture: string | null;
+  agent_update_state: string | null;
+  agent_update_version: string | null;
+  agent_update_at: Date | null;
+  agent_revoked_at: Date | null;
+  partner_status: string;
+  partner_deleted: boolean;
+  org_deleted: boolean;
+}
+
+const LOOKUP = `
+  select d.agent_token_hash, d.id, d.agent_id, d.partner_id, d.org_id, d.site_id, d.hostname, d.status, d.agent_version, d.os_version, d.os_type,
+         d.architecture, d.agent_update_state, d.agent_update_version, d.agent_update_at,
+         d.agent_revoked_at, p.status as partner_status, p.deleted_at is not null as partner_deleted,
+         o.deleted_at is not null as org_deleted
+  from devices d join partners p on p.id = d.partner_id join organizations o on o.id = d.org_id
+  where d.agent_token_hash = any($1::text[])`;
+
+const lookupAgent = coalesceCalls<string, AgentRow | undefined>(
+  async (hashes) => {
+    const { rows } = await dbPool().query<AgentRow & { agent_token_hash: string }>({ name: 'agent-auth-batch', text: LOOKUP, values: [hashes] });
+    const byHash = new Map(rows.map((r) => [r.agent_token_hash, r]));
+    return hashes.map((h) => byHash.get(h));
+  },
+  { maxBatch: 500, maxInFlight: 2 },
+);
 
 export const agentRevoked = () =>
   new AppError('AGENT_REVOKED', 401, 'This agent credential was revoked (device decommissioned or uninstalled, or partner churned); enroll again');
@@ -28,7 +66,7 @@ export async function authenticateAgent(
   if (!token) throw unauthorized('Missing agent token (Authorization: Bearer <authToken from enrollment>)');
   let row: AgentRow | undefined;
   try {
-    row = await lookupAgentToken(sha256Hex(token));
+    row = await lookupAgent(sha256Hex(token));
   } catch {
     throw unavailable('Could not verify the agent credential; try again shortly');
   }

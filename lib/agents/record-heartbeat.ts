@@ -1,8 +1,7 @@
 // POST /agents/:agentId/heartbeat. The hot path of the service (the fleet beats every interval):
 // after the token lookup it is ONE statement — update the device row and atomically claim its
-// pending commands — shared by every beat in flight at the same moment, and with the token
-// lookups of requests just arrived (agent-round-trips.ts), so a burst of beats costs one round
-// trip, not two each. The same statement adds each beat's
+// pending commands — shared by every beat in flight at the same moment (coalesceCalls), so a
+// burst of beats costs one round trip, not one each. The same statement adds each beat's
 // metrics to the device's 5-minute history bucket. A device coming back online (a whole fleet
 // after an outage) shares a statement of the same kind that also records its device.online
 // event and webhook deliveries. Other changes (hostname, versions) take a transactional path.
@@ -14,13 +13,22 @@ import type { AgentContext } from '@/lib/auth/context';
 import { emitEvent } from '@/lib/events/emit-event';
 import { ZHeartbeatBody } from '@/lib/agents/schemas';
 import { takeDropped } from '@/lib/agents/tolerant';
-import { CLAIM_LIMIT, recordBeat, type ClaimedCommand } from '@/lib/agents/agent-round-trips';
+import { coalesceCalls } from '@/lib/batching/coalesce-calls';
 import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 import { accumulateMetricBucketsSql } from '@/lib/devices/accumulate-metric-buckets';
+import { FAN_OUT_CTES } from '@/lib/webhooks/fan-out-event';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { updateOfferFor } from '@/lib/agent-releases/update-offer';
 
 type HeartbeatInput = z.output<typeof ZHeartbeatBody>;
+const CLAIM_LIMIT = 50;
+
+interface ClaimedCommand {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
 
 function columns(input: HeartbeatInput) {
   const { cpuPercent, memoryPercent, diskPercent, ...extra } = input.metrics ?? {};
@@ -33,6 +41,118 @@ function columns(input: HeartbeatInput) {
     JSON.stringify(extra),
   ] as const;
 }
+
+const SET_BEAT = `last_seen_at = now(), cpu_percent = i.cpu, memory_percent = i.mem, disk_percent = i.disk,
+      uptime_seconds = i.uptime, last_user = i.last_user, metrics = i.metrics::jsonb, main_agent_silent_since = null`;
+
+// How `hb` finds and updates its rows, per kind of batch:
+// - steady: every device row that is still online;
+// - back online: every device that is offline (or pending, never seen) is set online, locked in
+//   id order first to read its previous status, and records its device.online event, fanned out
+//   to webhooks in the same statement (a fleet reconnecting after an outage beats on this path).
+const HB = {
+  steady: `hb as (
+    update devices d set ${SET_BEAT}
+    from input i
+    where d.id = i.id and d.status = 'online'
+    returning d.id
+  )`,
+  backOnline: `old as (
+    select d.id, d.status, d.hostname, d.partner_id, d.org_id from devices d
+    where d.id in (select id from input) and d.status not in ('online', 'decommissioned', 'uninstalled')
+    order by d.id
+    for update
+  ), hb as (
+    update devices d set status = 'online', updated_at = now(), ${SET_BEAT}
+    from input i join old o on o.id = i.id
+    where d.id = i.id
+    returning d.id, d.last_seen_at
+  ), ev as (
+    insert into events (id, type, partner_id, org_id, data)
+    select gen_random_uuid(), 'device.online', o.partner_id, o.org_id, jsonb_build_object('deviceId', o.id, 'hostname', o.hostname,
+      'lastSeen', to_char(hb.last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'previousStatus', o.status)
+    from hb join old o on o.id = hb.id
+    returning id, type, org_id, created_at, data
+  ), ${FAN_OUT_CTES}`,
+};
+
+// The statement for a batch of beats (see coalesceCalls): $1 device ids (sorted, so concurrent
+// batches lock rows in one order), $2 all commands (false: self_uninstall only), $3..$8 the
+// heartbeat columns, one array element per beat. ONE statement updates the batch's device rows
+// (HB), adds their metrics to their history buckets (only for rows `hb` updated, i.e. locked)
+// and atomically claims each one's pending commands (pending → sent, FOR UPDATE SKIP LOCKED, so
+// two concurrent beats can never both receive a command).
+function beatBatchSql(kind: keyof typeof HB): string {
+  return `
+  with input as (
+    select * from unnest($1::uuid[], $2::bool[], $3::real[], $4::real[], $5::real[], $6::bigint[], $7::text[], $8::text[])
+      as t(id, all_commands, cpu, mem, disk, uptime, last_user, metrics)
+  ), ${HB[kind]}, history as (${accumulateMetricBucketsSql('(select i.id, i.cpu, i.mem, i.disk from hb join input i on i.id = hb.id order by i.id) s')}
+  ), claimed as (
+    update device_commands c set status = 'sent', sent_at = now(), dedupe_key = null
+    where c.id in (
+      select p.id from input i join hb on hb.id = i.id
+      cross join lateral (
+        select id from device_commands
+        where device_id = i.id and status = 'pending' and (i.all_commands or type = 'self_uninstall')
+        order by created_at limit ${CLAIM_LIMIT}
+        for update skip locked) p)
+    returning c.id, c.device_id, c.type, c.payload, c.created_at
+  )
+  select i.id::text as id, hb.id is not null as updated,
+    exists(select 1 from alert_rule_states s where s.device_id = i.id) as alert_state,
+    ps.heartbeat_interval_seconds as policy_interval, ps.inventory_interval_minutes as policy_inventory, ps.alert_rule_ids as policy_rules,
+    coalesce((select json_agg(json_build_object('id', c.id, 'type', c.type, 'payload', c.payload,
+        'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by c.created_at)
+      from claimed c where c.device_id = i.id), '[]'::json) as commands
+  from input i left join hb on hb.id = i.id left join device_policy_settings ps on ps.device_id = i.id${kind === 'backOnline' ? ' cross join (select count(*) from queued) fanned_out' : ''}`;
+}
+
+interface FastBeat {
+  deviceId: string;
+  all: boolean;
+  columns: ReturnType<typeof columns>;
+}
+
+interface FastResult {
+  updated: boolean;
+  /** Whether the device has any alert-rule breach state (see evaluate-heartbeat.ts). */
+  alertState: boolean;
+  /** The heartbeat interval the device's effective policy sets, if any. */
+  policyInterval: number | null;
+  /** The inventory interval (minutes) the device's effective policy sets, if any. */
+  policyInventory: number | null;
+  /** The alert rules the device's effective policy names. */
+  policyRules: string[];
+  commands: ClaimedCommand[];
+}
+
+// A device appears at most once per batch (key): its row is updated once and its commands
+// claimed once.
+function beatBatches(kind: keyof typeof HB) {
+  const text = beatBatchSql(kind);
+  const name = `agent-heartbeat-batch-${kind}`;
+  return coalesceCalls<FastBeat, FastResult>(
+    async (beats) => {
+      const sorted = [...beats].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
+      const column = (i: number) => sorted.map((b) => b.columns[i]);
+      const { rows } = await dbPool().query<{ id: string; updated: boolean; alert_state: boolean; policy_interval: number | null; policy_inventory: number | null; policy_rules: string[] | null; commands: ClaimedCommand[] }>({
+        name,
+        text,
+        values: [sorted.map((b) => b.deviceId), sorted.map((b) => b.all), column(0), column(1), column(2), column(3), column(4), column(5)],
+      });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return beats.map((b) => {
+        const r = byId.get(b.deviceId);
+        return { updated: Boolean(r?.updated), alertState: Boolean(r?.alert_state), policyInterval: r?.policy_interval ?? null, policyInventory: r?.policy_inventory ?? null, policyRules: r?.policy_rules ?? [], commands: r?.commands ?? [] };
+      });
+    },
+    { maxBatch: 500, maxInFlight: 2, key: (b) => b.deviceId },
+  );
+}
+
+const steadyBeat = beatBatches('steady');
+const backOnlineBeat = beatBatches('backOnline');
 
 async function claimInTx(tx: Tx, deviceId: string, all: boolean): Promise<ClaimedCommand[]> {
   const rows = await tx.$queryRaw<{ id: string; type: string; payload: Record<string, unknown>; created_at: Date }[]>`
@@ -130,7 +250,8 @@ export async function recordHeartbeat(ctx: AgentContext, body: HeartbeatInput) {
       (input.osVersion !== undefined && input.osVersion !== ctx.osVersion);
     if (!renamed) {
       // Online: the shared steady statement; back from offline: the shared back-online one.
-      const result = await recordBeat(ctx.deviceStatus === 'online' ? 'steady' : 'backOnline', { deviceId: ctx.deviceId, all, columns: columns(input) });
+      const batch = ctx.deviceStatus === 'online' ? steadyBeat : backOnlineBeat;
+      const result = await batch({ deviceId: ctx.deviceId, all, columns: columns(input) });
       if (result.updated) {
         commands = result.commands;
         alertState = result.alertState;

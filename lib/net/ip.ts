@@ -15,6 +15,21 @@ function isStandardLiteral(v: string): boolean {
 /** Canonical text of an address; IPv4-mapped IPv6 (::ffff:1.2.3.4) becomes plain IPv4. */
 export function normalizeIp(value: string | null | undefined): string | null {
   if (!value) return null;
+  // Every request normalises its peer's address, and a server sees the same few peers (its
+  // proxies, a fleet's NAT addresses) again and again: parsing is remembered, a pure function of
+  // the text, in a small table emptied when full.
+  const known = normalized.get(value);
+  if (known !== undefined) return known;
+  const result = parseNormalized(value);
+  if (normalized.size >= NORMALIZED_MAX) normalized.clear();
+  normalized.set(value, result);
+  return result;
+}
+
+const NORMALIZED_MAX = 4096;
+const normalized = new Map<string, string | null>();
+
+function parseNormalized(value: string): string | null {
   let v = value.trim();
   if (v.startsWith('[') && v.includes(']')) v = v.slice(1, v.indexOf(']'));
   const zone = v.indexOf('%');

@@ -1,0 +1,285 @@
+// Scenario 15: past one box, simulated on this one. The web and worker processes are restarted
+// each in a network namespace of its own (bench/lib/netns.ts), sharing nothing but PostgreSQL,
+// first one web + one worker, then two + two. The same mixed load runs against each layout:
+// agents heartbeating through every web process (a device's consecutive beats alternate between
+// them), run_script commands queued through them in turn and claimed by whichever process the
+// device's next beat reaches, and device edits through them in turn whose device.updated events
+// fan out to webhooks delivered by the workers. Reported: duplicate command claims (a command id
+// received by two beats), duplicate webhook deliveries and events, anything missing, and CPU per
+// operation of each layout, which should not grow with the number of processes.
+import { randomBytes } from 'node:crypto';
+import { db } from '@/lib/db';
+import { apiCall, apiOk } from '../lib/api';
+import { startLoad } from '../lib/child';
+import { seedDevices, seedOrg } from '../lib/seed';
+import { startSimulate } from '../lib/simulate';
+import { cpuPerOp, mb, skipped, type BenchContext, type Scenario, type ScenarioResult } from '../lib/types';
+import type { ProcessLayout } from '../lib/stack';
+
+/** Heartbeating devices at full scale (a tenth with --quick): 167 beats/s at any scale. */
+const DEVICES = 10_000;
+/** Devices edited through the API (not heartbeating: their edits are the only events). */
+const EDITED_DEVICES = 200;
+const WEBHOOKS = 5;
+const EDITS_PER_SECOND = 10;
+/** Commands queued per second, one bulk call each. */
+const COMMANDS_PER_SECOND = 10;
+const TITLE = '15 processes in network namespaces';
+const TARGET = '0 duplicates, 0 missing; CPU/op net of idle within 10 % of 1+1';
+
+interface ReceiverStats {
+  received: number;
+  badSignatures: number;
+  duplicateDeliveries: number;
+  duplicateEvents: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+}
+
+interface PhaseFigures {
+  layout: ProcessLayout;
+  beats: number;
+  beatsPerSecond: number;
+  beatP99: number;
+  requests: number;
+  edits: number;
+  deliveries: ReceiverStats;
+  expectedDeliveries: number;
+  commands: number;
+  commandsCompleted: number;
+  commandsClaimedTwice: number;
+  beatErrors: number;
+  apiErrors: number;
+  cpuSeconds: Record<string, number>;
+  /** CPU seconds per second of each group with no load (after the warm-up). */
+  idleCpuPerSecond: Record<string, number>;
+  windowSeconds: number;
+  rss: Record<string, number>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function receiverStats(base: string): Promise<ReceiverStats> {
+  return (await fetch(`${base}/__stats`)).json() as Promise<ReceiverStats>;
+}
+
+/**
+ * Edits through the web processes in turn (and, with `commandsFrom`, bulk commands) in 100 ms
+ * ticks for `seconds`, without waiting for answers (a slow answer must not lower the rate).
+ */
+async function offerLoad(ctx: BenchContext, seconds: number, edited: { deviceId: string }[], commandsFrom: { deviceId: string }[] | null) {
+  const urls = ctx.stack.urls;
+  const out = { edits: 0, requests: 0, apiErrors: 0, commandIds: [] as string[] };
+  const pending = new Set<Promise<void>>();
+  const send = (call: Promise<void>) => {
+    out.requests++;
+    const p = call.catch(() => void out.apiErrors++).finally(() => pending.delete(p));
+    pending.add(p);
+  };
+  const t0 = Date.now();
+  for (let tick = 0; Date.now() - t0 < seconds * 1000; tick++) {
+    for (let i = 0; i < EDITS_PER_SECOND / 10; i++) {
+      const device = edited[(tick * 2 + i) % edited.length];
+      send(apiCall(urls[(tick + i) % urls.length], 'PATCH', `/devices/${device.deviceId}`, { token: ctx.tenant.adminToken, body: { displayName: `ns ${tick}-${i}-${randomBytes(3).toString('hex')}` } }).then((r) => {
+        if (r.status === 200) out.edits++;
+        else out.apiErrors++;
+      }));
+    }
+    if (commandsFrom && tick % 10 === 0) {
+      const from = ((tick / 10) * COMMANDS_PER_SECOND) % commandsFrom.length;
+      const ids = commandsFrom.slice(from, from + COMMANDS_PER_SECOND).map((d) => d.deviceId);
+      send(apiCall<{ commands: { id: string }[] }>(urls[(tick / 10) % urls.length], 'POST', '/devices/bulk/commands', { token: ctx.tenant.adminToken, body: { deviceIds: ids, type: 'run_script', payload: { interpreter: 'bash', script: 'echo namespaces' } } }).then((r) => {
+        if (r.status === 201 || r.status === 200) out.commandIds.push(...r.body.commands.map((c) => c.id));
+        else out.apiErrors++;
+      }));
+    }
+    const wait = t0 + (tick + 1) * 100 - Date.now();
+    if (wait > 0) await sleep(wait);
+  }
+  await Promise.all(pending);
+  return out;
+}
+
+/** Waits until the receiver has `count` more deliveries than `from` (or a minute has passed). */
+async function deliveriesArrived(receiverBase: string, from: number, count: number): Promise<ReceiverStats> {
+  const deadline = Date.now() + 60_000;
+  let stats = await receiverStats(receiverBase);
+  while (stats.received - from < count && Date.now() < deadline) {
+    await sleep(250);
+    stats = await receiverStats(receiverBase);
+  }
+  return stats;
+}
+
+async function runPhase(ctx: BenchContext, layout: ProcessLayout, edited: { deviceId: string }[], receiverBase: string): Promise<PhaseFigures> {
+  await ctx.stack.respawn(layout);
+  const urls = ctx.stack.urls;
+  const interval = ctx.scale.intervalSeconds;
+  const measure = Math.max(30, interval * 3);
+  const devices = ctx.fleet.slice(0, Math.round(DEVICES / ctx.scale.factor));
+  ctx.log(`scenario 15: ${layout.webProcesses} web + ${layout.workers} worker process(es) in namespaces; ${devices.length} devices every ${interval} s, ${EDITS_PER_SECOND} edits/s to ${WEBHOOKS} webhooks, ${COMMANDS_PER_SECOND} commands/s`);
+
+  // Warm-up, outside the measurement: every process has served each kind of request once and
+  // compiled its code (new processes spend their first seconds in the JIT, more of them more).
+  const phaseStart = await receiverStats(receiverBase);
+  let stats = phaseStart;
+  const warmSim = startSimulate({ urls, devices, intervalSeconds: interval, durationSeconds: interval, workDir: ctx.workDir, name: `15-${layout.webProcesses}x-warm`, log: ctx.log });
+  const warm = await offerLoad(ctx, interval, edited, devices.slice(-COMMANDS_PER_SECOND));
+  await warmSim.result;
+  stats = await deliveriesArrived(receiverBase, stats.received, warm.edits * WEBHOOKS);
+
+  // The layout's idle CPU (timers, job polling, the channel's LISTEN): what it costs with no load.
+  ctx.stack.rss.reset();
+  const idleSeconds = 5;
+  await sleep(idleSeconds * 1000);
+  const idle = ctx.stack.rss.cpu();
+
+  // The measurement: agents beat one interval before the load (every device beating), through it,
+  // and two intervals after it, so every queued command is claimed and answered before they stop.
+  const before = stats;
+  ctx.stack.rss.reset();
+  const started = Date.now();
+  const sim = startSimulate({ urls, devices, intervalSeconds: interval, durationSeconds: interval + measure + interval * 2, workDir: ctx.workDir, name: `15-${layout.webProcesses}x`, log: ctx.log });
+  await sleep(interval * 1000);
+  const load = await offerLoad(ctx, measure, edited, devices);
+  const report = await sim.result;
+  const expectedDeliveries = load.edits * WEBHOOKS;
+  stats = await deliveriesArrived(receiverBase, before.received, expectedDeliveries);
+  const cpuSeconds = ctx.stack.rss.cpu();
+  const windowSeconds = (Date.now() - started) / 1000;
+  const rss = ctx.stack.rss.peak();
+  const [row] = await db.$queryRaw<{ n: number }[]>`select count(*)::int as n from device_commands where id = any(${load.commandIds}::uuid[]) and completed_at is not null`;
+  return {
+    layout,
+    beats: report.heartbeats,
+    beatsPerSecond: report.steady?.heartbeatsPerSecond ?? report.heartbeatsPerSecond,
+    beatP99: report.steady?.latencyMs.p99 ?? report.latencyMs.p99,
+    requests: report.heartbeats + report.commandsAnswered + load.requests,
+    edits: load.edits,
+    deliveries: {
+      received: stats.received - before.received,
+      badSignatures: stats.badSignatures - before.badSignatures,
+      // Duplicates from the warm-up on: a delivery twice is a fault whenever it happens.
+      duplicateDeliveries: stats.duplicateDeliveries - phaseStart.duplicateDeliveries,
+      duplicateEvents: stats.duplicateEvents - phaseStart.duplicateEvents,
+      latencyMs: stats.latencyMs,
+    },
+    expectedDeliveries,
+    commands: load.commandIds.length,
+    commandsCompleted: row.n,
+    commandsClaimedTwice: report.duplicateCommands,
+    beatErrors: report.errors.total,
+    apiErrors: load.apiErrors + warm.apiErrors,
+    cpuSeconds,
+    idleCpuPerSecond: Object.fromEntries(Object.entries(idle).map(([k, v]) => [k, v / idleSeconds])),
+    windowSeconds,
+    rss,
+  };
+}
+
+const ms = (seconds: number | undefined, ops: number) => (ops ? Math.round(((seconds ?? 0) * 1000 * 1000) / ops) / 1000 : null);
+
+export const namespacesScenario: Scenario = {
+  key: '15',
+  title: 'processes in network namespaces',
+  fleetSize: DEVICES,
+  async run(ctx) {
+    const network = ctx.network;
+    if (!network) return [skipped('15-namespaces', TITLE, TARGET, `skipped: ${ctx.networkUnavailable ?? 'no bench network'}`)];
+    const secret = randomBytes(24).toString('hex');
+    let port = 0;
+    let listening: () => void = () => undefined;
+    const portKnown = new Promise<void>((resolve) => (listening = resolve));
+    const receiver = startLoad<ReceiverStats>('bench/load/webhook-receiver.ts', ['--host', network.hostAddress, '--secret', secret], {
+      onStderr: (line) => {
+        const m = /^listening (\d+)/.exec(line);
+        if (m) {
+          port = Number(m[1]);
+          listening();
+        }
+      },
+    });
+    await Promise.race([portKnown, receiver.result.then(() => undefined)]);
+    if (!port) throw new Error('the webhook receiver did not start');
+    const receiverBase = `http://${network.hostAddress}:${port}`;
+    const original = ctx.stack.layout;
+    const phases: PhaseFigures[] = [];
+    try {
+      // Devices whose edits are the webhooks' only events, in an organization of their own.
+      const org = await seedOrg(ctx.tenant.partnerId, 'Namespaces');
+      const edited = await seedDevices(ctx.tenant, 900_000, 900_000 + EDITED_DEVICES, org.id, null);
+      // Webhooks are rows: made through the running stack, delivered by the namespaced workers.
+      for (let i = 0; i < WEBHOOKS; i++) {
+        await apiOk(ctx.stack.urls[0], 'POST', '/webhooks', { token: ctx.tenant.adminToken, body: { name: `namespaces ${i}`, url: `${receiverBase}/hook/${i}`, secret, events: ['device.updated'], orgId: org.id } });
+      }
+      for (const layout of [{ webProcesses: 1, workers: 1, namespaces: true }, { webProcesses: 2, workers: 2, namespaces: true }]) {
+        phases.push(await runPhase(ctx, layout, edited, receiverBase));
+      }
+    } finally {
+      receiver.child.kill('SIGTERM');
+      await receiver.result.catch(() => undefined);
+      // The scenarios after this one run on the layout the bench started with.
+      await ctx.stack.respawn(original);
+    }
+    const [one, two] = phases;
+    // Per operation as measured, and net of the layout's idle cost over the window (at this
+    // modest load a process's timers and polling are a visible share, and 2 + 2 has twice them).
+    const net = (p: PhaseFigures, group: string) => Math.max(0, (p.cpuSeconds[group] ?? 0) - (p.idleCpuPerSecond[group] ?? 0) * p.windowSeconds);
+    const perOp = (p: PhaseFigures) => ({
+      appMsPerRequest: ms(p.cpuSeconds.app, p.requests),
+      workerMsPerDelivery: ms(p.cpuSeconds.worker, p.deliveries.received),
+      dbMsPerRequest: ms(p.cpuSeconds.db, p.requests),
+      appMsPerRequestNetOfIdle: ms(net(p, 'app'), p.requests),
+      workerMsPerDeliveryNetOfIdle: ms(net(p, 'worker'), p.deliveries.received),
+      dbMsPerRequestNetOfIdle: ms(net(p, 'db'), p.requests),
+    });
+    const a = perOp(one);
+    const b = perOp(two);
+    const ratio = (x: number | null, y: number | null) => (x && y ? Math.round((y / x) * 100) / 100 : null);
+    const ratios = {
+      app: ratio(a.appMsPerRequest, b.appMsPerRequest),
+      worker: ratio(a.workerMsPerDelivery, b.workerMsPerDelivery),
+      db: ratio(a.dbMsPerRequest, b.dbMsPerRequest),
+      appNetOfIdle: ratio(a.appMsPerRequestNetOfIdle, b.appMsPerRequestNetOfIdle),
+      workerNetOfIdle: ratio(a.workerMsPerDeliveryNetOfIdle, b.workerMsPerDeliveryNetOfIdle),
+      dbNetOfIdle: ratio(a.dbMsPerRequestNetOfIdle, b.dbMsPerRequestNetOfIdle),
+    };
+    return phases.map((p, i): ScenarioResult => {
+      const missingDeliveries = Math.max(0, p.expectedDeliveries - p.deliveries.received);
+      const missingCommands = p.commands - p.commandsCompleted;
+      const duplicates = p.commandsClaimedTwice + p.deliveries.duplicateDeliveries + p.deliveries.duplicateEvents;
+      const errors = p.beatErrors + p.apiErrors + p.deliveries.badSignatures + missingDeliveries + missingCommands;
+      const steady = i === 0 || [ratios.appNetOfIdle, ratios.workerNetOfIdle].every((r) => r !== null && r <= 1.1);
+      return {
+        id: `15-namespaces-${p.layout.webProcesses}x${p.layout.workers}`,
+        scenario: TITLE,
+        load: `${p.layout.webProcesses} web + ${p.layout.workers} worker, each in a namespace; ${p.beats} beats, ${p.commands} commands, ${p.edits} edits → ${p.expectedDeliveries} deliveries`,
+        throughput: p.beatsPerSecond,
+        unit: 'beats/s',
+        p50: null,
+        p95: null,
+        p99: p.beatP99,
+        errors,
+        rssMb: { app: mb(p.rss.app ?? 0), worker: mb(p.rss.worker ?? 0) },
+        cpuMsPerOp: cpuPerOp(p.cpuSeconds, p.requests),
+        target: TARGET,
+        met: duplicates === 0 && errors === 0 && steady,
+        extra: {
+          duplicateCommandClaims: p.commandsClaimedTwice,
+          duplicateDeliveries: p.deliveries.duplicateDeliveries,
+          duplicateEvents: p.deliveries.duplicateEvents,
+          missingDeliveries,
+          missingCommands,
+          commands: p.commands,
+          deliveries: p.deliveries.received,
+          deliveryLatencyMs: p.deliveries.latencyMs,
+          requests: p.requests,
+          cpuSeconds: p.cpuSeconds,
+          idleCpuPerSecond: p.idleCpuPerSecond,
+          windowSeconds: p.windowSeconds,
+          perOperation: perOp(p),
+          ...(i === 1 ? { ratioToOneProcess: ratios } : {}),
+        },
+      };
+    });
+  },
+};
