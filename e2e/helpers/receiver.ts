@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
-function privateAddress(): string | null {
+export function privateAddress(): string | null {
   for (const list of Object.values(networkInterfaces())) {
     for (const a of list ?? []) {
       if (a.internal) continue;
