@@ -76,7 +76,7 @@ test('a partner admin asks the assistant, approves a ticket it proposes, stops a
   await panel.getByRole('button', { name: 'History' }).click();
   await panel.getByLabel('Search conversations').fill('RMM do');
   await expect(panel.getByTestId('ai-history')).toContainText('What does an RMM do?');
-  await panel.getByTestId('ai-history').getByRole('button', { name: /What does an RMM do\?/ }).click();
+  await panel.getByTestId('ai-history').getByRole('button', { name: /^What does an RMM do\?/ }).click();
   await expect(panel.getByTestId('ai-conversation')).toContainText('Printer jam');
   await panel.getByRole('button', { name: 'Close assistant' }).click();
 

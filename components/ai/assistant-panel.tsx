@@ -79,7 +79,10 @@ function ToolCard({ execution, onDecide, busy }: { execution: CardExecution; onD
 
 function Conversation({ detail, live, busy, onDecide }: { detail: AiSessionDetail | undefined; live: LiveTurn | null; busy: boolean; onDecide: (executionId: string, approve: boolean) => void }) {
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [detail, live]);
+  useEffect(() => {
+    // Braces: newer browsers' scrollIntoView returns a promise, which React would call as a cleanup.
+    void end.current?.scrollIntoView({ block: 'end' });
+  }, [detail, live]);
   const byMessage = new Map<string, Execution[]>();
   for (const e of detail?.executions ?? []) byMessage.set(e.messageId, [...(byMessage.get(e.messageId) ?? []), e]);
   const liveIds = new Set(Object.keys(live?.tools ?? {}));
