@@ -2,6 +2,7 @@
 
 // The top bar's "Assistant" button and the side panel it opens (for users with `ai:use`).
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useCan } from '@/hooks/use-me';
 import { AssistantPanel } from '@/components/ai/assistant-panel';
 
@@ -20,7 +21,8 @@ export function AssistantLauncher() {
       >
         Assistant
       </button>
-      {open && <AssistantPanel onClose={() => setOpen(false)} />}
+      {/* Into the body: the top bar's backdrop blur would make it the panel's containing block. */}
+      {open && createPortal(<AssistantPanel onClose={() => setOpen(false)} />, document.body)}
     </>
   );
 }
