@@ -176,9 +176,11 @@ export function AiAdminView() {
           { id: 'security', label: 'Security events' },
         ]}
       />
-      {tab === 'usage' && <UsageTab />}
-      {tab === 'sessions' && <SessionsTab />}
-      {tab === 'security' && <SecurityTab />}
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'usage' && <UsageTab />}
+        {tab === 'sessions' && <SessionsTab />}
+        {tab === 'security' && <SecurityTab />}
+      </div>
     </div>
   );
 }
