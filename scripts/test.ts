@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { resolvePostgres, createDatabase, dropDatabase, freePort } from './lib/postgres';
 import { migrateDatabase } from './lib/migrate';
 import { ensureBuilt } from './lib/build';
+import { privateAddress } from '../e2e/helpers/receiver';
 import { startApp, waitForHttp } from './lib/processes';
 import { startMailbox } from './lib/mailbox';
 
@@ -114,6 +115,10 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
   const distributorPort = await freePort();
   // The SSO journey proves domain ownership against a DNS server it starts on this UDP port.
   const dnsPort = await freePort();
+  // The assistant journey starts the sandbox model server on a private address of this machine
+  // (the self-hosted address rules refuse loopback), on this port the app's AI_BASE_URL names.
+  const modelPort = await freePort();
+  const modelHost = privateAddress() ?? '127.0.0.1';
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...TEST_SECRETS,
@@ -130,6 +135,10 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
     IS_HOSTED: 'false',
     DISTRIBUTOR_API_URL: `http://127.0.0.1:${distributorPort}/api/v1`,
     SSO_DNS_SERVERS: `127.0.0.1:${dnsPort}`,
+    AI_PROVIDER: 'anthropic',
+    AI_MODEL: 'sandbox-claude',
+    AI_API_KEY: 'e2e-model-key',
+    AI_BASE_URL: `http://${modelHost.includes(':') ? `[${modelHost}]` : modelHost}:${modelPort}`,
     // Every journey signs in from loopback, more often than the production per-address budget
     // (30 per 15 minutes) allows; the limit itself is covered by the integration tests.
     LOGIN_RATE_LIMIT_PER_IP: '1000',
@@ -153,6 +162,8 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
       E2E_MAILBOX_URL: mailbox.httpUrl,
       E2E_DISTRIBUTOR_PORT: String(distributorPort),
       E2E_DNS_PORT: String(dnsPort),
+      E2E_MODEL_HOST: modelHost,
+      E2E_MODEL_PORT: String(modelPort),
     });
   } finally {
     await app.stop();

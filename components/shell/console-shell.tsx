@@ -14,6 +14,7 @@ import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { BreadcrumbProvider, Breadcrumbs } from '@/components/shell/breadcrumbs';
 import { MfaStepUpDialog, ReauthDialog } from '@/components/auth/session-dialogs';
 import { NotificationBell } from '@/components/notifications/notification-bell';
+import { AssistantLauncher } from '@/components/ai/assistant-launcher';
 
 /**
  * `renderWhileLoading`: show the page before the session is known (the 404 of unknown
@@ -78,6 +79,7 @@ export function ConsoleShell({ children, mfaEnforced = false, renderWhileLoading
                 </div>
                 <div className="flex-1" />
                 <CommandPalette />
+                <AssistantLauncher />
                 <NotificationBell />
                 {/* Below md these move into the menu (MobileMenu). */}
                 <div className="hidden items-center gap-3 md:flex">

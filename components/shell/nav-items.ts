@@ -111,6 +111,7 @@ export const NAV: NavSection[] = [
       { href: '/access-reviews', label: 'Access reviews', permission: 'users:read', partnerOnly: true },
       { href: '/audit', label: 'Audit log', permission: 'audit:read', description: 'Who did what, when and from where: filter, search and export.' },
       { href: '/audit/reports', label: 'Audit reports', permission: 'audit:read', description: 'Audit statistics, user activity, security events and compliance.' },
+      { href: '/settings/ai', label: 'AI assistant', permission: 'ai:admin', description: 'The assistant’s monthly budget and usage, every user’s conversations and its security events.' },
       { href: '/settings/partner', label: 'Partner settings', permission: 'partner:manage', partnerOnly: true, description: 'Company name, branding, billing contact and service-management mode.' },
       { href: '/settings/security', label: 'Security', permission: 'partner:manage', description: 'Sign-in rules: two-factor enforcement, session length and IP allowlist.' },
       { href: '/settings/sso', label: 'Single sign-on', permission: 'sso:read', description: 'Sign in through Microsoft Entra ID, Google Workspace, Okta or any OpenID Connect provider.' },

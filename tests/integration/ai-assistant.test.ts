@@ -284,6 +284,23 @@ describe('refusals and oversight', () => {
   });
 });
 
+describe('the provider address', () => {
+  it('goes through the outbound address rules: a metadata address is refused, as a provider error in the stream', async () => {
+    configure('openai');
+    process.env.AI_BASE_URL = 'http://169.254.169.254/v1';
+    resetEnvCache();
+    try {
+      const id = await newSession(adminA);
+      const events = await ask(adminA, id, 'hello');
+      expect(eventOf(events, 'error')!.data).toMatchObject({ code: 'AI_PROVIDER_ERROR' });
+      expect(events.at(-1)!.data.reason).toBe('error');
+      expect((await api.get(`/ai/sessions/${id}`, { token: adminA })).body.status).toBe('idle');
+    } finally {
+      configure('openai');
+    }
+  });
+});
+
 describe('monthly budget', () => {
   beforeAll(() => configure('openai'));
 
