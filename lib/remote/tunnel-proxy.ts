@@ -265,6 +265,18 @@ export function returnedHeaders(headers: IncomingHttpHeaders, tunnel: OpenTunnel
   return out;
 }
 
+/**
+ * The sandboxed page is an opaque origin, so its own `fetch` to the tunnel is cross-origin
+ * (`Origin: null`) and needs CORS. Under the token's prefix the token in the URL is the whole
+ * credential, so letting `null` origins read the answer grants nothing beyond holding the URL; it
+ * is never granted with credentials, and never on the cookie form (where any sandboxed document
+ * anywhere would ride the browser's cookie). Null when the request is not such a call.
+ */
+function opaqueOriginCors(req: IncomingMessage, path: TunnelPath): Record<string, string> | null {
+  if (path.token === null || req.headers.origin !== 'null') return null;
+  return { 'access-control-allow-origin': 'null', vary: 'Origin' };
+}
+
 /** Serves a tunnel-http request (the caller checked isTunnelHttpPath). */
 export async function serveTunnelHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
@@ -302,6 +314,23 @@ async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return;
   }
   const tunnel = await authorizeTunnelRequest(req, path);
+  const cors = opaqueOriginCors(req, path);
+  const preflightMethod = req.headers['access-control-request-method'];
+  if (cors && req.method === 'OPTIONS' && preflightMethod) {
+    // Answered here: device UIs know nothing of CORS, and the page's own calls are what is asked.
+    const requestedHeaders = req.headers['access-control-request-headers'];
+    res
+      .writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': preflightMethod,
+        ...(requestedHeaders ? { 'access-control-allow-headers': requestedHeaders } : {}),
+        'access-control-max-age': '600',
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      })
+      .end();
+    return;
+  }
   const socket = await openTunnelSocket(tunnel);
   const headers = forwardedHeaders(req, tunnel, path);
   headers.connection = 'close';
@@ -309,6 +338,10 @@ async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const upstream = httpRequest({ method: req.method, path: `${rest}${url.search}`, headers, createConnection: () => socket as never }, (response) => {
       const out = returnedHeaders(response.headers, tunnel, path);
+      if (cors) {
+        for (const name of Object.keys(out)) if (name.startsWith('access-control-')) delete out[name];
+        Object.assign(out, cors);
+      }
       res.writeHead(response.statusCode ?? 502, out);
       response.pipe(res);
       response.on('end', resolve);

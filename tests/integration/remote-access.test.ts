@@ -26,6 +26,8 @@ let localServer: TestServer;
 let target: Server;
 let targetPort = 0;
 const sockets: WebSocket[] = [];
+/** What the device's web server was asked: method, path and query. */
+const targetRequests: string[] = [];
 
 interface Terminal {
   ws: WebSocket;
@@ -91,6 +93,7 @@ describe.each(RELAYS)('over the %s relay', (relay) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
+        targetRequests.push(`${req.method} ${req.url}`);
         if (req.url === '/redirect') return void res.writeHead(302, { location: '/hello?from=redirect' }).end();
         if (req.url === '/absolute') return void res.writeHead(302, { location: `http://127.0.0.1:${targetPort}/hello` }).end();
         // A device that builds its redirects from the prefix it is told it is served under.
@@ -301,6 +304,7 @@ describe.each(RELAYS)('over the %s relay', (relay) => {
       expect(seen.headers['x-forwarded-prefix']).toBe(plain);
       expect(seen.headers.referer).toBe(`${localServer.url}${plain}/index.html`);
       expect(get.text).not.toContain(a.token);
+      expect(targetRequests.filter((r) => r.includes('~cap') || r.includes(a.token))).toEqual([]);
       // The answer: cookie paths under the token's prefix, no Referer, never stored.
       expect(String(get.headers['set-cookie'])).toContain(`Path=${a.capPrefix}/`);
       expect(get.headers['referrer-policy']).toBe('no-referrer');
@@ -310,6 +314,19 @@ describe.each(RELAYS)('over the %s relay', (relay) => {
       expect(JSON.parse(post.text)).toMatchObject({ method: 'POST', url: '/submit', body: 'a=1' });
       // The bare token prefix is completed with its slash.
       expect((await raw('GET', a.capPrefix)).headers.location).toBe(`${a.capPrefix}/`);
+
+      // The sandboxed page is an opaque origin: its own calls (Origin: null) may read the answers
+      // under the token, preflights answered here; never with credentials, never on the cookie form.
+      const call = await raw('GET', `${a.capPrefix}/hello`, { origin: 'null' });
+      expect(call.headers['access-control-allow-origin']).toBe('null');
+      expect(call.headers['access-control-allow-credentials']).toBeUndefined();
+      const preflight = await raw('OPTIONS', `${a.capPrefix}/api/save`, { origin: 'null', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': 'null', 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type' });
+      expect(targetRequests).not.toContain('OPTIONS /api/save');
+      expect((await raw('OPTIONS', `/api/v1/tunnel-http/${b.id}/~cap/${a.token}/api/save`, { origin: 'null', 'access-control-request-method': 'PUT' })).status).toBe(401);
+      const bCookieForm = `rmm_tunnel=${Buffer.from(b.token, 'base64url').toString('utf8')}`;
+      expect((await raw('GET', `/api/v1/tunnel-http/${b.id}/hello`, { origin: 'null', cookie: bCookieForm })).headers['access-control-allow-origin']).toBeUndefined();
 
       // Redirects stay under the token's prefix, whichever way the device built them.
       expect((await raw('GET', `${a.capPrefix}/redirect`)).headers.location).toBe(`${a.capPrefix}/hello?from=redirect`);
