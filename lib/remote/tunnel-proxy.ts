@@ -340,7 +340,8 @@ async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const out = returnedHeaders(response.headers, tunnel, path);
       if (cors) {
         for (const name of Object.keys(out)) if (name.startsWith('access-control-')) delete out[name];
-        Object.assign(out, cors);
+        const vary = [out.vary ?? []].flat().join(', ');
+        Object.assign(out, cors, { vary: vary ? `${vary}, Origin` : 'Origin' });
       }
       res.writeHead(response.statusCode ?? 502, out);
       response.pipe(res);
