@@ -1,7 +1,10 @@
 // A technician opens a terminal on a real enrolled agent from the device page, runs echo and
 // sees the output rendered by xterm.js; the ended session is in the Remote sessions history
 // with its transcript. Then the same device's Web UI tab opens a web page the device serves
-// through a tunnel, in a new tab, and the tunnel is closed from the Remote sessions page.
+// through a tunnel, in a new tab: the page loads a script and an image, fetches JSON and opens a
+// WebSocket through the tunnel (all from a sandboxed page, in a browser that sends it no
+// third-party cookie, so on the token in the path); then the tunnel is closed from the Remote
+// sessions page.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { WebSocketServer } from 'ws';
 import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
@@ -38,8 +42,32 @@ test('a terminal on a real agent runs echo and shows the output, then the transc
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rmm-e2e-terminal-'));
   let agent: ChildProcess | undefined;
-  // The device's own web interface, as a printer or router would serve one.
-  const webUi: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Printer admin ${tag}</h1>`));
+  // The device's own web interface, as a printer or router would serve one: a page with relative
+  // URLs to a script, an image, a JSON status and a live WebSocket. It records the paths it is asked.
+  const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  const APP = `
+    const show = (id, text) => (document.getElementById(id).textContent = text);
+    show('script', 'script ok');
+    fetch('status.json').then((r) => r.json()).then((j) => show('fetch', 'fetch ' + j.toner), (e) => show('fetch', 'fetch failed ' + e));
+    const ws = new WebSocket(new URL('live', location.href).href.replace(/^http/, 'ws'));
+    ws.onmessage = (m) => show('socket', 'socket ' + m.data);
+    ws.onerror = () => show('socket', 'socket failed');`;
+  const devicePaths: string[] = [];
+  const webUi: Server = createServer((req, res) => {
+    devicePaths.push(req.url ?? '');
+    if (req.url === '/app.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(APP);
+    if (req.url === '/pixel.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
+    if (req.url === '/status.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ toner: '73%' }));
+    res.writeHead(200, { 'content-type': 'text/html' }).end(
+      `<h1>Printer admin ${tag}</h1><p id="script">no script</p><p id="image">no image</p><p id="fetch">no fetch</p><p id="socket">no socket</p>` +
+        `<img src="pixel.png" onload="document.getElementById('image').textContent = 'image ' + this.naturalWidth" onerror="document.getElementById('image').textContent = 'image failed'"><script src="app.js"></script>`,
+    );
+  });
+  const liveView = new WebSocketServer({ server: webUi });
+  liveView.on('connection', (ws, req) => {
+    devicePaths.push(req.url ?? '');
+    ws.send('ready');
+  });
   await new Promise<void>((resolve) => webUi.listen(0, '127.0.0.1', resolve));
   const webUiPort = (webUi.address() as AddressInfo).port;
   try {
@@ -80,7 +108,14 @@ test('a terminal on a real agent runs echo and shows the output, then the transc
     await page.getByRole('button', { name: 'Open tunnel' }).click();
     const tab = await popup;
     await expect(tab.getByRole('heading', { name: `Printer admin ${tag}` })).toBeVisible({ timeout: 30_000 });
-    expect(new URL(tab.url()).pathname).toMatch(/^\/api\/v1\/tunnel-http\/[0-9a-f-]+\/$/);
+    expect(new URL(tab.url()).pathname).toMatch(/^\/api\/v1\/tunnel-http\/[0-9a-f-]+\/~cap\/[A-Za-z0-9_-]+\/$/);
+    await expect(tab.locator('#script')).toHaveText('script ok', { timeout: 30_000 });
+    await expect(tab.locator('#image')).toHaveText('image 1', { timeout: 30_000 });
+    await expect(tab.locator('#fetch')).toHaveText('fetch 73%', { timeout: 30_000 });
+    await expect(tab.locator('#socket')).toHaveText('socket ready', { timeout: 30_000 });
+    // The device saw its own paths only, never the tunnel's token.
+    expect(devicePaths).toEqual(expect.arrayContaining(['/', '/app.js', '/pixel.png', '/status.json', '/live']));
+    expect(devicePaths.every((p) => !p.includes('~cap'))).toBe(true);
     await tab.close();
     await expect(page.getByTestId('tunnel-row')).toContainText(`127.0.0.1:${webUiPort}`);
 
@@ -91,6 +126,7 @@ test('a terminal on a real agent runs echo and shows the output, then the transc
     await row.getByRole('button', { name: /^Close tunnel/ }).click();
     await expect(row).toHaveCount(0);
   } finally {
+    liveView.close();
     webUi.close();
     if (agent && agent.exitCode === null) agent.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

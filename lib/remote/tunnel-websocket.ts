@@ -1,6 +1,7 @@
 // WebSockets through an HTTP tunnel: a page served under /api/v1/tunnel-http/:tunnelId/ that opens
 // a WebSocket (the live views of many switch and NAS UIs) upgrades on the same path. The upgrade
-// is authorized like any proxied request (the tunnel's own signed cookie, nothing else), then
+// is authorized like any proxied request (the tunnel's own signed credential, the path token
+// under /~cap/<token>/ or the cookie, nothing else), then
 // forwarded to the target over a `tcp` stream through the device's agent; once the target
 // answers 101 the two sockets are spliced, so the WebSocket's frames pass as bytes both ways with
 // the stream's flow control (a slow browser pauses the target's socket, and the other way round).
@@ -10,8 +11,7 @@ import type { Duplex } from 'node:stream';
 import { AppError } from '@/lib/http/errors';
 import { logger } from '@/lib/observability/logger';
 import { refuseUpgrade } from '@/lib/remote/upgrade-answer';
-import { tunnelPrefix } from '@/lib/remote/tunnels';
-import { authorizeTunnelRequest, forwardedHeaders, openTunnelSocket, returnedHeaders, tunnelPathOf } from '@/lib/remote/tunnel-proxy';
+import { authorizeTunnelRequest, forwardedHeaders, openTunnelSocket, returnedHeaders, tunnelPathOf, type TunnelPath } from '@/lib/remote/tunnel-proxy';
 
 /** An HTTP/1.1 response head, written on the browser's raw socket. */
 function responseHead(status: number, message: string | undefined, headers: Record<string, string | string[]>): string {
@@ -40,9 +40,10 @@ export function handleTunnelUpgrade(req: IncomingMessage, socket: Duplex, head: 
   const parts = tunnelPathOf(url.pathname);
   if (!parts) return false;
   socket.on('error', () => socket.destroy());
-  // A ticket is redeemed by a page load, never by an upgrade, and its secret never reaches the device.
+  // A ticket is redeemed by a page load, never by an upgrade, and its secret never reaches the
+  // device; nor does the path token (the device gets the path under the prefix).
   url.searchParams.delete('rmm_ticket');
-  void bridge(req, socket, head, parts.tunnelId, `${parts.rest || '/'}${url.search}`).catch((error: unknown) => {
+  void bridge(req, socket, head, parts, `${parts.rest || '/'}${url.search}`).catch((error: unknown) => {
     if (!(error instanceof AppError)) logger.warn({ err: error }, 'tunnel upgrade failed');
     refuseUpgrade(socket, error instanceof AppError ? error : new AppError('TUNNEL_FAILED', 502, 'The tunnel failed'));
   });
@@ -50,18 +51,17 @@ export function handleTunnelUpgrade(req: IncomingMessage, socket: Duplex, head: 
 }
 
 /** Rejects (nothing written yet) when the upgrade cannot reach the target; resolves once the target answered. */
-async function bridge(req: IncomingMessage, client: Duplex, head: Buffer, tunnelId: string, path: string): Promise<void> {
-  const tunnel = await authorizeTunnelRequest(req, tunnelId);
-  const prefix = tunnelPrefix(tunnelId);
+async function bridge(req: IncomingMessage, client: Duplex, head: Buffer, parts: TunnelPath, path: string): Promise<void> {
+  const tunnel = await authorizeTunnelRequest(req, parts);
   const target = await openTunnelSocket(tunnel);
   if (client.destroyed) return void target.destroy();
-  const headers = forwardedHeaders(req, tunnel, prefix);
+  const headers = forwardedHeaders(req, tunnel, parts);
   headers.connection = 'Upgrade';
   headers.upgrade = req.headers.upgrade ?? 'websocket';
   await new Promise<void>((resolve, reject) => {
     const upstream = httpRequest({ method: req.method, path, headers, createConnection: () => target as never });
     upstream.on('upgrade', (response: IncomingMessage, upgraded: Duplex, upgradedHead: Buffer) => {
-      const out = { ...returnedHeaders(response.headers, tunnel, prefix), connection: 'Upgrade', upgrade: response.headers.upgrade ?? 'websocket' };
+      const out = { ...returnedHeaders(response.headers, tunnel, parts), connection: 'Upgrade', upgrade: response.headers.upgrade ?? 'websocket' };
       client.write(responseHead(response.statusCode ?? 101, response.statusMessage, out));
       if (upgradedHead.length) client.write(upgradedHead);
       if (head.length) upgraded.write(head);
@@ -69,7 +69,7 @@ async function bridge(req: IncomingMessage, client: Duplex, head: Buffer, tunnel
       resolve();
     });
     upstream.on('response', (response: IncomingMessage) => {
-      client.write(responseHead(response.statusCode ?? 502, response.statusMessage, { ...returnedHeaders(response.headers, tunnel, prefix), connection: 'close' }));
+      client.write(responseHead(response.statusCode ?? 502, response.statusMessage, { ...returnedHeaders(response.headers, tunnel, parts), connection: 'close' }));
       response.pipe(client);
       response.on('error', () => client.destroy());
       resolve();

@@ -145,3 +145,27 @@ export function verifyTunnelCookie(tunnelId: string, value: string | undefined):
   if (!userId || !mac || !Number.isInteger(expires) || expires * 1000 < Date.now()) return null;
   return safeEqual(mac, cookieMac(tunnelId, userId, expires)) ? userId : null;
 }
+
+// ---- the same credential as a capability in the path ----
+// Browsers that block third-party cookies send none with the requests of a sandboxed (opaque
+// origin) page, so a proxied page's fetches, subresources and WebSockets would arrive without the
+// cookie. The redeemed ticket therefore also leads to /api/v1/tunnel-http/:id/~cap/<token>/, where
+// <token> is the cookie's value (base64url): relative URLs in the device's pages keep that prefix
+// by themselves. It grants what the cookie grants: this tunnel, for this user, until it expires.
+
+export const TUNNEL_CAPABILITY_SEGMENT = '~cap';
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,400}$/;
+
+/** The path token carrying a signed tunnel cookie value. */
+export function tunnelCapabilityToken(cookieValue: string): string {
+  return Buffer.from(cookieValue, 'utf8').toString('base64url');
+}
+
+/** The browser-facing prefix of a tunnel reached through its path token. */
+export const tunnelCapabilityPrefix = (tunnelId: string, token: string) => `${tunnelPrefix(tunnelId)}/${TUNNEL_CAPABILITY_SEGMENT}/${token}`;
+
+/** The user a path token was issued to when it is valid for `tunnelId` (signature, expiry, tunnel), else null. */
+export function verifyTunnelToken(tunnelId: string, token: string | undefined): string | null {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  return verifyTunnelCookie(tunnelId, Buffer.from(token, 'base64url').toString('utf8'));
+}

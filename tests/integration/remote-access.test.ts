@@ -18,6 +18,7 @@ import { AgentChannelHub, agentChannelHub, resetAgentChannelHub } from '@/lib/ag
 import { db } from '@/lib/db';
 import { RELAYS, useRelay } from '../helpers/relays';
 import { tunnelTargetRefusal } from '../../agent/src/remote/tunnel';
+import { tunnelCapabilityToken, tunnelCookieValue } from '@/lib/remote/tunnels';
 
 let agent: RealAgent;
 let remoteHub: AgentChannelHub;
@@ -25,6 +26,8 @@ let localServer: TestServer;
 let target: Server;
 let targetPort = 0;
 const sockets: WebSocket[] = [];
+/** What the device's web server was asked: method, path and query. */
+const targetRequests: string[] = [];
 
 interface Terminal {
   ws: WebSocket;
@@ -90,8 +93,12 @@ describe.each(RELAYS)('over the %s relay', (relay) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
+        targetRequests.push(`${req.method} ${req.url}`);
         if (req.url === '/redirect') return void res.writeHead(302, { location: '/hello?from=redirect' }).end();
         if (req.url === '/absolute') return void res.writeHead(302, { location: `http://127.0.0.1:${targetPort}/hello` }).end();
+        // A device that builds its redirects from the prefix it is told it is served under.
+        if (req.url === '/forwarded') return void res.writeHead(302, { location: `${req.headers['x-forwarded-prefix']}/hello?from=forwarded` }).end();
+        if (req.url === '/private') return void res.writeHead(200, { 'cache-control': 'no-store, max-age=0' }).end('private');
         res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'printer_session=abc; Path=/; HttpOnly' });
         res.end(JSON.stringify({ method: req.method, url: req.url, body, headers: req.headers }));
       });
@@ -228,7 +235,7 @@ describe.each(RELAYS)('over the %s relay', (relay) => {
 
       const redeem = await raw('GET', minted.body.url);
       expect(redeem.status).toBe(303);
-      expect(redeem.headers.location).toBe(`${prefix}/`);
+      expect(redeem.headers.location).toMatch(new RegExp(`^${prefix}/~cap/[A-Za-z0-9_-]+/$`));
       const setCookie = String(redeem.headers['set-cookie']);
       expect(setCookie).toContain(`Path=${prefix}/`);
       expect(setCookie).toContain('HttpOnly');
@@ -267,6 +274,87 @@ describe.each(RELAYS)('over the %s relay', (relay) => {
       expect((await raw('GET', `${prefix}/hello`, { cookie })).status).toBe(404);
       const audits = await db.auditLog.findMany({ where: { targetId: tunnel.id }, select: { action: true } });
       expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['tunnel.create', 'tunnel.http_ticket', 'tunnel.close']));
+    });
+
+    it('serves the tunnel under the token in its path without a cookie, and the device never sees the token', async () => {
+      const open = async () => {
+        const created = await api.post('/tunnels', { token: agent.admin, body: { deviceId: agent.deviceId, targetHost: '127.0.0.1', targetPort } });
+        expect(created.status, created.text).toBe(201);
+        const minted = await api.post(`/tunnels/${created.body.id}/http-ticket`, { token: agent.admin, body: {} });
+        const redeem = await raw('GET', `${minted.body.url}&lang=en`);
+        expect(redeem.status).toBe(303);
+        expect(redeem.headers['referrer-policy']).toBe('no-referrer');
+        const location = String(redeem.headers.location);
+        const match = new RegExp(`^/api/v1/tunnel-http/${created.body.id}/~cap/([A-Za-z0-9_-]+)/\\?lang=en$`).exec(location);
+        expect(match, location).not.toBeNull();
+        return { id: created.body.id as string, token: match![1], capPrefix: location.slice(0, location.indexOf('/?')) };
+      };
+      const a = await open();
+      const b = await open();
+      const plain = `/api/v1/tunnel-http/${a.id}`;
+
+      // No cookie at all: the page, its fetches and form posts pass on the token alone.
+      const referer = `${localServer.url}${a.capPrefix}/index.html`;
+      const get = await raw('GET', `${a.capPrefix}/hello?x=1`, { referer, 'x-custom': 'kept' });
+      expect(get.status, get.text).toBe(200);
+      const seen = JSON.parse(get.text);
+      expect(seen).toMatchObject({ method: 'GET', url: '/hello?x=1' });
+      expect(seen.headers['x-custom']).toBe('kept');
+      // The device is told the tunnel's plain path, and the page's Referer loses the token.
+      expect(seen.headers['x-forwarded-prefix']).toBe(plain);
+      expect(seen.headers.referer).toBe(`${localServer.url}${plain}/index.html`);
+      expect(get.text).not.toContain(a.token);
+      expect(targetRequests.filter((r) => r.includes('~cap') || r.includes(a.token))).toEqual([]);
+      // The answer: cookie paths under the token's prefix, no Referer, never stored.
+      expect(String(get.headers['set-cookie'])).toContain(`Path=${a.capPrefix}/`);
+      expect(get.headers['referrer-policy']).toBe('no-referrer');
+      expect(get.headers['cache-control']).toBe('private, no-store');
+      expect((await raw('GET', `${a.capPrefix}/private`)).headers['cache-control']).toBe('no-store, max-age=0');
+      const post = await raw('POST', `${a.capPrefix}/submit`, { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
+      expect(JSON.parse(post.text)).toMatchObject({ method: 'POST', url: '/submit', body: 'a=1' });
+      // The bare token prefix is completed with its slash.
+      expect((await raw('GET', a.capPrefix)).headers.location).toBe(`${a.capPrefix}/`);
+
+      // The sandboxed page is an opaque origin: its own calls (Origin: null) may read the answers
+      // under the token, preflights answered here; never with credentials, never on the cookie form.
+      const call = await raw('GET', `${a.capPrefix}/hello`, { origin: 'null' });
+      expect(call.headers['access-control-allow-origin']).toBe('null');
+      expect(call.headers['access-control-allow-credentials']).toBeUndefined();
+      const preflight = await raw('OPTIONS', `${a.capPrefix}/api/save`, { origin: 'null', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': 'null', 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type' });
+      expect(targetRequests).not.toContain('OPTIONS /api/save');
+      expect((await raw('OPTIONS', `/api/v1/tunnel-http/${b.id}/~cap/${a.token}/api/save`, { origin: 'null', 'access-control-request-method': 'PUT' })).status).toBe(401);
+      const bCookieForm = `rmm_tunnel=${Buffer.from(b.token, 'base64url').toString('utf8')}`;
+      expect((await raw('GET', `/api/v1/tunnel-http/${b.id}/hello`, { origin: 'null', cookie: bCookieForm })).headers['access-control-allow-origin']).toBeUndefined();
+
+      // Redirects stay under the token's prefix, whichever way the device built them.
+      expect((await raw('GET', `${a.capPrefix}/redirect`)).headers.location).toBe(`${a.capPrefix}/hello?from=redirect`);
+      expect((await raw('GET', `${a.capPrefix}/absolute`)).headers.location).toBe(`${a.capPrefix}/hello`);
+      expect((await raw('GET', `${a.capPrefix}/forwarded`)).headers.location).toBe(`${a.capPrefix}/hello?from=forwarded`);
+
+      // Tunnel A's token on tunnel B, an expired token, a tampered one: refused like a missing cookie,
+      // and a bad token is not rescued by a valid cookie.
+      const refused = async (url: string, headers: Record<string, string> = {}) => {
+        const res = await raw('GET', url, headers);
+        return { status: res.status, code: JSON.parse(res.text).error.code };
+      };
+      const unauthorized = { status: 401, code: 'TUNNEL_COOKIE_REQUIRED' };
+      expect(await refused(`/api/v1/tunnel-http/${b.id}/~cap/${a.token}/hello`)).toEqual(unauthorized);
+      const [userId, , mac] = Buffer.from(a.token, 'base64url').toString('utf8').split('.');
+      const expired = tunnelCapabilityToken(tunnelCookieValue(a.id, userId, Date.now() - 2 * 60 * 60_000).value);
+      expect(await refused(`${plain}/~cap/${expired}/hello`)).toEqual(unauthorized);
+      const later = Math.floor(Date.now() / 1000) + 24 * 60 * 60;
+      expect(await refused(`${plain}/~cap/${tunnelCapabilityToken(`${userId}.${later}.${mac}`)}/hello`)).toEqual(unauthorized);
+      expect(await refused(`${plain}/~cap/${a.token.slice(0, -4)}/hello`)).toEqual(unauthorized);
+      expect(await refused(`${plain}/~cap/not*a*token/hello`)).toEqual(unauthorized);
+      const bCookie = `rmm_tunnel=${Buffer.from(b.token, 'base64url').toString('utf8')}`;
+      expect(await refused(`/api/v1/tunnel-http/${b.id}/~cap/${a.token}/hello`, { cookie: bCookie })).toEqual(unauthorized);
+      expect((await raw('GET', `/api/v1/tunnel-http/${b.id}/~cap/${b.token}/hello`)).status).toBe(200);
+
+      // Closed: the token stops working.
+      expect((await api.delete(`/tunnels/${a.id}`, { token: agent.admin })).status).toBe(204);
+      expect(await refused(`${a.capPrefix}/hello`)).toEqual({ status: 404, code: 'NOT_FOUND' });
     });
 
     it('refuses targets outside the device and its LAN, on the server and on the agent', async () => {

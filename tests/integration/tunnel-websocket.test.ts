@@ -1,7 +1,8 @@
 // WebSockets through an HTTP tunnel, end to end: a real WebSocket server (the `ws` package) on the
 // device's loopback, the real agent, its channel held by a second web process, and the browser's
 // WebSocket on this process's server, so every frame is relayed between the two processes
-// (PostgreSQL LISTEN/NOTIFY, then Redis pub/sub). The upgrade takes the tunnel's cookie only.
+// (PostgreSQL LISTEN/NOTIFY, then Redis pub/sub). The upgrade takes the tunnel's own credential
+// only: the token in the path (/~cap/<token>/) or the cookie.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
@@ -60,13 +61,16 @@ async function refusal(url: string, headers: Record<string, string> = {}): Promi
   return { status: error.status, code: JSON.parse(error.body).error.code };
 }
 
-async function openTunnel(targetPort: number): Promise<{ id: string; cookie: string }> {
+async function openTunnel(targetPort: number): Promise<{ id: string; cookie: string; capPrefix: string; token: string }> {
   const created = await api.post('/tunnels', { token: agent.admin, body: { deviceId: agent.deviceId, targetHost: '127.0.0.1', targetPort } });
   expect(created.status, created.text).toBe(201);
   const minted = await api.post(`/tunnels/${created.body.id}/http-ticket`, { token: agent.admin, body: {} });
   const redeemed = await fetch(`${localServer.url}${minted.body.url}`, { redirect: 'manual' });
   expect(redeemed.status).toBe(303);
-  return { id: created.body.id, cookie: String(redeemed.headers.get('set-cookie')).split(';')[0] };
+  const capPrefix = String(redeemed.headers.get('location')).replace(/\/$/, '');
+  const token = capPrefix.split('/').at(-1)!;
+  expect(capPrefix).toBe(`/api/v1/tunnel-http/${created.body.id}/~cap/${token}`);
+  return { id: created.body.id, cookie: String(redeemed.headers.get('set-cookie')).split(';')[0], capPrefix, token };
 }
 
 describe.each(RELAYS)('over the %s relay', (relay) => {
@@ -145,6 +149,29 @@ describe.each(RELAYS)('over the %s relay', (relay) => {
     ok.ws.close();
     expect((await api.delete(`/tunnels/${b.id}`, { token: agent.admin })).status).toBe(204);
     expect(await refusal(`/api/v1/tunnel-http/${b.id}/live`, { cookie: b.cookie })).toEqual({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('upgrades on the token in the path without a cookie, and the device never sees the token', async () => {
+    const a = await openTunnel(uiPort);
+    const b = await openTunnel(uiPort);
+    const browser = await connect(`${a.capPrefix}/live?view=ports`, { origin: localServer.url, referer: `${localServer.url}${a.capPrefix}/` });
+    expect(JSON.parse(String((await browser.next()).data))).toEqual({ hello: '/live?view=ports' });
+    const seen = upgrades.at(-1)!;
+    expect(seen.url).toBe('/live?view=ports');
+    expect(seen.headers['x-forwarded-prefix']).toBe(`/api/v1/tunnel-http/${a.id}`);
+    expect(JSON.stringify(seen.headers)).not.toContain(a.token);
+    browser.ws.send('ping');
+    expect(await browser.next()).toEqual({ data: Buffer.from('ping'), binary: false });
+    browser.ws.close();
+
+    // A's token on B, a cut one, or a bad one with B's valid cookie: refused, nothing reaches the device.
+    const before = upgrades.length;
+    const unauthorized = { status: 401, code: 'TUNNEL_COOKIE_REQUIRED' };
+    expect(await refusal(`/api/v1/tunnel-http/${b.id}/~cap/${a.token}/live`)).toEqual(unauthorized);
+    expect(await refusal(`/api/v1/tunnel-http/${b.id}/~cap/${a.token.slice(0, -3)}/live`, { cookie: b.cookie })).toEqual(unauthorized);
+    expect(upgrades.length).toBe(before);
+    expect((await api.delete(`/tunnels/${a.id}`, { token: agent.admin })).status).toBe(204);
+    expect(await refusal(`${a.capPrefix}/live`)).toEqual({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('passes back the answer of a target that refuses the upgrade', async () => {
