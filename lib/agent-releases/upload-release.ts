@@ -4,7 +4,6 @@
 // and registers it (creating the release, unpromoted, on its first artifact). Artifacts never
 // change under a version: a new build is a new version, or a deleted artifact uploaded again
 // while the release is not promoted. Promotion stays PATCH /agent-versions/:version.
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -12,6 +11,7 @@ import type { AuthContext } from '@/lib/auth/context';
 import { writeAudit } from '@/lib/audit/write-audit';
 import { AppError, badRequest, conflict, notFound } from '@/lib/http/errors';
 import { parseOrThrow } from '@/lib/http/parse-input';
+import { readRawUpload, refuseUnsuitableUpload } from '@/lib/http/raw-upload';
 import { OS_TYPES } from '@/lib/agents/schemas';
 import { AGENT_ARCHES } from '@/lib/agent-releases/schemas';
 import { ZReleaseVersion } from '@/lib/agent-releases/release-versions';
@@ -74,12 +74,8 @@ export async function uploadAgentArtifact(ctx: AuthContext, params: z.infer<type
   const version = parseOrThrow(ZReleaseVersion, params.version, 'version');
   const { os, arch } = params;
   // Cheap refusals before a byte of the body is read.
-  if (/^(multipart\/|application\/json)/i.test(req.headers.get('content-type') ?? '')) {
-    throw badRequest('Send the artifact itself as the body (Content-Type: application/octet-stream)', [{ path: 'body', message: 'Raw bytes expected' }], 'INVALID_ARTIFACT_BODY');
-  }
-  const declared = Number(req.headers.get('content-length'));
   const maxBytes = maxArtifactBytes();
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  refuseUnsuitableUpload(req, { what: 'artifact', code: 'INVALID_ARTIFACT_BODY', maxBytes, tooLarge });
   await assertUploadable(version, os, arch);
 
   const contentType = query.format === 'bundle' ? 'application/javascript' : 'application/octet-stream';
@@ -87,35 +83,24 @@ export async function uploadAgentArtifact(ctx: AuthContext, params: z.infer<type
   const writer = await openArtifactWriter(version, os, arch, contentType);
   let location: ArtifactLocation | null = writer.location;
   try {
-    const hash = createHash('sha256');
-    let size = 0;
     let head = Buffer.alloc(0);
-    if (req.body) {
-      const reader = req.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.length;
-        if (size > maxBytes) {
-          await reader.cancel().catch(() => undefined);
-          throw tooLarge();
-        }
+    const { size, sha256 } = await readRawUpload(req, {
+      maxBytes,
+      tooLarge,
+      onChunk: async (value) => {
         if (head.length < 4) {
           head = Buffer.concat([head, Buffer.from(value.subarray(0, 4))]).subarray(0, 4);
           if (head.length === 4 && !headerMatches(os, query.format, head)) {
-            await reader.cancel().catch(() => undefined);
             throw badRequest(`The file is not ${query.format === 'bundle' ? 'a JavaScript agent bundle (#!)' : `an executable for ${os}`}`, [{ path: 'body', message: 'Unexpected file header' }], 'ARTIFACT_PLATFORM_MISMATCH');
           }
         }
-        hash.update(value);
         await writer.write(value);
-      }
-    }
+      },
+    });
     if (size === 0) throw badRequest('The artifact is empty', [{ path: 'body', message: 'No bytes received' }], 'EMPTY_ARTIFACT');
     if (head.length < 4 && !headerMatches(os, query.format, head)) {
       throw badRequest(`The file is not an agent artifact for ${os}`, [{ path: 'body', message: 'Unexpected file header' }], 'ARTIFACT_PLATFORM_MISMATCH');
     }
-    const sha256 = hash.digest('hex');
     if (sha256 !== query.sha256) {
       throw badRequest(`The uploaded bytes hash to ${sha256}, not the declared ${query.sha256}`, [{ path: 'sha256', message: 'Checksum mismatch' }], 'CHECKSUM_MISMATCH');
     }
