@@ -45,6 +45,20 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
  * `dataDir`, runs it with a 1-second heartbeat and waits until its device is online. With `hub`
  * the server also accepts the agent's live channel.
  */
+/**
+ * Stops a real agent that may have self-updated: the updated agent runs on as the trial child of
+ * the first one (its pid in update-trial.json), so it is killed before the agent itself stops.
+ */
+export async function stopUpdatingAgent(agent: RealAgent | undefined, dataDir: string): Promise<void> {
+  try {
+    const { pid } = JSON.parse(readFileSync(path.join(dataDir, 'update-trial.json'), 'utf8')) as { pid?: number };
+    if (pid) process.kill(pid, 'SIGKILL');
+  } catch {
+    /* no update took place */
+  }
+  await agent?.stop();
+}
+
 export async function startRealAgent(dataDir: string, options: { env?: Record<string, string>; hub?: AgentChannelHub; bundle?: string; executable?: string } = {}): Promise<RealAgent> {
   const bundle = options.bundle ?? AGENT_BUNDLE;
   const command = (args: string[]): [string, string[]] => (options.executable ? [options.executable, args] : [process.execPath, [bundle, ...args]]);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makePlatformAdmin, tokenFor } from '../helpers/factories';
-import { startRealAgent, type RealAgent } from '../helpers/real-agent';
+import { startRealAgent, stopUpdatingAgent, type RealAgent } from '../helpers/real-agent';
 import { db } from '@/lib/db';
 import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bundled-agent';
 import { signArtifact } from '@/lib/agent-releases/release-signing';
@@ -94,15 +94,7 @@ beforeAll(async () => {
   agent = await startRealAgent(dataDir, { executable: installed, env: { RMM_AGENT_UPDATE_TRIAL_SECONDS: '8' } });
 }, 660_000);
 
-afterAll(async () => {
-  try {
-    const { pid } = JSON.parse(readFileSync(path.join(dataDir, 'update-trial.json'), 'utf8')) as { pid?: number };
-    if (pid) process.kill(pid, 'SIGKILL');
-  } catch {
-    /* no update took place */
-  }
-  await agent?.stop();
-});
+afterAll(() => stopUpdatingAgent(agent, dataDir));
 
 describe('the single-executable agent', () => {
   it('enrolls, heartbeats and runs a script without Node.js', async (ctx) => {

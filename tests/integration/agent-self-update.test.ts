@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makePlatformAdmin, tokenFor } from '../helpers/factories';
-import { AGENT_BUNDLE, startRealAgent, type RealAgent } from '../helpers/real-agent';
+import { AGENT_BUNDLE, startRealAgent, stopUpdatingAgent, type RealAgent } from '../helpers/real-agent';
 import { db } from '@/lib/db';
 import { ensureBundledAgentRegistered } from '@/lib/agent-releases/register-bundled-agent';
 import { registerAgentRelease } from '@/lib/agent-releases/manage-releases';
@@ -66,16 +66,7 @@ beforeAll(async () => {
   agent = await startRealAgent(dataDir, { bundle: installed, env: { RMM_AGENT_UPDATE_TRIAL_SECONDS: '8' } });
 }, 120_000);
 
-afterAll(async () => {
-  // The updated agent runs on as the trial child of the first one.
-  try {
-    const { pid } = JSON.parse(readFileSync(path.join(dataDir, 'update-trial.json'), 'utf8')) as { pid?: number };
-    if (pid) process.kill(pid, 'SIGKILL');
-  } catch {
-    /* no update took place */
-  }
-  await agent?.stop();
-});
+afterAll(() => stopUpdatingAgent(agent, dataDir));
 
 describe('agent self-update', () => {
   it('stores the release key at enrollment and every registered artifact is signed with it', async () => {
