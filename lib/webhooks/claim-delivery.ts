@@ -36,13 +36,15 @@ interface ClaimRequest {
 
 // Committed without waiting for the WAL flush, like the outcome (see record-attempt.ts): if the
 // database loses it, the job that made it runs again. $1 delivery ids, $2 the attempt each
-// waits for.
+// waits for. The rows are found by primary key (id = any($1)); the status is compared as text
+// so that the (status, next_attempt_at) index is never chosen instead: pending rows look rare
+// to the planner, and under a backlog that index scan read every waiting row for each batch.
 const CLAIM_BATCH_SQL = `
   with cfg as (select set_config('synchronous_commit', 'off', true) as v),
   req as (select r.id, r.attempt from unnest($1::uuid[], $2::int[]) as r(id, attempt)),
   locked as (
     select d.id, d.attempt from webhook_deliveries d join req on req.id = d.id and req.attempt = d.attempt
-    where d.status in ('pending', 'retrying') and (d.claimed_until is null or d.claimed_until < now())
+    where d.id = any($1::uuid[]) and d.status::text in ('pending', 'retrying') and (d.claimed_until is null or d.claimed_until < now())
     order by d.id
     for no key update of d
   )
@@ -50,7 +52,7 @@ const CLAIM_BATCH_SQL = `
   set attempt = d.attempt + 1, next_attempt_at = null,
       claimed_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
   from locked l, webhooks w, organizations o
-  where d.id = l.id and d.attempt = l.attempt and d.status in ('pending', 'retrying')
+  where d.id = any($1::uuid[]) and d.id = l.id and d.attempt = l.attempt and d.status::text in ('pending', 'retrying')
     and (d.claimed_until is null or d.claimed_until < now())
     and w.id = d.webhook_id and w.status = 'active' and o.id = d.org_id and o.deleted_at is null and (select v from cfg) is not null
   returning d.id, d.attempt, d.webhook_id as "webhookId", d.org_id as "orgId", d.event, d.event_id as "eventId", d.payload,

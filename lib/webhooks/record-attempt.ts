@@ -38,17 +38,19 @@ interface DeliveredOutcome {
 // rows are locked in id order and the webhooks' counters move once per webhook and batch (by
 // the number of its deliveries), in webhook id order: concurrent batches of several workers
 // cannot deadlock, and a busy webhook's row is written once per batch, not once per delivery.
+// Rows are found by primary key (id = any($1)); the status compared as text keeps the planner
+// off the (status, next_attempt_at) index (see claim-delivery.ts).
 const DELIVERED_BATCH_SQL = `
   with cfg as (select set_config('synchronous_commit', 'off', true) as v),
   req as (select * from unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::int[]) as r(id, attempt, status, body, duration)),
   locked as (
     select d.id from webhook_deliveries d join req on req.id = d.id and req.attempt = d.attempt
-    where d.status in ('pending', 'retrying') order by d.id for no key update of d
+    where d.id = any($1::uuid[]) and d.status::text in ('pending', 'retrying') order by d.id for no key update of d
   ), d as (
     update webhook_deliveries d set status = 'delivered', delivered_at = now(), last_attempt_at = now(), response_status = req.status,
       response_body = req.body, duration_ms = req.duration, error_message = null, next_attempt_at = null, claimed_until = null
     from locked l join req on req.id = l.id
-    where d.id = l.id and d.attempt = req.attempt and d.status in ('pending', 'retrying') and (select v from cfg) is not null
+    where d.id = any($1::uuid[]) and d.id = l.id and d.attempt = req.attempt and d.status::text in ('pending', 'retrying') and (select v from cfg) is not null
     returning d.id, d.webhook_id
   ), per_hook as (
     select h.id, n.n from (select webhook_id, count(*)::int as n from d group by webhook_id) n
