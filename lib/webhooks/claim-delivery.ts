@@ -47,16 +47,23 @@ const CLAIM_BATCH_SQL = `
     where d.id = any($1::uuid[]) and d.status::text in ('pending', 'retrying') and (d.claimed_until is null or d.claimed_until < now())
     order by d.id
     for no key update of d
+  ), claimed as (
+    -- The webhook and organization are read per row (scalar subqueries, never joined): joined,
+    -- the planner reached the rows through the organization's index instead of by id.
+    update webhook_deliveries d
+    set attempt = d.attempt + 1, next_attempt_at = null,
+        claimed_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
+    from locked l
+    where d.id = l.id and d.attempt = l.attempt and d.status::text in ('pending', 'retrying')
+      and (d.claimed_until is null or d.claimed_until < now())
+      and (select w.status = 'active' from webhooks w where w.id = d.webhook_id)
+      and (select o.deleted_at is null from organizations o where o.id = d.org_id)
+      and (select v from cfg) is not null
+    returning d.id, d.attempt, d.webhook_id, d.org_id, d.event, d.event_id, d.payload
   )
-  update webhook_deliveries d
-  set attempt = d.attempt + 1, next_attempt_at = null,
-      claimed_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
-  from locked l, webhooks w, organizations o
-  where d.id = any($1::uuid[]) and d.id = l.id and d.attempt = l.attempt and d.status::text in ('pending', 'retrying')
-    and (d.claimed_until is null or d.claimed_until < now())
-    and w.id = d.webhook_id and w.status = 'active' and o.id = d.org_id and o.deleted_at is null and (select v from cfg) is not null
-  returning d.id, d.attempt, d.webhook_id as "webhookId", d.org_id as "orgId", d.event, d.event_id as "eventId", d.payload,
-    w.url_sealed as "urlSealed", w.secret_sealed as "secretSealed", w.headers, w.retry_policy as "retryPolicy"`;
+  select c.id, c.attempt, c.webhook_id as "webhookId", c.org_id as "orgId", c.event, c.event_id as "eventId", c.payload,
+    w.url_sealed as "urlSealed", w.secret_sealed as "secretSealed", w.headers, w.retry_policy as "retryPolicy"
+  from claimed c join webhooks w on w.id = c.webhook_id`;
 
 const claimBatch = coalesceCalls<ClaimRequest, ClaimedDelivery | null>(
   async (requests) => {
