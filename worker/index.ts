@@ -14,6 +14,9 @@ import { observeJobs, startMetricsServer, type WorkerHealth } from './metrics-se
 // graphile-worker reports every completed job at info level with the whole job row; that is
 // debug detail. Failures stay visible (warning/error), with the job reduced to its identity.
 const workerLogger = new Logger((scope) => (level, message, meta) => {
+  // Every job's start and completion comes through here at debug: skipped before any work
+  // unless debug is on (thousands a second under a webhook fan-out).
+  if ((level === 'debug' || (meta as { job?: unknown } | undefined)?.job) && level !== 'error' && level !== 'warning' && !logger.isLevelEnabled('debug')) return;
   const job = (meta as { job?: { id?: string; task_identifier?: string; attempts?: number } } | undefined)?.job;
   const fields = { ...scope, ...meta, ...(job ? { job: { id: job.id, task: job.task_identifier, attempts: job.attempts } } : {}) };
   if (level === 'error') logger.error(fields, message);

@@ -173,11 +173,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       url.hostname = opts.network.hostAddress;
       return { prefix: opts.network.execPrefix(generation * 10 + nsIndex), host, port: 3000, databaseUrl: url.toString() };
     };
+    // --profile samples the workers too (their delivery and job paths), into the same directory.
+    const profile = opts.profileDir
+      ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(import.meta.dirname, 'cpu-profile.cjs')}`.trim(), RMM_BENCH_PROFILE_DIR: opts.profileDir }
+      : {};
     for (let i = 0; i < layout.webProcesses; i++) {
       const at = await place();
-      const profile = opts.profileDir
-        ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(import.meta.dirname, 'cpu-profile.cjs')}`.trim(), RMM_BENCH_PROFILE_DIR: opts.profileDir }
-        : {};
       const child = startIn(at.prefix, 'web', 'server.ts', { ...env, ...profile, DATABASE_URL: at.databaseUrl, HOST: at.host, PORT: String(at.port) });
       pipeTo(child, `web-${generation}-${i + 1}.log`);
       web.push(child);
@@ -185,7 +186,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
     for (let i = 0; i < layout.workers; i++) {
       const at = await place();
-      const child = startIn(at.prefix, 'worker', 'worker/index.ts', { ...env, DATABASE_URL: at.databaseUrl });
+      const child = startIn(at.prefix, 'worker', 'worker/index.ts', { ...env, ...profile, DATABASE_URL: at.databaseUrl });
       pipeTo(child, `worker-${generation}-${i + 1}.log`);
       workers.push(child);
     }

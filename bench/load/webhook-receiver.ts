@@ -2,7 +2,8 @@
 // (HMAC-SHA256 of "timestamp.body" with the shared secret, constant-time compare), counts
 // deliveries delivered twice (same X-Service-Delivery-Id) and events seen twice per webhook,
 // and measures event → delivered from the payload's timestamp. GET /__stats on the same port
-// reports; SIGTERM prints the final report and exits.
+// reports, POST /__reset starts the counts afresh (one offered rate after another); SIGTERM
+// prints the final report and exits.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { Histogram } from '../../agent/src/simulate';
 
 const { values } = parseArgs({ options: { host: { type: 'string', default: '127.0.0.1' }, secret: { type: 'string' } } });
 const secret = values.secret!;
-const latency = new Histogram();
+let latency = new Histogram();
 const deliveries = new Set<string>();
 const events = new Set<string>();
 let received = 0;
@@ -41,6 +42,14 @@ function stats() {
 }
 
 const server = createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/__reset') {
+    latency = new Histogram();
+    deliveries.clear();
+    events.clear();
+    received = badSignatures = duplicateDeliveries = duplicateEvents = firstAt = lastAt = 0;
+    res.writeHead(204).end();
+    return;
+  }
   if (req.method === 'GET' && req.url === '/__stats') {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats()));
     return;

@@ -2,6 +2,7 @@
 // the signed payload to the pinned address, then record delivered / retrying / failed.
 import { randomUUID } from 'node:crypto';
 import { decryptSecret } from '@/lib/auth/secrets';
+import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
 import { claimDelivery, type ClaimedDelivery } from '@/lib/webhooks/claim-delivery';
 import { checkWebhookUrl } from '@/lib/webhooks/check-webhook-url';
@@ -57,12 +58,31 @@ export function deliveryHeaders(input: {
   return headers;
 }
 
+// Opened webhook settings by their sealed form: every delivery of a webhook carries the same
+// sealed URL, secret and headers, and decrypting them was work repeated per attempt. A changed
+// setting is sealed afresh (a new IV), so it misses and is opened anew. Bounded; oldest first out.
+const OPENED_LIMIT = 1_000;
+const opened = new Map<string, { url: string; secret: string | null; headers: WebhookHeader[] }>();
+
+let openedUnder: string | null = null;
+
 function openSettings(claim: ClaimedDelivery) {
-  return {
+  // Opened under another ENCRYPTION_KEY: none of them may answer for the current one.
+  if (openedUnder !== env().ENCRYPTION_KEY) {
+    opened.clear();
+    openedUnder = env().ENCRYPTION_KEY;
+  }
+  const key = `${claim.urlSealed}|${claim.secretSealed ?? ''}|${JSON.stringify(claim.headers ?? null)}`;
+  const hit = opened.get(key);
+  if (hit) return hit;
+  const settings = {
     url: decryptSecret(claim.urlSealed),
     secret: claim.secretSealed ? decryptSecret(claim.secretSealed) : null,
     headers: openHeaders(claim.headers),
   };
+  if (opened.size >= OPENED_LIMIT) opened.delete(opened.keys().next().value as string);
+  opened.set(key, settings);
+  return settings;
 }
 
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
@@ -72,14 +92,15 @@ export async function attemptDelivery(job: DeliveryJobPayload): Promise<AttemptO
   // Already done, superseded by a newer job, leased by a live attempt, deleted, or its
   // webhook is paused: nothing to do for this job.
   if (!claim) return 'skipped';
-  const log = logger.child({ deliveryId: claim.id, webhookId: claim.webhookId, attempt: claim.attempt });
+  // Only the failure paths log: a child logger per delivered attempt was pure overhead.
+  const log = () => logger.child({ deliveryId: claim.id, webhookId: claim.webhookId, attempt: claim.attempt });
   const ref = { id: claim.id, attempt: claim.attempt };
 
   let settings: ReturnType<typeof openSettings>;
   try {
     settings = openSettings(claim);
   } catch (error) {
-    log.error({ err: error }, 'webhook settings cannot be decrypted');
+    log().error({ err: error }, 'webhook settings cannot be decrypted');
     await recordFailed(ref, { responseStatus: null, responseBody: null, durationMs: null, errorMessage: 'Webhook settings cannot be decrypted (was ENCRYPTION_KEY changed?)' }, { deadLetter: false });
     return 'failed';
   }
@@ -87,7 +108,7 @@ export async function attemptDelivery(job: DeliveryJobPayload): Promise<AttemptO
   const check = await checkWebhookUrl(settings.url);
   let result: AttemptResult;
   if (!check.ok && check.kind !== 'unresolvable') {
-    log.warn({ reason: check.reason }, 'delivery refused: unsafe webhook URL');
+    log().warn({ reason: check.reason }, 'delivery refused: unsafe webhook URL');
     await recordFailed(ref, { responseStatus: null, responseBody: null, durationMs: null, errorMessage: UNSAFE_URL_MESSAGE }, { deadLetter: false });
     return 'unsafe';
   }
@@ -123,7 +144,7 @@ export async function attemptDelivery(job: DeliveryJobPayload): Promise<AttemptO
   }
   const delay = nextRetryDelayMs(claim.attempt, effectiveRetryPolicy(claim.retryPolicy));
   if (delay === null) {
-    log.warn({ error: result.errorMessage }, 'delivery failed; retries exhausted, moved to the dead-letter queue');
+    log().warn({ error: result.errorMessage }, 'delivery failed; retries exhausted, moved to the dead-letter queue');
     await recordFailed(ref, result, { deadLetter: true });
     return 'failed';
   }

@@ -11,6 +11,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 import { db } from '@/lib/db';
 import { resetEnvCache } from '@/lib/env';
 import { recoverLostDeliveries } from '@/lib/webhooks/recover-deliveries';
+import { attemptDelivery } from '@/lib/webhooks/attempt-delivery';
 import { closeWebhookAgents } from '@/lib/webhooks/send-webhook-request';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -134,5 +135,23 @@ describe('crash safety', () => {
     await runDueJobs();
     expect(receiver.requests.length).toBe(before);
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'delivered', attempt: 1 });
+  });
+
+  it('attempts started together share batches, and one attempt run twice at once is claimed once', async () => {
+    receiver.respond(() => ({ status: 200 }));
+    const ids = [await queueTestDelivery(), await queueTestDelivery(), await queueTestDelivery()];
+    const before = receiver.requests.length;
+    // Each delivery's attempt 0 twice, all at the same moment (as two jobs of one attempt would).
+    const outcomes = await Promise.all([...ids, ...ids].map((deliveryId) => attemptDelivery({ deliveryId, attempt: 0 })));
+    expect(outcomes.filter((o) => o === 'delivered')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(3);
+    expect(receiver.requests.length - before).toBe(3);
+    for (const id of ids) {
+      const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id }, include: { webhook: true } });
+      expect(row).toMatchObject({ status: 'delivered', attempt: 1, responseStatus: 200 });
+      expect(row.webhook).toMatchObject({ successCount: 1, consecutiveFailures: 0 });
+    }
+    await runDueJobs();
+    expect(receiver.requests.length - before).toBe(3);
   });
 });

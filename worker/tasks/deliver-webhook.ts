@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { attemptDelivery } from '@/lib/webhooks/attempt-delivery';
+import { logger } from '@/lib/observability/logger';
 
 const ZPayload = z.object({ deliveryId: z.string().uuid(), attempt: z.number().int().min(0) });
 
@@ -9,5 +10,5 @@ const ZPayload = z.object({ deliveryId: z.string().uuid(), attempt: z.number().i
 export const deliverWebhookTask: Task = async (payload, helpers) => {
   const job = ZPayload.parse(payload);
   const outcome = await attemptDelivery(job);
-  helpers.logger.debug(`delivery ${job.deliveryId}: ${outcome}`);
+  if (logger.isLevelEnabled('debug')) helpers.logger.debug(`delivery ${job.deliveryId}: ${outcome}`);
 };
