@@ -2,9 +2,13 @@
 // tsx script that prints one JSON report as its last stdout line.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+// The script runs in the spawned node itself, under tsx's loader, not under tsx's CLI: the CLI
+// relays a SIGTERM to its child and kills it (exit 143, no report) unless the child acknowledges
+// the signal within 30 ms, which a load process on a busy box does not always manage.
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 const running = new Set<ChildProcess>();
 
 export interface LoadProcess<T> {
@@ -13,7 +17,7 @@ export interface LoadProcess<T> {
 }
 
 export function startLoad<T = Record<string, unknown>>(script: string, args: string[], opts: { env?: NodeJS.ProcessEnv; onStderr?: (line: string) => void } = {}): LoadProcess<T> {
-  const child = spawn(process.execPath, [tsx, path.join(root, script), ...args], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(root, script), ...args], {
     cwd: root,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
