@@ -10,6 +10,7 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Turbopack keeps a build cache (hundreds of MB) that speeds the next build of this checkout;
   // a one-shot build in a fresh clone (CI) never reads it, so NEXT_BUILD_CACHE=off skips writing it.
+  // `npm start` sets it off for the first build of a checkout (scripts/lib/build.ts).
   experimental: { turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== 'off' },
   // `GET /api/v1/orgs/` is a documented path: serve it rather than redirecting.
   skipTrailingSlashRedirect: true,

@@ -154,12 +154,10 @@ function warnAboutLinks(): void {
 }
 
 /** One process in the foreground: signals go to it, and its exit code is ours. */
-async function runOne(name: 'web' | 'worker') {
+async function runOne(name: 'web' | 'worker', built: Promise<void>) {
   warnAboutLinks();
-  if (name === 'web') {
-    await ensureAdmin();
-    if (!dev) await build();
-  }
+  if (name === 'web') await ensureAdmin();
+  await built;
   if (stopping) return;
   const child = startChild(name, name === 'web' ? 'server.ts' : 'worker/index.ts', childEnv(), 'json', name === 'web' ? webArgs : []);
   foreground = child;
@@ -170,24 +168,21 @@ async function runOne(name: 'web' | 'worker') {
   });
 }
 
-async function runAll(started: number) {
+async function runAll(started: number, built: Promise<void>) {
   warnAboutLinks();
   const admin = await ensureAdmin();
-  if (!dev) await build();
   if (stopping) return;
   const env = childEnv();
-  supervisor = supervise(
-    [
-      { name: 'web', start: () => startChild('web', 'server.ts', env, 'json', webArgs) },
-      { name: 'worker', start: () => startChild('worker', 'worker/index.ts', env, 'json') },
-    ],
-    { log: (m) => log.info(m) },
-  );
+  // The worker needs the database only, so it starts while the web app may still be building.
+  supervisor = supervise([{ name: 'worker', start: () => startChild('worker', 'worker/index.ts', env, 'json') }], { log: (m) => log.info(m) });
   void supervisor.done.then((result) => {
     if (stopping) return;
     log.error(`${result.reason}: stopping the rest`);
     void shutdown(result.code || 1, result.reason);
   });
+  await built;
+  if (stopping) return;
+  supervisor.add({ name: 'web', start: () => startChild('web', 'server.ts', env, 'json', webArgs) });
 
   // A web process that is slow or restarting is the supervisor's business, not a reason to exit.
   const host = settings.HOST === '0.0.0.0' || settings.HOST === '::' ? '127.0.0.1' : settings.HOST;
@@ -211,18 +206,24 @@ async function runAll(started: number) {
   );
 }
 
+function startFailed(error: unknown): void {
+  if (stopping) return;
+  log.fatal({ err: error instanceof Error ? { message: error.message } : error }, 'start failed');
+  void shutdown(1, 'start failed');
+}
+
 async function main() {
   const started = performance.now();
   ownStopSignals();
   ensureLocalSecrets(dataDir);
+  // The builds need no database (as in `npm run build`): they run while PostgreSQL starts and
+  // migrates, and a failed build stops the start at once rather than after the database is ready.
+  const built = dev || only === 'worker' ? Promise.resolve() : build();
+  built.catch(startFailed);
   await prepareDatabase();
   if (stopping) return;
-  if (only) await runOne(only);
-  else await runAll(started);
+  if (only) await runOne(only, built);
+  else await runAll(started, built);
 }
 
-main().catch((error: unknown) => {
-  if (stopping) return;
-  log.fatal({ err: error instanceof Error ? { message: error.message } : error }, 'start failed');
-  void shutdown(1, 'start failed');
-});
+main().catch(startFailed);

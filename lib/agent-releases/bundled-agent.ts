@@ -44,7 +44,9 @@ export function readAgentBinaries(bundle: { version: string; sha256: string }, d
   if (!existsSync(manifestPath)) return [];
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: unknown; bundleSha256?: unknown; binaries?: { os: string; arch: string; file: string; sha256: string; size: number }[] };
   if (manifest.version !== version || manifest.bundleSha256 !== bundle.sha256 || !Array.isArray(manifest.binaries)) return [];
+  // turbopackIgnore: a path built from the manifest's file names is not for `next build` to
+  // trace (it would trace the whole project into every route that reaches this module).
   return manifest.binaries
-    .filter((b) => existsSync(path.join(dir, b.file)))
-    .map((b) => ({ os: b.os, arch: b.arch, fileName: b.file.replace(/^rmm-agent-/, `rmm-agent-${version}-`), filePath: path.join(dir, b.file), sha256: b.sha256, size: b.size }));
+    .filter((b) => existsSync(path.join(/*turbopackIgnore: true*/ dir, b.file)))
+    .map((b) => ({ os: b.os, arch: b.arch, fileName: b.file.replace(/^rmm-agent-/, `rmm-agent-${version}-`), filePath: path.join(/*turbopackIgnore: true*/ dir, b.file), sha256: b.sha256, size: b.size }));
 }

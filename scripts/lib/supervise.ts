@@ -35,6 +35,8 @@ export interface Supervisor {
   current(name: string): ChildProcess | null;
   /** How many times a child has been restarted. */
   restarts(name: string): number;
+  /** Starts one more child under the same supervision (nothing once stopping). */
+  add(spec: SupervisedProcess): void;
   /** Stops every child (SIGTERM, then SIGKILL after the timeout); no restarts from now on. */
   stop(): Promise<void>;
   /** Settles when supervision ends, by stop() or by giving up. */
@@ -119,15 +121,19 @@ export function supervise(specs: SupervisedProcess[], opts: SuperviseOptions): S
     await Promise.all(running);
   };
 
-  for (const spec of specs) {
+  const add = (spec: SupervisedProcess) => {
+    if (stopping) return;
+    if (slots.has(spec.name)) throw new Error(`${spec.name} is supervised already`);
     const slot: Slot = { spec, child: null, startedAt: 0, restarts: 0, streak: 0, crashes: [], timer: null };
     slots.set(spec.name, slot);
     launch(slot);
-  }
+  };
+  for (const spec of specs) add(spec);
 
   return {
     current: (name) => slots.get(name)?.child ?? null,
     restarts: (name) => slots.get(name)?.restarts ?? 0,
+    add,
     async stop() {
       if (stopping) return void (await done);
       await stopAll();

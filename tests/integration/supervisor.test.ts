@@ -116,4 +116,20 @@ describe('supervise', () => {
     expect(sup.current('web')).toBeNull();
     expect(sup.restarts('web')).toBe(0);
   });
+
+  it('supervises a child added later like the first ones, and adds none once stopped', async () => {
+    const log: string[] = [];
+    const sup = (running = supervise([{ name: 'worker', start: idle }], { log: (m) => log.push(m), initialBackoffMs: 50, maxBackoffMs: 50 }));
+    sup.add({ name: 'web', start: idle });
+    expect(() => sup.add({ name: 'web', start: idle })).toThrow('web is supervised already');
+    const web = await until('web', () => (alive(sup.current('web')) ? sup.current('web') : null));
+    web.kill('SIGKILL');
+    await until('web restarted', () => sup.restarts('web') === 1 && alive(sup.current('web')));
+    expect(log.some((l) => l.startsWith(`web (pid ${web.pid}) exited unexpectedly (signal SIGKILL)`))).toBe(true);
+    const last = sup.current('web')!;
+    await sup.stop();
+    expect(last.signalCode).toBe('SIGTERM');
+    sup.add({ name: 'late', start: idle });
+    expect(sup.current('late')).toBeNull();
+  });
 });
