@@ -17,8 +17,11 @@ import { applyTestEnv } from '../tests/setup/test-env';
 import type { ActorContext } from '@/lib/auth/context';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.data', 'vuln-reads-pg');
-const stateFile = path.join(root, '.data', 'vuln-reads.json');
+// VULN_READS_DIR: the cluster of another tree (this script copied into a checkout of another
+// revision reads the same data; that tree's migrations are then not applied).
+const dataRoot = process.env.VULN_READS_DIR ?? path.join(root, '.data');
+const dataDir = path.join(dataRoot, 'vuln-reads-pg');
+const stateFile = path.join(dataRoot, 'vuln-reads.json');
 const DB = 'rmm_vuln_reads';
 const DEVICES = 10_000;
 
@@ -97,7 +100,7 @@ async function explain(only: string | undefined, times: number): Promise<void> {
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
   const server = await start();
   try {
-    await migrateDatabase(server.urlFor(DB), { quiet: true }); // the tree's migrations since the seed
+    if (!process.env.VULN_READS_DIR) await migrateDatabase(server.urlFor(DB), { quiet: true }); // the tree's migrations since the seed
     const { dbPool, disconnectDb } = await import('@/lib/db');
     let plans: string[] = [];
     let capture = false;
