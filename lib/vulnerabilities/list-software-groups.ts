@@ -40,11 +40,17 @@ export async function listSoftwareGroups(ctx: ActorContext, q: ListSoftwareGroup
   if (!order.length) return { data: [], pagination: { page: q.page, limit: q.limit, total: 0 } };
   const page = Prisma.sql`(f.ecosystem, f.package_name) in (select * from unnest(${order.map((r) => r.ecosystem)}::text[], ${order.map((r) => r.package_name)}::text[]))`;
   const [details, ready] = await Promise.all([
+    // Group by group (the page's keys first): the findings of each are then read from the
+    // package index whatever the planner guesses of a search's long list of names.
     db.$queryRaw<Omit<Row, 'devices' | 'severity' | 'total'>[]>`
-      select f.ecosystem, f.package_name, max(f.source_name) as source_name, array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves,
-        bool_or(f.cve_id in (select k.cve_id from known_exploited_vulnerabilities k)) as kev
-      from vulnerability_findings f where ${where} and ${page}
-      group by f.ecosystem, f.package_name`,
+      select g.ecosystem, g.package_name, d.source_name, d.fixes, d.cves, d.kev
+      from unnest(${order.map((r) => r.ecosystem)}::text[], ${order.map((r) => r.package_name)}::text[]) as g(ecosystem, package_name)
+      cross join lateral (
+        select max(f.source_name) as source_name, array_agg(distinct f.fixed_version) as fixes, count(distinct f.cve_id)::int as cves,
+          bool_or(f.cve_id in (select k.cve_id from known_exploited_vulnerabilities k)) as kev
+        from vulnerability_findings f where ${where} and f.ecosystem = g.ecosystem and f.package_name = g.package_name
+      ) d
+      where d.cves > 0`,
     db.$queryRaw<{ ecosystem: string; package_name: string; n: number }[]>`
       select f.ecosystem, f.package_name, count(distinct f.device_id)::int as n from vulnerability_findings f
       where ${where} and ${page} and ${PATCH_FOUND_SQL}

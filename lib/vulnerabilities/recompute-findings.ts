@@ -158,7 +158,19 @@ export async function applyFindings(desired: Map<string, Desired>, scope: { devi
 async function upsertFindings(batch: Desired[]) {
   if (!batch.length) return;
   const col = <K extends keyof Desired>(k: K) => batch.map((d) => d[k]);
+  // The batch's CVE ids and package names join the names the search matches first
+  // (finding-scope-sql.ts), in the same statement: no finding is ever visible without its names.
+  // In key order, so two recomputations adding the same new names wait for each other in one
+  // order and never deadlock.
+  const names = (k: 'cveId' | 'packageName') => [...new Set(col(k))];
   await db.$executeRaw`
+    with names as (
+      insert into vulnerability_finding_names (kind, name)
+      select n.kind, n.name from (select 'cve' as kind, unnest(${names('cveId')}::text[]) as name
+        union all select 'package', unnest(${names('packageName')}::text[])) n
+      order by n.kind, n.name
+      on conflict do nothing
+    )
     insert into vulnerability_findings (id, partner_id, org_id, device_id, cve_id, ecosystem, package_name, installed_version, source_name, source_version, fixed_version, advisory_ids, severity, cvss_score, summary, status, updated_at)
     select gen_random_uuid(), t.partner_id, t.org_id, t.device_id, t.cve_id, t.ecosystem, t.package_name, t.installed_version, t.source_name, t.source_version, t.fixed_version,
       string_to_array(t.advisory_ids, ' '), t.severity::"VulnerabilitySeverity", t.cvss_score, t.summary, 'open', now()
