@@ -2,11 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 // Driven by scripts/test.ts, which starts the built app on its own database and sets E2E_BASE_URL.
 //
-// Two lanes on a 2-core machine: the journeys, one at a time as they were written (each seeds its
-// own partner but many share the app's global lists), and beside them the accessibility sweep,
-// which only reads its own seeded world. One browser and the app's server already keep about one
-// core busy, so a second lane uses the other instead of the run waiting for the sweep's page
-// after page.
+// On a 2-core machine, two workers: one browser and the app's server already keep about one core
+// busy, so a second worker uses the other instead of the run waiting on one page after another.
+// The accessibility sweep (its own project, one worker, as its shares run in one file one after
+// another) takes one of them while it lasts; the journeys take the rest, two at a time. Each journey seeds
+// its own partner; those that also use the machine (long-running real agents, apt and dpkg) or
+// platform-wide state declare a named lock (e2e/helpers/locks.ts), so no two with the same lock
+// run at once.
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'e2e/artifacts/results',
@@ -26,6 +28,6 @@ export default defineConfig({
   },
   projects: [
     { name: 'a11y', testMatch: 'a11y.spec.ts', workers: 1 },
-    { name: 'journeys', testIgnore: 'a11y.spec.ts', workers: 1 },
+    { name: 'journeys', testIgnore: 'a11y.spec.ts', workers: 2 },
   ],
 });

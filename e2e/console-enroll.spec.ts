@@ -6,6 +6,9 @@ import path from 'node:path';
 import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { MACHINE } from './helpers/locks';
+
+test.describe.configure({ lock: MACHINE });
 
 const PASSWORD = 'Console-Enroll-Pass-7!';
 const AGENT = path.resolve('agent/dist/rmm-agent.cjs');

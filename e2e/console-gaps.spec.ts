@@ -3,6 +3,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { seedAssetCheckout, seedDeadLetter, seedPartnerAdmin, seedPlatformAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { PLATFORM } from './helpers/locks';
+
+test.describe.configure({ lock: PLATFORM });
 
 const PASSWORD = 'Console-Gaps-Pass-7!';
 

@@ -11,6 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from './helpers/test';
 import { adminToken, seedPartnerAdmin, seedPartnerUser } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { MACHINE } from './helpers/locks';
+
+test.describe.configure({ lock: MACHINE });
 
 const PASSWORD = 'Console-Pam-Agent-Pass-7!';
 const AGENT_BUNDLE = path.resolve(import.meta.dirname, '../agent/dist/rmm-agent.cjs');

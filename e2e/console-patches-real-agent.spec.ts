@@ -11,6 +11,9 @@ import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
 import { aptSkipReason, dpkg, dpkgVersion, makeAptRepo } from '../tests/helpers/apt-repo';
+import { MACHINE } from './helpers/locks';
+
+test.describe.configure({ lock: MACHINE });
 
 const PASSWORD = 'Console-Real-Agent-Pass-7!';
 const PKG = 'rmm-e2e-patch-probe';

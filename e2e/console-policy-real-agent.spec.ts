@@ -13,6 +13,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { MACHINE } from './helpers/locks';
+
+test.describe.configure({ lock: MACHINE });
 
 const PASSWORD = 'Console-Policy-Agent-Pass-7!';
 const AGENT_BUNDLE = path.resolve(import.meta.dirname, '../agent/dist/rmm-agent.cjs');

@@ -16,6 +16,9 @@ import { WebSocketServer } from 'ws';
 import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { MACHINE } from './helpers/locks';
+
+test.describe.configure({ lock: MACHINE });
 
 const AGENT = path.resolve('agent/dist/rmm-agent.cjs');
 const PASSWORD = 'Console-Terminal-Pass-7!';

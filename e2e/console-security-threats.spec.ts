@@ -12,6 +12,9 @@ import path from 'node:path';
 import { expect, test } from './helpers/test';
 import { seedPartnerAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { MACHINE } from './helpers/locks';
+
+test.describe.configure({ lock: MACHINE });
 
 const PASSWORD = 'Console-Threats-Pass-7!';
 const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';

@@ -3,6 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './helpers/test';
 import { adminToken, seedPartnerAdmin, seedPlatformAdmin } from './helpers/seed';
 import { signInConsole } from './helpers/console';
+import { PLATFORM } from './helpers/locks';
+
+test.describe.configure({ lock: PLATFORM });
 
 const PASSWORD = 'Console-Third-Party-7!';
 

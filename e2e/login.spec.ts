@@ -1,4 +1,7 @@
 import { expect, test } from './helpers/test';
+import { PLATFORM } from './helpers/locks';
+
+test.describe.configure({ lock: PLATFORM });
 
 test('the bootstrap admin signs in and reaches the console shell', async ({ page }) => {
   await page.goto('/');
