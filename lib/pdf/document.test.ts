@@ -77,3 +77,20 @@ describe('pdf document', { timeout: 60_000 }, () => {
     expect(names.sort()).toEqual(['NotoSans-Regular FontFile2', 'NotoSansHans-Bold FontFile3', 'NotoSansHans-Regular FontFile3']);
   });
 });
+
+describe('pdf documents in one process', () => {
+  // The text layer (what a reader copies or searches) of a document must not depend on what
+  // documents the process rendered before it.
+  it('gives each document the text it was written with, whatever came before', async () => {
+    const render = async (lines: string[]) => {
+      const pdf = new PdfDocument({ title: 't' });
+      for (const line of lines) pdf.paragraph(line);
+      return pdfText(await pdf.toBuffer());
+    };
+    const later = ['No rows match. 100% of 3 devices: 1.5, 2.0; office-affix (fi ffi fl).'];
+    const alone = await render(later);
+    await render(['Łódź Użytkownik 東京 Иван Петров', 'host-001 … host-120, 12.5 % — 3/4 “quoted” fi ffl ff', '0123456789 .,;:%!?()[]{}']);
+    expect(await render(later)).toBe(alone);
+    expect(alone).toContain('No rows match.');
+  });
+});

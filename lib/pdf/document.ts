@@ -10,7 +10,7 @@
 //   pdf.table([{ header: 'Device' }, { header: 'Missing', width: 60, align: 'right' }], rows);
 //   return pdfResponse(await pdf.toBuffer(), 'patch-compliance.pdf');
 import PDFDocument from 'pdfkit';
-import { fontRuns, loadFont, runWidth, textWidth, type FontFace } from '@/lib/pdf/fonts';
+import { fontRuns, openFontForDocument, runWidth, textWidth, type FontFace } from '@/lib/pdf/fonts';
 
 export const COLORS = { text: '#000000', muted: '#666666', danger: '#b31a1a', rule: '#000000', band: '#ededed' } as const;
 
@@ -125,8 +125,8 @@ export class PdfDocument {
   private useFont(face: FontFace, size: number): PDFKit.PDFDocument {
     if (!this.registered.has(face)) {
       // pdfkit takes a fontkit font as readily as a file (its types only list files and bytes):
-      // the fonts are parsed once per process, not once per document.
-      this.doc.registerFont(face, loadFont(face) as unknown as PDFKit.Mixins.PDFFontSource);
+      // the file is read once per process, and each document embeds a font of its own.
+      this.doc.registerFont(face, openFontForDocument(face) as unknown as PDFKit.Mixins.PDFFontSource);
       this.registered.add(face);
     }
     return this.doc.font(face).fontSize(size);

@@ -27,26 +27,46 @@ export function fontPath(face: FontFace): string {
   return path.join(process.cwd(), 'node_modules', pkg, 'fonts', file);
 }
 
+const files = new Map<FontFace, Buffer>();
 const loaded = new Map<FontFace, fontkit.Font>();
 
-/**
- * The parsed font, opened once per process (fontkit reads tables on demand) and shared by every
- * document: pdfkit makes a fresh subset of it for each one.
- */
-export function loadFont(face: FontFace): fontkit.Font {
-  let font = loaded.get(face);
-  if (!font) {
+/** A face's file, read once per process. */
+function fontBytes(face: FontFace): Buffer {
+  let bytes = files.get(face);
+  if (!bytes) {
     const file = fontPath(face);
-    let bytes: Buffer;
     try {
       bytes = readFileSync(file);
     } catch (err) {
       throw new Error(`PDF font ${file} is missing: install the ${FONT_FILES[face].pkg} package`, { cause: err });
     }
-    font = fontkit.create(bytes) as fontkit.Font;
+    files.set(face, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * The parsed font for measuring text (which face has a glyph, how wide a run is), opened once
+ * per process: fontkit reads its tables on demand.
+ */
+export function loadFont(face: FontFace): fontkit.Font {
+  let font = loaded.get(face);
+  if (!font) {
+    font = fontkit.create(fontBytes(face)) as fontkit.Font;
     loaded.set(face, font);
   }
   return font;
+}
+
+/**
+ * A font of its own for one document to embed, over the same bytes. fontkit caches each glyph
+ * with the characters it was first laid out for, and pdfkit writes a document's text layer (the
+ * characters a reader copies or searches) from those: a font shared by documents gave a later
+ * one the characters an earlier one had laid out ("." extracted as "%"), while measuring is
+ * unaffected. Opening is cheap: fontkit parses the table directory only.
+ */
+export function openFontForDocument(face: FontFace): fontkit.Font {
+  return fontkit.create(fontBytes(face)) as fontkit.Font;
 }
 
 export interface FontRun {
