@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 
@@ -13,11 +13,6 @@ const MACHINE_PACKAGES = [
   'tests/integration/software-uninstall-agent.test.ts',
   'tests/integration/vulnerability-agent-e2e.test.ts',
 ];
-
-// Unit files that render PDFs, each in a process of its own: rendered after another file's PDFs
-// in the same process, some of their text comes out with other glyphs (the shared fontkit fonts,
-// lib/pdf/fonts.ts), so they keep vitest's per-file isolation.
-const PDF_RENDERING = ['lib/pdf/document.test.ts', 'lib/patches/compliance-report-files.test.ts', 'lib/reports/render-report.test.ts'];
 
 const integration = {
   environment: 'node' as const,
@@ -48,13 +43,8 @@ export default defineConfig({
           // One module graph per worker instead of a fresh fork per file: these files share no
           // database and the few that set process.env put it back (or only fill unset keys with
           // the same values), so the fork and the module loading are paid once per worker.
-          exclude: [...configDefaults.exclude, ...PDF_RENDERING],
           isolate: false,
         },
-      },
-      {
-        resolve: { alias },
-        test: { name: 'unit-pdf', include: PDF_RENDERING, environment: 'node', testTimeout: 20_000 },
       },
       {
         resolve: { alias },
