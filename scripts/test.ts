@@ -70,11 +70,16 @@ function runCheck(name: string, steps: [string, string[]][]): Promise<CheckResul
 
 const bin = (p: string) => path.join(root, 'node_modules', p);
 
-/** `npm run typecheck`: Next's route types, then the compiler over every file in tsconfig.json. */
+/**
+ * `npm run typecheck`: Next's route types, then the compiler over every file in tsconfig.json.
+ * The compiler is TypeScript 7 (the native one, installed as `typescript-7`): the same checks in
+ * about a third of the CPU time of 5.9's, which the tooling (typescript-eslint, Next) keeps using.
+ * Two checker threads: it shares the two cores with vitest and the build.
+ */
 const typecheck = () =>
   runCheck('typecheck', [
     [bin('next/dist/bin/next'), ['typegen']],
-    [bin('typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json', '--pretty', 'false']],
+    [bin('typescript-7/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json', '--pretty', 'false', '--checkers', '2']],
   ]);
 
 /** `npm run lint`: ESLint (cached between local runs), then the transitive layering check. */
