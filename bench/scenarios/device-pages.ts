@@ -82,19 +82,25 @@ function pageCpu(w: Window, alone: Window): ScenarioResult['cpuMsPerOp'] {
   return { app: per('app') ?? 0, worker: per('worker') ?? 0, db: per('db') };
 }
 
+/** Devices at full size: listed, and every one of them beating every 60 s. */
+const FLEET = 100_000;
+
 export const devicePagesScenario: Scenario = {
   key: '2',
   title: 'device list paging under heartbeat load',
-  fleetSize: 100_000,
+  fleetSize: FLEET,
   async run(ctx) {
     const { scale } = ctx;
-    const beating = ctx.fleet.length;
+    // The scenario's own fleet beats: a run that also seeds scenario 7's larger fleet lists those
+    // devices too (a page costs the same at any depth) but must not beat them all.
+    const devices = ctx.fleet.slice(0, Math.round(FLEET / scale.factor));
+    const beating = devices.length;
     const readSeconds = Math.max(20, scale.intervalSeconds);
     const fleet = `${Math.round((ctx.fleet.length * scale.factor) / 1000)}k devices`;
-    ctx.log(`scenario 2: pages of ${LIMIT} over ${ctx.fleet.length} devices while all ${beating} heartbeat (${Math.round(beating / scale.intervalSeconds)} beats/s)`);
+    ctx.log(`scenario 2: pages of ${LIMIT} over ${ctx.fleet.length} devices while ${beating} of them heartbeat (${Math.round(beating / scale.intervalSeconds)} beats/s)`);
     const sim = startSimulate({
       urls: ctx.stack.urls,
-      devices: ctx.fleet,
+      devices,
       intervalSeconds: scale.intervalSeconds,
       // Longer than the phases need (the latency phase first walks the list once): ended below.
       durationSeconds: scale.intervalSeconds + BEATS_ALONE_SECONDS + 3 * readSeconds + 120,
@@ -135,7 +141,7 @@ export const devicePagesScenario: Scenario = {
       errors: beats?.errors.total ?? null,
     };
     const windowExtra = (w: Window) => ({ seconds: Math.round(w.seconds * 10) / 10, pagesServed: w.pages, beatsServed: w.beats, beatsPerSecond: Math.round((w.beats / w.seconds) * 10) / 10, cpuSeconds: w.cpu });
-    const load = `${fleet} + ${fleetLabel(100_000, ctx)}`;
+    const load = `${fleet} + ${fleetLabel(FLEET, ctx)}`;
     const p = paced!;
     const c = closed!;
     return [
