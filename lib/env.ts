@@ -171,6 +171,10 @@ const EnvFields = z.object({
   AI_MONTHLY_COST_BUDGET_USD: z.coerce.number().min(0).default(50).describe('Default cost a partner may spend per calendar month (UTC); 0 no limit. settings.ai.monthlyCostBudgetUsd overrides it'),
 
   WORKER_CONCURRENCY: int(10, 1),
+  // Webhook deliveries run in a job runner of their own with this many at once: each mostly
+  // waits on its receiver, so their throughput is this concurrency over the receivers' latency,
+  // and they must not queue behind (nor crowd out) the heavier jobs. 0: they share the main runner.
+  WEBHOOK_DELIVERY_CONCURRENCY: int(32, 0),
   WORKER_POLL_INTERVAL_MS: int(1000, 50),
   // graphile-worker batching (see README "Scaling"): jobs fetched per query into a local queue
   // (0 or 1: one per query), and how long completions wait to be written together (-1: at once).

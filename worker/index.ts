@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
 import { db, disconnectDb } from '@/lib/db';
 import { isDatabaseUnavailable } from '@/lib/http/db-errors';
+import { DELIVER_WEBHOOK_TASK } from '@/lib/webhooks/delivery-jobs';
 import { crontab, taskList } from './task-list';
 import { workerApplicationName } from './application-name';
 import { observeJobs, startMetricsServer, type WorkerHealth } from './metrics-server';
@@ -29,9 +30,23 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 // graphile-worker detaches its own listener from a pool when a runner it gave up is released,
 // and an idle connection of that pool dropped by the next outage then raised an unhandled
 // 'error' event that killed the process. A pool it was given, it neither ends nor leaves bare.
+// Webhook deliveries have a runner of their own (WEBHOOK_DELIVERY_CONCURRENCY): a delivery
+// mostly waits on its receiver, so many run at once without taking the slots of the heavier jobs
+// (recomputations, policy evaluation, reports), which keep WORKER_CONCURRENCY. A runner fetches
+// only the jobs of the tasks it is given.
+const separateDeliveries = env().WEBHOOK_DELIVERY_CONCURRENCY > 0;
+const { [DELIVER_WEBHOOK_TASK]: deliverWebhook, ...otherTasks } = taskList;
+const RUNNERS = [
+  { name: 'jobs', concurrency: env().WORKER_CONCURRENCY, taskList: separateDeliveries ? otherTasks : taskList, cron: { crontab } },
+  // No schedule of its own (an empty list: an empty crontab would make it read ./crontab).
+  ...(separateDeliveries ? [{ name: 'webhook deliveries', concurrency: env().WEBHOOK_DELIVERY_CONCURRENCY, taskList: { [DELIVER_WEBHOOK_TASK]: deliverWebhook }, cron: { parsedCronItems: [] } }] : []),
+];
+
 const jobPool = new pg.Pool({
   connectionString: env().DATABASE_URL,
-  max: Math.max(10, env().WORKER_CONCURRENCY + 2),
+  // Jobs do their own work on the application's pool (lib/db.ts); this one carries each runner's
+  // listener, job fetches and batched completions. The delivery runner's jobs add no connection.
+  max: Math.max(10, env().WORKER_CONCURRENCY + 2) + (separateDeliveries ? 4 : 0),
   application_name: workerApplicationName(),
 });
 const onConnectionLost = (err: Error) => {
@@ -43,13 +58,13 @@ jobPool.on('error', onConnectionLost);
 // graphile-worker installs none of its own (nor prints a console warning that it did).
 jobPool.on('connect', (client) => client.on('error', onConnectionLost));
 
-function startRunner(events: WorkerEvents): Promise<Runner> {
+function startRunner(events: WorkerEvents, spec: (typeof RUNNERS)[number]): Promise<Runner> {
   return run({
     pgPool: jobPool,
-    concurrency: env().WORKER_CONCURRENCY,
+    concurrency: spec.concurrency,
     pollInterval: env().WORKER_POLL_INTERVAL_MS,
-    taskList,
-    crontab,
+    taskList: spec.taskList,
+    ...spec.cron,
     logger: workerLogger,
     events,
     // Signals are handled below: a stop must not be mistaken for an outage and restarted.
@@ -69,7 +84,9 @@ function startRunner(events: WorkerEvents): Promise<Runner> {
 }
 
 let stopping = false;
-let runner: Runner | null = null;
+/** The running runners (the main one first), empty between starts. */
+let runners: Runner[] = [];
+const stopRunners = () => Promise.allSettled(runners.map((r) => r.stop()));
 let runnerState: WorkerHealth['runner'] = 'starting';
 /** Why the current runner ended by itself (events, or a database error that escaped it). */
 let runnerFailure: unknown = null;
@@ -143,21 +160,30 @@ async function runUntilStopped(): Promise<void> {
     const keepAlive = setInterval(() => undefined, 60_000);
     try {
       runnerState = 'starting';
-      runner = await startRunner(events);
-      if (stopping) await runner.stop(); // the signal came while it was starting
+      for (const spec of RUNNERS) runners.push(await startRunner(events, spec));
+      if (stopping) await stopRunners(); // the signal came while they were starting
       runnerState = 'running';
-      logger.info({ restarts: starts }, starts === 0 ? 'worker started' : 'worker job runner restarted');
+      logger.info({ restarts: starts, runners: RUNNERS.map((r) => `${r.name} (${r.concurrency} at once)`) }, starts === 0 ? 'worker started' : 'worker job runner restarted');
       // Metric history partitions ahead and rollups caught up now rather than at the next hour
       // (one job however many replicas start: the key folds them).
-      if (starts === 0) await runner.addJob('maintain_metric_history', {}, { jobKey: 'maintain_metric_history' });
+      if (starts === 0) await runners[0].addJob('maintain_metric_history', {}, { jobKey: 'maintain_metric_history' });
       starts += 1;
-      await Promise.race([runner.promise, abandoned]);
+      // Stopped (a signal) or failed: one runner ending ends the others. A stop waits for their
+      // running jobs; after a failure their shutdown gets the same few seconds as the runner's.
+      const ended = await Promise.race([Promise.race(runners.map((r) => r.promise)).then(() => 'ended' as const), abandoned.then(() => 'abandoned' as const)]);
+      if (runners.length > 1) {
+        const others = stopRunners().then(() => Promise.allSettled(runners.map((r) => r.promise)));
+        if (stopping) await others;
+        else await Promise.race([others, new Promise((r) => setTimeout(r, ended === 'abandoned' ? 0 : 5_000))]);
+      }
     } catch (error) {
       runnerFailure ??= error;
+      // A runner that failed to start leaves the ones started before it: they stop too.
+      if (runners.length) await Promise.race([stopRunners(), new Promise((r) => setTimeout(r, 5_000))]);
     } finally {
       clearInterval(keepAlive);
       abandonRunner = null;
-      runner = null;
+      runners = [];
     }
     if (stopping) return;
     // A runner that ends by itself around a database failure ended because of it (its own
@@ -200,7 +226,7 @@ function onSignal(signal: NodeJS.Signals) {
   firstStopSignalAt = Date.now();
   logger.info({ signal }, 'worker stopping');
   wake();
-  void runner?.stop().catch((error: unknown) => logger.error({ err: error }, 'worker stop failed'));
+  void Promise.all(runners.map((r) => r.stop())).catch((error: unknown) => logger.error({ err: error }, 'worker stop failed'));
 }
 process.on('SIGTERM', onSignal);
 process.on('SIGINT', onSignal);
@@ -217,7 +243,7 @@ process.on('unhandledRejection', (reason) => {
     if (looksLikeConnectionLoss(reason) || recentTrouble || !(await databaseReachable())) {
       logger.warn({ err: reason }, 'a database error escaped the job runner; restarting the runner');
       runnerFailed(reason);
-      void runner?.stop().catch(() => undefined);
+      void stopRunners();
       return;
     }
     logger.fatal({ err: reason }, 'unhandled rejection');
