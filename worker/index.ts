@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
 import { db, disconnectDb } from '@/lib/db';
 import { isDatabaseUnavailable } from '@/lib/http/db-errors';
-import { DELIVER_WEBHOOK_TASK } from '@/lib/webhooks/delivery-jobs';
+import { DELIVER_WEBHOOK_TASK, DELIVER_WEBHOOKS_TASK } from '@/lib/webhooks/delivery-jobs';
 import { crontab, taskList } from './task-list';
 import { workerApplicationName } from './application-name';
 import { observeJobs, startMetricsServer, type WorkerHealth } from './metrics-server';
@@ -35,11 +35,11 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 // (recomputations, policy evaluation, reports), which keep WORKER_CONCURRENCY. A runner fetches
 // only the jobs of the tasks it is given.
 const separateDeliveries = env().WEBHOOK_DELIVERY_CONCURRENCY > 0;
-const { [DELIVER_WEBHOOK_TASK]: deliverWebhook, ...otherTasks } = taskList;
+const { [DELIVER_WEBHOOK_TASK]: deliverWebhook, [DELIVER_WEBHOOKS_TASK]: deliverWebhooks, ...otherTasks } = taskList;
 const RUNNERS = [
   { name: 'jobs', concurrency: env().WORKER_CONCURRENCY, taskList: separateDeliveries ? otherTasks : taskList, cron: { crontab } },
   // No schedule of its own (an empty list: an empty crontab would make it read ./crontab).
-  ...(separateDeliveries ? [{ name: 'webhook deliveries', concurrency: env().WEBHOOK_DELIVERY_CONCURRENCY, taskList: { [DELIVER_WEBHOOK_TASK]: deliverWebhook }, cron: { parsedCronItems: [] } }] : []),
+  ...(separateDeliveries ? [{ name: 'webhook deliveries', concurrency: env().WEBHOOK_DELIVERY_CONCURRENCY, taskList: { [DELIVER_WEBHOOK_TASK]: deliverWebhook, [DELIVER_WEBHOOKS_TASK]: deliverWebhooks }, cron: { parsedCronItems: [] } }] : []),
 ];
 
 const jobPool = new pg.Pool({

@@ -8,7 +8,7 @@ import { sendEmailTask } from './tasks/send-email';
 import { deleteAttachmentObjectTask } from './tasks/delete-attachment-object';
 import { purgePendingAttachmentsTask } from './tasks/purge-pending-attachments';
 import { purgeOrphanAgentChunksTask } from './tasks/purge-orphan-agent-chunks';
-import { deliverWebhookTask } from './tasks/deliver-webhook';
+import { deliverWebhookTask, deliverWebhooksTask } from './tasks/deliver-webhook';
 import { recoverWebhookDeliveriesTask } from './tasks/recover-webhook-deliveries';
 import { pruneWebhookDeliveriesTask } from './tasks/prune-webhook-deliveries';
 import { prunePluginApiCallsTask } from './tasks/prune-plugin-api-calls';
@@ -53,6 +53,7 @@ export const taskList: TaskList = {
   purge_pending_attachments: purgePendingAttachmentsTask,
   purge_orphan_agent_chunks: purgeOrphanAgentChunksTask,
   deliver_webhook: deliverWebhookTask,
+  deliver_webhooks: deliverWebhooksTask,
   recover_webhook_deliveries: recoverWebhookDeliveriesTask,
   prune_webhook_deliveries: pruneWebhookDeliveriesTask,
   prune_plugin_api_calls: prunePluginApiCallsTask,

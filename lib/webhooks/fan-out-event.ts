@@ -1,10 +1,10 @@
 // The event bus write: one statement records the event (or a batch of events) and, for an event
 // of an organization, creates a pending delivery (attempt 0) for every active webhook of that
-// organization subscribed to its type, and queues their jobs (one add_jobs call). No webhooks,
-// no rows: one cheap lookup on webhooks(org_id, status).
+// organization subscribed to its type, and queues their first attempts (one add_jobs call, a job
+// per FAN_OUT_JOB_SIZE deliveries). No webhooks, no rows: one cheap lookup on webhooks(org_id, status).
 import type { Tx } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { DELIVER_WEBHOOK_TASK, DELIVERY_JOB_MAX_ATTEMPTS } from '@/lib/webhooks/delivery-jobs';
+import { DELIVER_WEBHOOKS_TASK, DELIVERY_JOB_MAX_ATTEMPTS, FAN_OUT_JOB_SIZE } from '@/lib/webhooks/delivery-jobs';
 
 export interface RecordedEvent {
   id: string;
@@ -15,8 +15,9 @@ export interface RecordedEvent {
 // Fans the events of a CTE `ev` (id, type, org_id, created_at, data) out: a pending delivery
 // (attempt 0) for every active webhook of the event's organization, or of its whole partner,
 // subscribed to its type, and
-// one add_jobs call for all of them. The statement's final select must read `queued` (a
-// SELECT-only CTE runs only when read). Constants are inlined: they are the module's own.
+// one add_jobs call for all of them. The statement's final select must read `queued` (one row
+// per delivery; a SELECT-only CTE runs only when read). Constants are inlined: they are the
+// module's own.
 export const FAN_OUT_CTES = `
   hooks as (
     select w.id, w.partner_id, w.org_id, ev.id as event_id, ev.type, ev.created_at, ev.data from ev
@@ -43,11 +44,18 @@ export const FAN_OUT_CTES = `
       0
     from hooks h
     returning id
-  ), queued as (
+  ), fan_out_jobs as (
+    -- The first attempts in jobs of FAN_OUT_JOB_SIZE deliveries (see delivery-jobs.ts).
     select graphile_worker.add_jobs(array_agg((
-      '${DELIVER_WEBHOOK_TASK}', json_build_object('deliveryId', id, 'attempt', 0), null, null,
-      ${DELIVERY_JOB_MAX_ATTEMPTS}::int, 'webhook_delivery:' || id::text, null, null
-    )::graphile_worker.job_spec)) from created having count(*) > 0
+      '${DELIVER_WEBHOOKS_TASK}', json_build_object('deliveryIds', c.ids, 'attempt', 0), null, null,
+      ${DELIVERY_JOB_MAX_ATTEMPTS}::int, null, null, null
+    )::graphile_worker.job_spec))
+    from (
+      select array_agg(n.id) as ids from (select id, (row_number() over () - 1) / ${FAN_OUT_JOB_SIZE} as chunk from created) n group by n.chunk
+    ) c having count(*) > 0
+  ), queued as (
+    -- One row per delivery; reading it queues the jobs (a one-time filter, run before the scan).
+    select id from created where (select count(*) from fan_out_jobs) >= 0
   )`;
 
 export interface EventInput {

@@ -13,6 +13,8 @@ import { resetEnvCache } from '@/lib/env';
 import { recoverLostDeliveries } from '@/lib/webhooks/recover-deliveries';
 import { attemptDelivery } from '@/lib/webhooks/attempt-delivery';
 import { closeWebhookAgents } from '@/lib/webhooks/send-webhook-request';
+import { emitEvents } from '@/lib/events/emit-event';
+import { FAN_OUT_JOB_SIZE } from '@/lib/webhooks/delivery-jobs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 let admin: string;
@@ -153,5 +155,48 @@ describe('crash safety', () => {
     }
     await runDueJobs();
     expect(receiver.requests.length - before).toBe(3);
+  });
+
+  it('an event fan-out queues its first attempts in shared jobs; the sweep leaves them to those jobs', async () => {
+    receiver.respond(() => ({ status: 200 }));
+    const hooks = 3;
+    const fanOutOrg = (await makeOrg((await db.organization.findUniqueOrThrow({ where: { id: orgId } })).partnerId)).id;
+    for (let i = 0; i < hooks; i += 1) {
+      const hook = await api.post('/webhooks', { token: admin, body: { orgId: fanOutOrg, name: `fan ${i}`, url: `${receiver.url}/fan`, events: ['device.offline'] } });
+      expect(hook.status).toBe(201);
+    }
+    // Enough events that their deliveries need more than one job.
+    const events = Math.ceil((FAN_OUT_JOB_SIZE * 2) / hooks) + 1;
+    await db.$transaction((tx) =>
+      emitEvents(tx, Array.from({ length: events }, (_, i) => ({ type: 'device.offline' as const, partnerId: null, orgId: fanOutOrg, data: { n: i } }))),
+    );
+    const deliveries = await db.webhookDelivery.findMany({ where: { orgId: fanOutOrg }, select: { id: true } });
+    expect(deliveries).toHaveLength(events * hooks);
+    const jobs = await db.$queryRaw<{ key: string | null; payload: { deliveryIds: string[]; attempt: number } }[]>`
+      select j.key, j.payload::jsonb as payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = 'deliver_webhooks'`;
+    expect(jobs).toHaveLength(Math.ceil((events * hooks) / FAN_OUT_JOB_SIZE));
+    expect(jobs.every((j) => j.key === null && j.payload.attempt === 0 && j.payload.deliveryIds.length <= FAN_OUT_JOB_SIZE)).toBe(true);
+    expect(jobs.flatMap((j) => j.payload.deliveryIds).sort()).toEqual(deliveries.map((d) => d.id).sort());
+    expect(await jobsFor(deliveries[0].id)).toHaveLength(0);
+
+    // Overdue but still held by a runnable fan-out job: not the sweep's.
+    expect(await recoverLostDeliveries({ asOf: new Date(Date.now() + 2 * 60_000) })).toBe(0);
+
+    // One job's worker died holding it (locked, never run): its deliveries are the sweep's once overdue.
+    const [orphan] = await db.$queryRaw<{ ids: string[] }[]>`
+      update graphile_worker._private_jobs j set locked_at = now(), locked_by = 'dead-worker', attempts = 1
+      where j.id = (select j2.id from graphile_worker._private_jobs j2 join graphile_worker._private_tasks t on t.id = j2.task_id
+                    where t.identifier = 'deliver_webhooks' order by j2.id limit 1)
+      returning array(select json_array_elements_text(j.payload -> 'deliveryIds')) as ids`;
+    expect(await recoverLostDeliveries({ asOf: new Date(Date.now() + 2 * 60_000) })).toBe(orphan.ids.length);
+
+    const before = receiver.requests.length;
+    await runDueJobs();
+    const done = await db.webhookDelivery.findMany({ where: { orgId: fanOutOrg } });
+    expect(done.every((d) => d.status === 'delivered' && d.attempt === 1)).toBe(true);
+    // Each delivery reached the receiver once: the taken-over ones through jobs of their own.
+    const sent = receiver.requests.slice(before).map((r) => r.headers['x-service-delivery-record-id']);
+    expect(sent.sort()).toEqual(deliveries.map((d) => d.id).sort());
   });
 });

@@ -44,8 +44,14 @@ async function sendTest(hookId: string) {
 }
 
 const delivery = (id: string) => db.webhookDelivery.findUniqueOrThrow({ where: { id } });
+/** When the job that will attempt this delivery runs: its own (keyed), or a fan-out job naming it. */
 const jobRunAt = async (deliveryId: string) =>
-  (await db.$queryRaw<{ run_at: Date }[]>`select run_at from graphile_worker.jobs where key = ${`webhook_delivery:${deliveryId}`}`)[0]?.run_at ?? null;
+  (
+    await db.$queryRaw<{ run_at: Date }[]>`
+      select j.run_at from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where j.key = ${`webhook_delivery:${deliveryId}`}
+         or (t.identifier = 'deliver_webhooks' and (j.payload::jsonb -> 'deliveryIds') ? ${deliveryId})`
+  )[0]?.run_at ?? null;
 
 /** What a receiver does with the documented recipe: HMAC-SHA256(secret, ts + '.' + raw body). */
 function verifySignature(secret: string, headers: Record<string, string | string[] | undefined>, rawBody: string): boolean {
