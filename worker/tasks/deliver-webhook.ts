@@ -2,6 +2,7 @@ import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { attemptDelivery } from '@/lib/webhooks/attempt-delivery';
 import { logger } from '@/lib/observability/logger';
+import type { DeliveryBatchJobPayload, DeliveryJobPayload } from '@/lib/webhooks/delivery-jobs';
 
 const ZPayload = z.object({ deliveryId: z.string().uuid(), attempt: z.number().int().min(0) });
 const ZBatchPayload = z.object({ deliveryIds: z.array(z.string().uuid()).min(1), attempt: z.number().int().min(0) });
@@ -9,7 +10,7 @@ const ZBatchPayload = z.object({ deliveryIds: z.array(z.string().uuid()).min(1),
 /** One webhook delivery attempt. HTTP outcomes never throw (the delivery retry policy
  * schedules the next attempt itself); only infrastructure errors do, to be retried here. */
 export const deliverWebhookTask: Task = async (payload, helpers) => {
-  const job = ZPayload.parse(payload);
+  const job: DeliveryJobPayload = ZPayload.parse(payload);
   const outcome = await attemptDelivery(job);
   if (logger.isLevelEnabled('debug')) helpers.logger.debug(`delivery ${job.deliveryId}: ${outcome}`);
 };
@@ -20,7 +21,7 @@ export const deliverWebhookTask: Task = async (payload, helpers) => {
  * finds the attempts already made moved on, and makes only the others.
  */
 export const deliverWebhooksTask: Task = async (payload, helpers) => {
-  const job = ZBatchPayload.parse(payload);
+  const job: DeliveryBatchJobPayload = ZBatchPayload.parse(payload);
   const results = await Promise.allSettled(job.deliveryIds.map((deliveryId) => attemptDelivery({ deliveryId, attempt: job.attempt })));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
