@@ -13,6 +13,9 @@ describe('unrouted /api/v1 answers', () => {
     expect(matchRoute(routes, '/devices/bulk')?.route.path).toBe('/devices/bulk');
     expect(matchRoute(routes, '/devices/a%20b')?.params).toEqual({ id: 'a b' });
     expect(matchRoute(routes, '/')).toBeNull();
+    expect(matchRoute(routes, '/devices/%62ulk')?.route.path).toBe('/devices/bulk');
+    expect(matchRoute(routes, '/health/x')).toBeNull();
+    expect(matchRoute(routes, '/devices/%E0%A4%A')).toEqual({ route: routes[1], params: { id: '%E0%A4%A' } });
   });
 
   it('answers a path no route serves with 404 in the envelope', async () => {

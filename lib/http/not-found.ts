@@ -46,29 +46,59 @@ export interface RouteMatch<R extends RoutePattern> {
   params: Record<string, string>;
 }
 
+interface CompiledRoute<R extends RoutePattern> {
+  route: R;
+  /** The path's segments; a parameter's holds its name and `param` is set. */
+  segments: { text: string; param: boolean }[];
+}
+
+// Each route list split into segments once and grouped by segment count: the server matches
+// every /api/v1 request it does not serve on a fast path against the whole index.
+const compiled = new WeakMap<readonly RoutePattern[], Map<number, CompiledRoute<RoutePattern>[]>>();
+
+function byLength<R extends RoutePattern>(routes: readonly R[]): Map<number, CompiledRoute<R>[]> {
+  let table = compiled.get(routes);
+  if (!table) {
+    table = new Map();
+    for (const route of routes) {
+      const segments = route.path
+        .split('/')
+        .filter(Boolean)
+        .map((s) => (s.startsWith('{') ? { text: s.slice(1, -1), param: true } : { text: s, param: false }));
+      const bucket = table.get(segments.length) ?? [];
+      bucket.push({ route, segments });
+      table.set(segments.length, bucket);
+    }
+    compiled.set(routes, table);
+  }
+  return table as Map<number, CompiledRoute<R>[]>;
+}
+
 /** The route serving a path under /api/v1 (static segments win over parameters, as in Next). */
 export function matchRoute<R extends RoutePattern>(routes: readonly R[], pathname: string): RouteMatch<R> | null {
   const segments = pathname.split('/').filter(Boolean);
-  let best: RouteMatch<R> | null = null;
+  const decoded = segments.map(safeDecode);
+  let best: CompiledRoute<R> | null = null;
   let bestParams = Infinity;
-  for (const route of routes) {
-    const pattern = route.path.split('/').filter(Boolean);
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
+  for (const candidate of byLength(routes).get(segments.length) ?? []) {
     let ok = true;
     let count = 0;
-    for (let i = 0; i < pattern.length && ok; i++) {
-      if (pattern[i].startsWith('{')) {
-        params[pattern[i].slice(1, -1)] = safeDecode(segments[i]);
-        count++;
-      } else ok = pattern[i] === segments[i] || pattern[i] === safeDecode(segments[i]);
+    for (let i = 0; i < segments.length && ok; i++) {
+      const part = candidate.segments[i];
+      if (part.param) count++;
+      else ok = part.text === segments[i] || part.text === decoded[i];
     }
     if (ok && count < bestParams) {
-      best = { route, params };
+      best = candidate;
       bestParams = count;
     }
   }
-  return best;
+  if (!best) return null;
+  const params: Record<string, string> = {};
+  best.segments.forEach((part, i) => {
+    if (part.param) params[part.text] = decoded[i];
+  });
+  return { route: best.route, params };
 }
 
 function decodable(path: string): boolean {
