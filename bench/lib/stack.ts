@@ -61,6 +61,8 @@ export interface Stack {
    * workers and rss then describe the new ones).
    */
   respawn(layout: ProcessLayout): Promise<void>;
+  /** With --profile: the web processes' profiles start afresh now (a measurement window opens). */
+  profileWindow(): void;
   stop(): Promise<void>;
 }
 
@@ -179,7 +181,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       : {};
     for (let i = 0; i < layout.webProcesses; i++) {
       const at = await place();
-      const child = startIn(at.prefix, 'web', 'server.ts', { ...env, ...profile, DATABASE_URL: at.databaseUrl, HOST: at.host, PORT: String(at.port) });
+      const child = startIn(at.prefix, 'web', 'server.ts', { ...env, ...profile, ...(opts.profileDir ? { RMM_BENCH_PROFILE_WINDOW: '1' } : {}), DATABASE_URL: at.databaseUrl, HOST: at.host, PORT: String(at.port) });
       pipeTo(child, `web-${generation}-${i + 1}.log`);
       web.push(child);
       urls.push(`http://${at.host}:${at.port}`);
@@ -217,6 +219,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       Object.assign(stack, next, { layout });
       await waitHealthy(next);
       opts.log(`${layout.webProcesses} web process(es) on ${next.urls.join(', ')}, ${layout.workers} worker(s)${layout.namespaces ? ', each in a network namespace of its own' : ''}`);
+    },
+    profileWindow() {
+      // `ip netns exec` execs the program in place: each child's pid is the web process's own.
+      if (opts.profileDir) for (const c of stack.web) if (c.exitCode === null) c.kill('SIGUSR2');
     },
     async stop() {
       stack.rss.stop();

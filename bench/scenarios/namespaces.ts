@@ -136,6 +136,7 @@ async function runPhase(ctx: BenchContext, layout: ProcessLayout, edited: { devi
   // The measurement: agents beat one interval before the load (every device beating), through it,
   // and two intervals after it, so every queued command is claimed and answered before they stop.
   const before = stats;
+  ctx.stack.profileWindow();
   ctx.stack.rss.reset();
   const started = Date.now();
   const sim = startSimulate({ urls, devices, intervalSeconds: interval, durationSeconds: interval + measure + interval * 2, workDir: ctx.workDir, name: `15-${layout.webProcesses}x`, log: ctx.log });
