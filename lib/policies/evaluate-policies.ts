@@ -5,6 +5,7 @@
 // per-device compliance rows are recomputed with events on transitions only. Evaluations of one
 // device are serialised by a transaction-scoped advisory lock, so several workers never race.
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db, type Tx } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
@@ -31,6 +32,9 @@ export interface EvaluateRequest {
   deviceIds?: string[];
 }
 
+const PARTNER_QUEUE = `${EVALUATE_TASK}:partner:`;
+const partnerQueue = (partnerId: string) => `${PARTNER_QUEUE}${partnerId}`;
+
 /** Queues an evaluation (with the change that caused it). Policy-wide runs share a job key. */
 export async function enqueuePolicyEvaluation(tx: Tx, req: EvaluateRequest): Promise<void> {
   const deviceIds = req.deviceIds?.slice(0, 5000);
@@ -39,10 +43,35 @@ export async function enqueuePolicyEvaluation(tx: Tx, req: EvaluateRequest): Pro
   // side (twenty policies created together) they wait on each other until their transactions
   // time out. A named queue per partner runs them one after another instead.
   const [owner] = req.policyId ? await tx.$queryRaw<{ partner_id: string }[]>`select partner_id from policies where id = ${req.policyId}::uuid` : [];
-  const queueName = owner ? `${EVALUATE_TASK}:partner:${owner.partner_id}` : undefined;
+  const queueName = owner ? partnerQueue(owner.partner_id) : undefined;
   // A newer change of the same policy replaces a job still waiting: it reads the policy's devices
   // again; a device dropped in between keeps stale rows only until the scheduled run clears them.
   await enqueueJob(tx, EVALUATE_TASK, { policyId: req.policyId, deviceIds }, { jobKey, jobKeyMode: jobKey ? 'replace' : undefined, queueName });
+}
+
+/** An evaluate_policies job's payload (the worker task parses it too). */
+export const ZEvaluatePayload = z.object({ policyId: z.string().uuid().optional(), deviceIds: z.array(z.string().uuid()).optional() }).passthrough();
+
+/**
+ * The policy-wide jobs waiting behind this one in the policy's partner queue, taken over by this
+ * run: twenty policies created together then cost two passes over their devices, not twenty. A
+ * job is taken by deleting it while no worker holds it (as graphile_worker.remove_job does), so
+ * a worker that locked it first runs it and this run never sees it. Exhausted jobs stay failed.
+ * Should this process die mid-run, the scheduled evaluation of every device (every 15 minutes)
+ * decides the taken policies' checks.
+ */
+async function takeQueuedPolicyJobs(policyId: string): Promise<EvaluateRequest[]> {
+  const rows = await db.$queryRaw<{ payload: unknown }[]>`
+    delete from graphile_worker._private_jobs j
+    using graphile_worker._private_job_queues q, graphile_worker._private_tasks t, policies p
+    where p.id = ${policyId}::uuid and q.queue_name = ${PARTNER_QUEUE} || p.partner_id::text
+      and j.job_queue_id = q.id and t.id = j.task_id and t.identifier = ${EVALUATE_TASK}
+      and j.locked_at is null and j.attempts < j.max_attempts
+    returning j.payload`;
+  return rows.flatMap((r) => {
+    const parsed = ZEvaluatePayload.safeParse(r.payload);
+    return parsed.success && parsed.data.policyId ? [{ policyId: parsed.data.policyId, deviceIds: parsed.data.deviceIds }] : [];
+  });
 }
 
 const PRECEDENCE_SQL = Prisma.sql`case a.target_type when 'device' then 6 when 'site' then 3 when 'organization' then 2 else 1 end`;
@@ -120,33 +149,52 @@ async function filterAssignedDevices(client: Tx | typeof db, filter: { deviceIds
   return out;
 }
 
-/** Devices a policy applies to now, or has current results for. */
-export async function policyDeviceIds(tx: Tx, policyId: string): Promise<string[]> {
-  const applied = await applicablePolicies(tx, { policyIds: [policyId], includeInactive: true });
-  const stored = await tx.devicePolicyCompliance.findMany({ where: { policyId }, select: { deviceId: true } });
+/** Devices a policy (or any of several) applies to now, or has current results for. */
+export async function policyDeviceIds(tx: Tx, policyId: string | string[]): Promise<string[]> {
+  const policyIds = typeof policyId === 'string' ? [policyId] : policyId;
+  const applied = await applicablePolicies(tx, { policyIds, includeInactive: true });
+  const stored = await tx.devicePolicyCompliance.findMany({ where: { policyId: { in: policyIds } }, select: { deviceId: true } });
   return [...new Set([...applied.map((a) => a.deviceId), ...stored.map((s) => s.deviceId)])];
 }
 
-/** The worker task: one policy's devices (plus those named), the named devices, or every device under an active policy. */
+/**
+ * The worker task: one policy's devices (plus those named), the named devices, or every device
+ * under an active policy. A policy's run takes over the policy runs queued behind it for the same
+ * partner (their policies' devices and checks join this run); should it fail, they are queued again.
+ */
 export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devices: number }> {
   let deviceIds: string[];
-  if (!req.policyId && !req.deviceIds) {
-    // Devices under an active policy, plus those with current rows of one that no longer applies.
-    const all = await applicablePolicies(db, {});
-    const stored = await db.devicePolicyCompliance.findMany({ where: { policy: { active: true } }, select: { deviceId: true }, distinct: ['deviceId'] });
-    // And devices holding effective settings, so settings of a policy that no longer applies go.
-    const settled = await db.devicePolicySettings.findMany({ select: { deviceId: true } });
-    deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId), ...settled.map((s) => s.deviceId)])];
-  } else {
-    const fromPolicy = req.policyId ? await db.$transaction((tx) => policyDeviceIds(tx, req.policyId!)) : [];
-    deviceIds = [...new Set([...fromPolicy, ...(req.deviceIds ?? [])])];
-  }
-  deviceIds.sort();
-  for (let i = 0; i < deviceIds.length; i += CHUNK) {
-    const chunk = deviceIds.slice(i, i + CHUNK);
-    await db.$transaction((tx) => evaluateDevices(tx, chunk, req.policyId), { timeout: 120_000 });
+  let onlyPolicyIds: string[] | undefined;
+  const taken = req.policyId ? await takeQueuedPolicyJobs(req.policyId) : [];
+  try {
+    if (!req.policyId && !req.deviceIds) {
+      // Devices under an active policy, plus those with current rows of one that no longer applies.
+      const all = await applicablePolicies(db, {});
+      const stored = await db.devicePolicyCompliance.findMany({ where: { policy: { active: true } }, select: { deviceId: true }, distinct: ['deviceId'] });
+      // And devices holding effective settings, so settings of a policy that no longer applies go.
+      const settled = await db.devicePolicySettings.findMany({ select: { deviceId: true } });
+      deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId), ...settled.map((s) => s.deviceId)])];
+    } else {
+      const runs = [req, ...taken];
+      onlyPolicyIds = req.policyId ? [...new Set(runs.map((r) => r.policyId!))] : undefined;
+      const policyIds = onlyPolicyIds;
+      const fromPolicies = policyIds ? await db.$transaction((tx) => policyDeviceIds(tx, policyIds)) : [];
+      deviceIds = [...new Set([...fromPolicies, ...runs.flatMap((r) => r.deviceIds ?? [])])];
+    }
+    deviceIds.sort();
+    for (let i = 0; i < deviceIds.length; i += CHUNK) {
+      const chunk = deviceIds.slice(i, i + CHUNK);
+      await db.$transaction((tx) => evaluateDevices(tx, chunk, onlyPolicyIds), { timeout: 120_000 });
+    }
+  } catch (error) {
+    if (taken.length) await db.$transaction((tx) => requeue(tx, taken));
+    throw error;
   }
   return { devices: deviceIds.length };
+}
+
+async function requeue(tx: Tx, runs: EvaluateRequest[]): Promise<void> {
+  for (const run of runs) await enqueuePolicyEvaluation(tx, run);
 }
 
 /** Serialises evaluations and agent results of these devices until the transaction ends. */
@@ -166,12 +214,12 @@ export interface ResultRow {
 }
 
 /**
- * Evaluates the devices. With `onlyPolicyId` (a change of that policy) the server-side checks of
- * the other policies keep their stored results instead of being decided again: one policy's
+ * Evaluates the devices. With `onlyPolicyIds` (a change of those policies) the server-side checks
+ * of the other policies keep their stored results instead of being decided again: one policy's
  * change costs that policy's checks, not every policy's. Settings, agent checks (one command
  * carries all of a device's) and the removal of policies that no longer apply still cover all.
  */
-export async function evaluateDevices(tx: Tx, deviceIds: string[], onlyPolicyId?: string): Promise<void> {
+export async function evaluateDevices(tx: Tx, deviceIds: string[], onlyPolicyIds?: string[]): Promise<void> {
   await lockDevicesForPolicies(tx, deviceIds);
   const pairs = await applicablePolicies(tx, { deviceIds });
   const devices = await tx.device.findMany({ where: { id: { in: deviceIds } }, select: { id: true, partnerId: true, orgId: true, hostname: true, status: true } });
@@ -202,7 +250,7 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[], onlyPolicyId?
         list.push({ ...check, id: wireCheckId(pair.policyId, check.id) } as AgentCheck);
         agentChecks.set(device.id, list);
         pendingRows.push({ deviceId: device.id, policyId: pair.policyId, checkId: check.id, partnerId: device.partnerId, orgId: device.orgId, status: 'pending', detail: 'Waiting for the agent' });
-      } else if (!onlyPolicyId || pair.policyId === onlyPolicyId) {
+      } else if (!onlyPolicyIds || onlyPolicyIds.includes(pair.policyId)) {
         const key = `${pair.policyId}:${check.id}`;
         const entry = byCheck.get(key) ?? { policyId: pair.policyId, check, deviceIds: [] };
         entry.deviceIds.push(device.id);
@@ -225,7 +273,7 @@ export async function evaluateDevices(tx: Tx, deviceIds: string[], onlyPolicyId?
   // Devices without agent checks have nothing to wait for: any stale pending command goes.
   const noAgent = devices.filter((d) => !agentChecks.has(d.id)).map((d) => d.id);
   if (noAgent.length) await tx.deviceCommand.updateMany({ where: { deviceId: { in: noAgent }, type: 'policy_check', status: 'pending' }, data: { status: 'cancelled', dedupeKey: null, completedAt: new Date() } });
-  await recomputeCompliance(tx, deviceIds, onlyPolicyId ? [onlyPolicyId] : undefined);
+  await recomputeCompliance(tx, deviceIds, onlyPolicyIds);
 }
 
 /**

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/http';
 import { makeOrg, makeOrgUser, makePartner, makePartnerUser, makeSite, tokenFor } from '../helpers/factories';
 import { createKey, enroll, heartbeat, postResult, type EnrolledAgent } from '../helpers/agents';
-import { runDueJobs } from '../helpers/jobs';
+import { pendingJobCount, runDueJobs } from '../helpers/jobs';
 import { asPrincipal, exportAll, makePrincipal } from '../helpers/partner-api';
 import { db } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
@@ -317,6 +317,33 @@ describe('evaluation', () => {
     expect((await events('policy.violation', p.id, b.deviceId)).length).toBe(1);
     expect((await events('policy.evaluated', p.id, b.deviceId)).length).toBe(3);
     await api.delete(`/policies/${p.id}`, { token: admin });
+    await runDueJobs();
+  });
+
+  it('one policy run takes over the policy runs queued behind it for the partner', async () => {
+    expect((await inventory(b, [{ name: 'telnetd', version: '0.17' }])).status).toBe(200);
+    await evaluate();
+    const created = [];
+    for (let i = 0; i < 3; i++) created.push(await create({ checks: [{ id: 'no-telnet', kind: 'software_forbidden', name: 'telnetd' }], assignments: [{ targetType: 'device', targetId: b.deviceId }] }));
+    const [first, second] = created;
+    expect(await pendingJobCount('evaluate_policies')).toBe(3);
+    // A run for the first policy (not started by a worker here, so its own job is still queued
+    // too) evaluates all three: nothing is left queued.
+    expect(await runPolicyEvaluation({ policyId: first.id })).toEqual({ devices: 1 });
+    expect(await pendingJobCount('evaluate_policies')).toBe(0);
+    for (const p of created) {
+      expect(await db.devicePolicyCompliance.findUniqueOrThrow({ where: { deviceId_policyId: { deviceId: b.deviceId, policyId: p.id } } })).toMatchObject({ status: 'non_compliant' });
+      expect((await events('policy.violation', p.id, b.deviceId)).length).toBe(1);
+    }
+    // A queued job a worker already holds is left to it.
+    await create({ checks: [], assignments: [{ targetType: 'device', targetId: b.deviceId }] });
+    await db.$executeRaw`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'elsewhere' where key like 'evaluate_policies:%'`;
+    const held = await pendingJobCount('evaluate_policies');
+    await runPolicyEvaluation({ policyId: second.id });
+    expect(held).toBe(1);
+    expect(await pendingJobCount('evaluate_policies')).toBe(held);
+    await db.$executeRaw`delete from graphile_worker._private_jobs where locked_by = 'elsewhere'`;
+    for (const p of created) await api.delete(`/policies/${p.id}`, { token: admin });
     await runDueJobs();
   });
 
