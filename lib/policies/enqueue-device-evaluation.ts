@@ -3,7 +3,8 @@
 // key), and only when its partner has an active policy.
 import type { Tx } from '@/lib/db';
 import { enqueueJob } from '@/lib/jobs/enqueue-job';
-import { enqueuePolicyEvaluation, policyDeviceIds } from '@/lib/policies/evaluate-policies';
+import { policyDeviceIds } from '@/lib/policies/evaluate-policies';
+import { enqueuePolicyEvaluation } from '@/lib/policies/evaluation-queue';
 
 async function partnerHasPolicies(tx: Tx, partnerId: string): Promise<boolean> {
   const [row] = await tx.$queryRaw<{ has: boolean }[]>`select exists (select 1 from policies where partner_id = ${partnerId}::uuid and active) as has`;

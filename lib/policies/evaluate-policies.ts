@@ -5,10 +5,9 @@
 // per-device compliance rows are recomputed with events on transitions only. Evaluations of one
 // device are serialised by a transaction-scoped advisory lock, so several workers never race.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db, type Tx } from '@/lib/db';
-import { enqueueJob } from '@/lib/jobs/enqueue-job';
+import { requeuePolicyEvaluations, takeQueuedPolicyJobs, type EvaluateRequest } from '@/lib/policies/evaluation-queue';
 import { emitEvents, type EmitEventInput } from '@/lib/events/emit-event';
 import type { AgentCheck, PolicyCheckPayload } from '@/lib/policies/check-wire';
 import { AGENT_CHECK_KINDS } from '@/lib/policies/check-wire';
@@ -19,60 +18,12 @@ import { compareVersions, postureCheck, type PostureParams } from '@/lib/policie
 // Registers the security report's checks (security_firewall_enabled …) with the posture checks.
 import '@/lib/security/posture-check-registrations';
 
-export const EVALUATE_TASK = 'evaluate_policies';
 const CHUNK = 500;
 const AGENT_KINDS = new Set<string>(AGENT_CHECK_KINDS);
 export const isAgentCheck = (c: PolicyCheck): c is PolicyCheck & AgentCheck => AGENT_KINDS.has(c.kind);
 
 /** Wire id of an agent check: the policy and the check, so one command carries many policies. */
 export const wireCheckId = (policyId: string, checkId: string) => `${policyId}:${checkId}`;
-
-export interface EvaluateRequest {
-  policyId?: string;
-  deviceIds?: string[];
-}
-
-const PARTNER_QUEUE = `${EVALUATE_TASK}:partner:`;
-const partnerQueue = (partnerId: string) => `${PARTNER_QUEUE}${partnerId}`;
-
-/** Queues an evaluation (with the change that caused it). Policy-wide runs share a job key. */
-export async function enqueuePolicyEvaluation(tx: Tx, req: EvaluateRequest): Promise<void> {
-  const deviceIds = req.deviceIds?.slice(0, 5000);
-  const jobKey = req.policyId ? `${EVALUATE_TASK}:${req.policyId}` : undefined;
-  // Policy-wide jobs of one partner lock the same device chunks in the same order: run side by
-  // side (twenty policies created together) they wait on each other until their transactions
-  // time out. A named queue per partner runs them one after another instead.
-  const [owner] = req.policyId ? await tx.$queryRaw<{ partner_id: string }[]>`select partner_id from policies where id = ${req.policyId}::uuid` : [];
-  const queueName = owner ? partnerQueue(owner.partner_id) : undefined;
-  // A newer change of the same policy replaces a job still waiting: it reads the policy's devices
-  // again; a device dropped in between keeps stale rows only until the scheduled run clears them.
-  await enqueueJob(tx, EVALUATE_TASK, { policyId: req.policyId, deviceIds }, { jobKey, jobKeyMode: jobKey ? 'replace' : undefined, queueName });
-}
-
-/** An evaluate_policies job's payload (the worker task parses it too). */
-export const ZEvaluatePayload = z.object({ policyId: z.string().uuid().optional(), deviceIds: z.array(z.string().uuid()).optional() }).passthrough();
-
-/**
- * The policy-wide jobs waiting behind this one in the policy's partner queue, taken over by this
- * run: twenty policies created together then cost two passes over their devices, not twenty. A
- * job is taken by deleting it while no worker holds it (as graphile_worker.remove_job does), so
- * a worker that locked it first runs it and this run never sees it. Exhausted jobs stay failed.
- * Should this process die mid-run, the scheduled evaluation of every device (every 15 minutes)
- * decides the taken policies' checks.
- */
-async function takeQueuedPolicyJobs(policyId: string): Promise<EvaluateRequest[]> {
-  const rows = await db.$queryRaw<{ payload: unknown }[]>`
-    delete from graphile_worker._private_jobs j
-    using graphile_worker._private_job_queues q, graphile_worker._private_tasks t, policies p
-    where p.id = ${policyId}::uuid and q.queue_name = ${PARTNER_QUEUE} || p.partner_id::text
-      and j.job_queue_id = q.id and t.id = j.task_id and t.identifier = ${EVALUATE_TASK}
-      and j.locked_at is null and j.attempts < j.max_attempts
-    returning j.payload`;
-  return rows.flatMap((r) => {
-    const parsed = ZEvaluatePayload.safeParse(r.payload);
-    return parsed.success && parsed.data.policyId ? [{ policyId: parsed.data.policyId, deviceIds: parsed.data.deviceIds }] : [];
-  });
-}
 
 const PRECEDENCE_SQL = Prisma.sql`case a.target_type when 'device' then 6 when 'site' then 3 when 'organization' then 2 else 1 end`;
 
@@ -176,10 +127,10 @@ export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devic
       deviceIds = [...new Set([...all.map((a) => a.deviceId), ...stored.map((s) => s.deviceId), ...settled.map((s) => s.deviceId)])];
     } else {
       const runs = [req, ...taken];
-      onlyPolicyIds = req.policyId ? [...new Set(runs.map((r) => r.policyId!))] : undefined;
-      const policyIds = onlyPolicyIds;
+      const policyIds = req.policyId ? [...new Set(runs.map((r) => r.policyId!))] : undefined;
       const fromPolicies = policyIds ? await db.$transaction((tx) => policyDeviceIds(tx, policyIds)) : [];
       deviceIds = [...new Set([...fromPolicies, ...runs.flatMap((r) => r.deviceIds ?? [])])];
+      onlyPolicyIds = policyIds;
     }
     deviceIds.sort();
     for (let i = 0; i < deviceIds.length; i += CHUNK) {
@@ -187,14 +138,10 @@ export async function runPolicyEvaluation(req: EvaluateRequest): Promise<{ devic
       await db.$transaction((tx) => evaluateDevices(tx, chunk, onlyPolicyIds), { timeout: 120_000 });
     }
   } catch (error) {
-    if (taken.length) await db.$transaction((tx) => requeue(tx, taken));
+    if (taken.length) await db.$transaction((tx) => requeuePolicyEvaluations(tx, taken));
     throw error;
   }
   return { devices: deviceIds.length };
-}
-
-async function requeue(tx: Tx, runs: EvaluateRequest[]): Promise<void> {
-  for (const run of runs) await enqueuePolicyEvaluation(tx, run);
 }
 
 /** Serialises evaluations and agent results of these devices until the transaction ends. */

@@ -10,7 +10,8 @@ import { assertAssignmentTargets, assertSettingReferences, storeAssignments } fr
 import { assertPolicyWritable, lockPolicy } from '@/lib/policies/policy-scope';
 import { toPolicyDto } from '@/lib/policies/to-policy-dto';
 import { invalidateRuleCache } from '@/lib/alerts/evaluation/rule-cache';
-import { enqueuePolicyEvaluation, policyDeviceIds } from '@/lib/policies/evaluate-policies';
+import { policyDeviceIds } from '@/lib/policies/evaluate-policies';
+import { enqueuePolicyEvaluation } from '@/lib/policies/evaluation-queue';
 
 /**
  * Which alert rules policies name changes how those rules apply (lib/policies/policy-alert-rules.ts):

@@ -1,5 +1,6 @@
 import type { Task } from 'graphile-worker';
-import { runPolicyEvaluation, ZEvaluatePayload } from '@/lib/policies/evaluate-policies';
+import { runPolicyEvaluation } from '@/lib/policies/evaluate-policies';
+import { ZEvaluatePayload } from '@/lib/policies/evaluation-queue';
 
 // Every 15 minutes (every device under an active policy) and at once for one policy on create,
 // update, assignment change and deactivation, and for one device when its inventory changes.
