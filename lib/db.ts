@@ -15,20 +15,28 @@ interface DbState {
   pool: pg.Pool;
 }
 
-const globalForDb = globalThis as unknown as { __rmmDb?: DbState };
+// One client per database URL, on globalThis so that every copy of this module in the process
+// (Next bundles route handlers separately) shares it. Keyed by the URL each was opened for: a
+// copy of this module holding another configuration (a test file's modules after the next file
+// has started on its own database) never hands its connections to the current one.
+const globalForDb = globalThis as unknown as { __rmmDb?: Map<string, DbState> };
 
 function state(): DbState {
-  if (!globalForDb.__rmmDb) {
-    const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: env().DB_POOL_SIZE, idleTimeoutMillis: 30_000 });
+  const url = env().DATABASE_URL;
+  const clients = (globalForDb.__rmmDb ??= new Map());
+  let current = clients.get(url);
+  if (!current) {
+    const pool = new pg.Pool({ connectionString: url, max: env().DB_POOL_SIZE, idleTimeoutMillis: 30_000 });
     // A connection the server dropped (a restart, a failover, a network cut) is discarded by the
     // pool and replaced on next use; queries meanwhile fail and the routes answer 503. Said once
     // per connection, at warn: an operator needs to see the database go away.
     pool.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'));
     releaseBrokenConnections(pool);
     pool.on('connect', serializeQueries);
-    globalForDb.__rmmDb = { pool, client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) };
+    current = { pool, client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) };
+    clients.set(url, current);
   }
-  return globalForDb.__rmmDb;
+  return current;
 }
 
 /**
@@ -94,7 +102,7 @@ export function dbPool(): pg.Pool {
 }
 
 export async function disconnectDb(): Promise<void> {
-  const current = globalForDb.__rmmDb;
-  globalForDb.__rmmDb = undefined;
-  await current?.client.$disconnect();
+  const clients = [...(globalForDb.__rmmDb?.values() ?? [])];
+  globalForDb.__rmmDb?.clear();
+  await Promise.all(clients.map((c) => c.client.$disconnect()));
 }

@@ -72,7 +72,10 @@ async function register(): Promise<void> {
       await tx.agentVersion.updateMany({ where: { promoted: true }, data: { promoted: false } });
       await tx.agentVersion.update({ where: { version: bundle.version }, data: { promoted: true, promotedByOperatorAt: null } });
     }
-  });
+    // Six artifacts of the bundle (hundreds of KB each) go in at once, after waiting for any other
+    // process's registration: on a busy database that takes longer than Prisma's 5 s default, and
+    // the request that triggered it would answer 503 instead of the releases.
+  }, { maxWait: 10_000, timeout: 60_000 });
   invalidatePromotedRelease();
 }
 
