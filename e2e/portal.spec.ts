@@ -3,6 +3,7 @@ import { expect, test } from './helpers/test';
 import { linkIn, waitForEmail } from './helpers/mailbox';
 import { badgePng } from './helpers/png';
 import { activatePortalAccount, adminToken, seedPartnerAdmin } from './helpers/seed';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium';
 
 const ADMIN_PASSWORD = 'Partner-Admin-Pass-9!';
 const PRIMARY = '#7c2d12';
@@ -12,8 +13,8 @@ const ACCENT = '#0e7490';
 // machine, so the browser really sends that Host, exactly as behind a CNAME.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP *.e2e-portal.test 127.0.0.1'],
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.e2e-portal.test 127.0.0.1'],
   },
 });
 

@@ -14,6 +14,7 @@ import { resolvePostgres, createDatabase, dropDatabase, freePort } from './lib/p
 import { migrateDatabase } from './lib/migrate';
 import { ensureBuilt } from './lib/build';
 import { privateAddress } from '../e2e/helpers/receiver';
+import { chromiumPath } from '../e2e/helpers/chromium';
 import { startApp, waitForHttp } from './lib/processes';
 import { startMailbox } from './lib/mailbox';
 
@@ -105,9 +106,9 @@ const TEST_SECRETS = {
 };
 
 async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: string): Promise<number> {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = chromiumPath();
   if (!existsSync(chromium)) {
-    console.error(`[test] browser tests need Chromium at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+    console.error(`[test] browser tests need Chromium at ${chromium}: install it with "apt-get install -y chromium-headless-shell" (or "chromium", or set CHROMIUM_PATH)`);
     return 1;
   }
   const database = `rmm_e2e_${process.pid}`;
