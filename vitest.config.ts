@@ -58,7 +58,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, setupFiles: [...integration.setupFiles, 'tests/setup/package-manager-idle.ts'], sequence: { groupOrder: 1 }, maxWorkers: 1 },
+        test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, sequence: { groupOrder: 1 }, maxWorkers: 1 },
       },
     ],
   },
