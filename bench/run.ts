@@ -68,7 +68,7 @@ const USAGE = `npm run bench -- [scenario…] [options]
   --pg-stats      pg_stat_statements in the embedded PostgreSQL: each scenario reports its top statements
   --durable       the embedded PostgreSQL with fsync, synchronous_commit and full_page_writes on, as
                   \`npm start\` runs it (by default the bench's throwaway cluster runs without them)
-  --profile       V8 CPU profiles of the web processes and workers into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE); a scenario that marks its measurement window (15) restarts the web processes' profiles there
+  --profile       V8 CPU profiles of the web processes and workers into bench/results/profiles (summarise: npx tsx bench/profile-summary.ts FILE); a scenario that marks its measurement window (15) restarts their profiles there
   --baseline REF  this tree against git REF on the same box: REF's bench and this one's run in turn
                   (A, B, A, B…), and the table gives each figure's median and B/A ratio
   --rounds N      rounds of --baseline (default 2)

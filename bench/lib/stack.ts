@@ -61,7 +61,7 @@ export interface Stack {
    * workers and rss then describe the new ones).
    */
   respawn(layout: ProcessLayout): Promise<void>;
-  /** With --profile: the web processes' profiles start afresh now (a measurement window opens). */
+  /** With --profile: the web and worker processes' profiles start afresh now (a measurement window opens). */
   profileWindow(): void;
   stop(): Promise<void>;
 }
@@ -181,14 +181,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       : {};
     for (let i = 0; i < layout.webProcesses; i++) {
       const at = await place();
-      const child = startIn(at.prefix, 'web', 'server.ts', { ...env, ...profile, ...(opts.profileDir ? { RMM_BENCH_PROFILE_WINDOW: '1' } : {}), DATABASE_URL: at.databaseUrl, HOST: at.host, PORT: String(at.port) });
+      const child = startIn(at.prefix, 'web', 'server.ts', { ...env, ...profile, ...(opts.profileDir ? { RMM_BENCH_PROFILE_WINDOW: 'SIGUSR2' } : {}), DATABASE_URL: at.databaseUrl, HOST: at.host, PORT: String(at.port) });
       pipeTo(child, `web-${generation}-${i + 1}.log`);
       web.push(child);
       urls.push(`http://${at.host}:${at.port}`);
     }
     for (let i = 0; i < layout.workers; i++) {
       const at = await place();
-      const child = startIn(at.prefix, 'worker', 'worker/index.ts', { ...env, ...profile, DATABASE_URL: at.databaseUrl });
+      const child = startIn(at.prefix, 'worker', 'worker/index.ts', { ...env, ...profile, ...(opts.profileDir ? { RMM_BENCH_PROFILE_WINDOW: 'SIGWINCH' } : {}), DATABASE_URL: at.databaseUrl });
       pipeTo(child, `worker-${generation}-${i + 1}.log`);
       workers.push(child);
     }
@@ -222,7 +222,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     },
     profileWindow() {
       // `ip netns exec` execs the program in place: each child's pid is the web process's own.
-      if (opts.profileDir) for (const c of stack.web) if (c.exitCode === null) c.kill('SIGUSR2');
+      if (!opts.profileDir) return;
+      for (const c of stack.web) if (c.exitCode === null) c.kill('SIGUSR2');
+      for (const c of stack.workers) if (c.exitCode === null) c.kill('SIGWINCH');
     },
     async stop() {
       stack.rss.stop();

@@ -24,6 +24,10 @@ const WEBHOOKS = 5;
 const EDITS_PER_SECOND = 10;
 /** Commands queued per second, one bulk call each. */
 const COMMANDS_PER_SECOND = 10;
+/** Least warm-up under load before the measurement, whatever the interval. */
+const WARM_UP_SECONDS = 20;
+/** One-second samples of the idle layout; the least is its idle cost. */
+const IDLE_SAMPLES = 5;
 const TITLE = '15 processes in network namespaces';
 const TARGET = '0 duplicates, 0 missing; CPU/op net of idle within 10 % of 1+1';
 
@@ -54,7 +58,35 @@ interface PhaseFigures {
   idleCpuPerSecond: Record<string, number>;
   windowSeconds: number;
   rss: Record<string, number>;
+  database: DatabaseCounters;
 }
+
+/** What the database did in a window: sessions opened, transactions, statements (with --pg-stats). */
+interface DatabaseCounters {
+  sessions: number;
+  transactions: number;
+  statements: number | null;
+}
+
+async function databaseCounters(): Promise<DatabaseCounters> {
+  const [row] = await db.$queryRaw<{ sessions: number; transactions: number }[]>`
+    select sessions::int as sessions, (xact_commit + xact_rollback)::int as transactions from pg_stat_database where datname = current_database()`;
+  let statements: number | null = null;
+  try {
+    const [s] = await db.$queryRaw<{ n: number }[]>`
+      select coalesce(sum(calls), 0)::int as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`;
+    statements = s.n;
+  } catch {
+    // pg_stat_statements is loaded only with --pg-stats
+  }
+  return { ...row, statements };
+}
+
+const counterDelta = (a: DatabaseCounters, b: DatabaseCounters): DatabaseCounters => ({
+  sessions: b.sessions - a.sessions,
+  transactions: b.transactions - a.transactions,
+  statements: a.statements === null || b.statements === null ? null : b.statements - a.statements,
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -110,6 +142,28 @@ async function deliveriesArrived(receiverBase: string, from: number, count: numb
   return stats;
 }
 
+/**
+ * The layout's idle CPU per second (timers, job polling, the channel's LISTEN): what it costs with
+ * no load. Taken once the job queue is empty (a fresh worker's start-up jobs and the warm-up's
+ * last jobs are work, not idleness), as the least of IDLE_SAMPLES one-second samples, so a
+ * scheduled job that happens to fire then is not mistaken for the layout's idle cost.
+ */
+async function idleCpuPerSecond(ctx: BenchContext): Promise<Record<string, number>> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const [row] = await db.$queryRaw<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs where run_at <= now() and attempts < max_attempts`;
+    if (row.n === 0) break;
+    await sleep(250);
+  }
+  const least: Record<string, number> = {};
+  for (let i = 0; i < IDLE_SAMPLES; i++) {
+    ctx.stack.rss.reset();
+    await sleep(1000);
+    for (const [group, seconds] of Object.entries(ctx.stack.rss.cpu())) least[group] = Math.min(least[group] ?? Infinity, seconds);
+  }
+  return least;
+}
+
 async function runPhase(ctx: BenchContext, layout: ProcessLayout, edited: { deviceId: string }[], receiverBase: string): Promise<PhaseFigures> {
   await ctx.stack.respawn(layout);
   const urls = ctx.stack.urls;
@@ -120,23 +174,25 @@ async function runPhase(ctx: BenchContext, layout: ProcessLayout, edited: { devi
 
   // Warm-up, outside the measurement: every process has served each kind of request once and
   // compiled its code (new processes spend their first seconds in the JIT, more of them more).
+  // At least WARM_UP_SECONDS: with --quick one interval is 6 s, and new processes were still
+  // compiling (beats at p99 270 ms) when it ended.
   const phaseStart = await receiverStats(receiverBase);
   let stats = phaseStart;
-  const warmSim = startSimulate({ urls, devices, intervalSeconds: interval, durationSeconds: interval, workDir: ctx.workDir, name: `15-${layout.webProcesses}x-warm`, log: ctx.log });
-  const warm = await offerLoad(ctx, interval, edited, devices.slice(-COMMANDS_PER_SECOND));
+  const warmSeconds = Math.max(interval, WARM_UP_SECONDS);
+  const warmSim = startSimulate({ urls, devices, intervalSeconds: interval, durationSeconds: warmSeconds, workDir: ctx.workDir, name: `15-${layout.webProcesses}x-warm`, log: ctx.log });
+  const warm = await offerLoad(ctx, warmSeconds, edited, devices.slice(-COMMANDS_PER_SECOND));
   await warmSim.result;
   stats = await deliveriesArrived(receiverBase, stats.received, warm.edits * WEBHOOKS);
 
-  // The layout's idle CPU (timers, job polling, the channel's LISTEN): what it costs with no load.
-  ctx.stack.rss.reset();
-  const idleSeconds = 5;
-  await sleep(idleSeconds * 1000);
-  const idle = ctx.stack.rss.cpu();
+  const idle = await idleCpuPerSecond(ctx);
 
   // The measurement: agents beat one interval before the load (every device beating), through it,
   // and two intervals after it, so every queued command is claimed and answered before they stop.
   const before = stats;
   ctx.stack.profileWindow();
+  // PostgreSQL's cumulative statistics reach the counters within a second of each transaction.
+  await sleep(1000);
+  const countersBefore = await databaseCounters();
   ctx.stack.rss.reset();
   const started = Date.now();
   const sim = startSimulate({ urls, devices, intervalSeconds: interval, durationSeconds: interval + measure + interval * 2, workDir: ctx.workDir, name: `15-${layout.webProcesses}x`, log: ctx.log });
@@ -146,6 +202,8 @@ async function runPhase(ctx: BenchContext, layout: ProcessLayout, edited: { devi
   const expectedDeliveries = load.edits * WEBHOOKS;
   stats = await deliveriesArrived(receiverBase, before.received, expectedDeliveries);
   const cpuSeconds = ctx.stack.rss.cpu();
+  await sleep(1000);
+  const database = counterDelta(countersBefore, await databaseCounters());
   const windowSeconds = (Date.now() - started) / 1000;
   const rss = ctx.stack.rss.peak();
   const [row] = await db.$queryRaw<{ n: number }[]>`select count(*)::int as n from device_commands where id = any(${load.commandIds}::uuid[]) and completed_at is not null`;
@@ -171,9 +229,10 @@ async function runPhase(ctx: BenchContext, layout: ProcessLayout, edited: { devi
     beatErrors: report.errors.total,
     apiErrors: load.apiErrors + warm.apiErrors,
     cpuSeconds,
-    idleCpuPerSecond: Object.fromEntries(Object.entries(idle).map(([k, v]) => [k, v / idleSeconds])),
+    idleCpuPerSecond: idle,
     windowSeconds,
     rss,
+    database,
   };
 }
 
@@ -278,6 +337,9 @@ export const namespacesScenario: Scenario = {
           idleCpuPerSecond: p.idleCpuPerSecond,
           windowSeconds: p.windowSeconds,
           perOperation: perOp(p),
+          // Statements and transactions per request: work repeated by more processes would show
+          // here (so do smaller batches: each process shares statements only among its own beats).
+          database: { ...p.database, statementsPerRequest: p.database.statements === null ? null : Math.round((p.database.statements / p.requests) * 100) / 100, transactionsPerRequest: Math.round((p.database.transactions / p.requests) * 100) / 100 },
           ...(i === 1 ? { ratioToOneProcess: ratios } : {}),
         },
       };
