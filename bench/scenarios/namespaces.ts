@@ -31,7 +31,8 @@ const WARM_UP_SECONDS = 20;
 const IDLE_SECONDS = 10;
 const TITLE = '15 processes in network namespaces';
 const TARGET = '0 duplicates, 0 missing; CPU/op net of idle within 10 % of 1+1 at the same load per process';
-/** Where each window starts, in seconds past the minute (see alignToMinute). */
+/** The second past the minute each window is aligned to (see alignToMinute); it opens a second
+ *  later, once the database's counters are read. */
 const WINDOW_START_SECOND = 1;
 
 interface ReceiverStats {
@@ -298,8 +299,8 @@ export const namespacesScenario: Scenario = {
       // 1 + 1 at half the load carries what each process of 2 + 2 carries (the comparison the
       // target is judged on); 1 + 1 at the whole load carries what 2 + 2 carries in all. A
       // process's CPU per request grows as its own rate falls (fewer beats share a statement,
-      // and more of each request runs on a core another process has just used), so the second
-      // comparison also shows that, not only what a second process adds.
+      // fewer requests share a wake-up, less of its code is still in the core's cache), so the
+      // second comparison also shows that, not only what a second process adds.
       for (const [layout, share] of [
         [{ webProcesses: 1, workers: 1, namespaces: true }, 0.5],
         [{ webProcesses: 1, workers: 1, namespaces: true }, 1],
