@@ -94,6 +94,9 @@ const counterDelta = (a: DatabaseCounters, b: DatabaseCounters): DatabaseCounter
   statements: a.statements === null || b.statements === null ? null : b.statements - a.statements,
 });
 
+/** Devices a bulk command call names, one call a second, at a share of the full load. */
+const commandsPerSecond = (share: number) => Math.max(1, Math.round(COMMANDS_PER_SECOND * share));
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function receiverStats(base: string): Promise<ReceiverStats> {
@@ -113,7 +116,7 @@ async function offerLoad(ctx: BenchContext, seconds: number, share: number, edit
     const p = call.catch(() => void out.apiErrors++).finally(() => pending.delete(p));
     pending.add(p);
   };
-  const commandsPerCall = Math.max(1, Math.round(COMMANDS_PER_SECOND * share));
+  const commandsPerCall = commandsPerSecond(share);
   let editsSent = 0;
   const t0 = Date.now();
   for (let tick = 0; Date.now() - t0 < seconds * 1000; tick++) {
@@ -189,7 +192,7 @@ async function runPhase(ctx: BenchContext, layout: ProcessLayout, share: number,
   const interval = ctx.scale.intervalSeconds;
   const measure = Math.max(30, interval * 3);
   const devices = ctx.fleet.slice(0, Math.round((DEVICES * share) / ctx.scale.factor));
-  const commandsPerCall = Math.max(1, Math.round(COMMANDS_PER_SECOND * share));
+  const commandsPerCall = commandsPerSecond(share);
   ctx.log(`scenario 15: ${layout.webProcesses} web + ${layout.workers} worker process(es) in namespaces; ${devices.length} devices every ${interval} s, ${EDITS_PER_SECOND * share} edits/s to ${WEBHOOKS} webhooks, ${commandsPerCall} commands/s`);
 
   // Warm-up, outside the measurement: every process has served each kind of request once and
