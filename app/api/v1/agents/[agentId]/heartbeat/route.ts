@@ -11,6 +11,7 @@ export const POST = defineRoute({
   body: ZHeartbeatBody,
   cleanText: true,
   audit: false,
+  accessLog: 'debug',
   summary: 'Agent heartbeat',
   description: [
     'Bearer agent token (from enrollment). Records the metrics and marks the device online (emits `device.online` after an offline spell, `device.updated` when hostname or versions change). The answer carries the pending commands, claimed atomically (pending → sent: each command is delivered to exactly one beat), and the interval for the next beat.',
