@@ -4,10 +4,12 @@
 //   turns into an index range on (partner_id|org_id, hostname|enrolled_at, id), so every page
 //   costs the same however deep it is (an OR of the two conditions was a filter over every row
 //   before the position: 130 ms a page at 10k devices, worse with depth);
-// - each row's JSON read ready-made: `devices.list_json` is TDevice as text, a stored generated
-//   column PostgreSQL rebuilds whenever the row changes (migration device_list_json), so a page
-//   neither builds 500 documents in the database (7 ms a page) nor parses, maps and stringifies
-//   them in Node: it puts them one after the other into the body.
+// - each row's JSON read nearly ready-made: `devices.list_json` is TDevice as text but for the
+//   nine fields heartbeats write, a stored generated column PostgreSQL rebuilds when a column it
+//   is made of changes (migrations device_list_json, device_list_json_beat_fields). The page
+//   appends the beat's fields to it (`deviceJsonSql`), so it neither builds 500 whole documents
+//   in the database (7 ms a page) nor parses, maps and stringifies them in Node, and a beat does
+//   not rebuild a document: the rows go one after the other into the body.
 // Nullable sort columns keep "nulls last": the non-null rows come first, then the null ones in
 // id order, as two index-friendly branches of one UNION ALL under the page's LIMIT.
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -20,6 +22,33 @@ const SORT_SQL = { hostname: 'd.hostname', lastSeen: 'd.last_seen_at', enrolled:
 type Sort = keyof typeof SORT_SQL;
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The TDevice fields heartbeats write (name, column, whether a time), left out of `list_json` (see the migration device_list_json_beat_fields). */
+const BEAT_FIELDS: [string, string, boolean][] = [
+  ['lastSeenAt', 'last_seen_at', true],
+  ['cpuPercent', 'cpu_percent', false],
+  ['memoryPercent', 'memory_percent', false],
+  ['diskPercent', 'disk_percent', false],
+  ['uptimeSeconds', 'uptime_seconds', false],
+  ['lastUser', 'last_user', false],
+  ['metrics', 'metrics', false],
+  ['mainAgentSilentSince', 'main_agent_silent_since', true],
+  ['watchdogStatus', 'watchdog_status', false],
+];
+/** What deviceJsonSql reads of a row: a subquery passes these through for it. */
+const JSON_COLUMNS = ['list_json', ...BEAT_FIELDS.map(([, column]) => column)];
+
+/**
+ * A device row's whole TDevice text: the stored document without its closing brace, then each
+ * beat field as `"name":value` (to_json writes every value as row_to_json would, null as null).
+ */
+export function deviceJsonSql(alias: string): string {
+  const fields = BEAT_FIELDS.map(([name, column, time]) => {
+    const value = time ? iso(`${alias}.${column}`) : `${alias}.${column}`;
+    return `',"${name}":' || coalesce(to_json(${value})::text, 'null')`;
+  });
+  return `left(${alias}.list_json, -1) || ${fields.join(' || ')} || '}'`;
+}
 
 export interface DevicePosition {
   /** The last row's sort value (ISO time for the time sorts), null when it sorted among the nulls. */
@@ -55,23 +84,23 @@ export function devicePageSql(filter: Prisma.Sql, sort: Sort, dir: 'asc' | 'desc
   const take = limit + 1;
   const cast = sort === 'hostname' ? Prisma.raw('text') : Prisma.raw('timestamptz');
   // Each row's JSON, id and sort value as the cursor stores it (ISO time for the time sorts).
-  const out = (alias: string) =>
-    Prisma.raw(`${alias}.list_json as json, ${alias}.id::text as id, ${sort === 'hostname' ? `${alias}.hostname` : iso(`${alias}.s`)} as value`);
+  const out = (alias: string, json: string) =>
+    Prisma.raw(`${json} as json, ${alias}.id::text as id, ${sort === 'hostname' ? `${alias}.hostname` : iso(`${alias}.s`)} as value`);
   if (sort === 'hostname') {
     // hostname is never null
     const where = position ? Prisma.sql`${filter} and (${col}, d.id) ${cmp} (${position.value}::${cast}, ${position.id}::uuid)` : filter;
-    return Prisma.sql`select ${out('d')} from devices d where ${where} order by ${col} ${way}, d.id ${way} limit ${take}`;
+    return Prisma.sql`select ${out('d', deviceJsonSql('d'))} from devices d where ${where} order by ${col} ${way}, d.id ${way} limit ${take}`;
   }
   const rows = (where: Prisma.Sql, order: Prisma.Sql, part: number) =>
-    Prisma.sql`(select d.list_json, d.id, ${col} as s, ${part} as part from devices d where ${where} order by ${order} limit ${take})`;
+    Prisma.sql`(select ${Prisma.raw(JSON_COLUMNS.map((c) => `d.${c}`).join(', '))}, d.id, ${col} as s, ${part} as part from devices d where ${where} order by ${order} limit ${take})`;
   if (position && position.value === null) {
-    return Prisma.sql`select ${out('u')} from ${rows(Prisma.sql`${filter} and ${col} is null and d.id ${cmp} ${position.id}::uuid`, Prisma.sql`d.id ${way}`, 1)} u order by u.id ${way}`;
+    return Prisma.sql`select ${out('u', deviceJsonSql('u'))} from ${rows(Prisma.sql`${filter} and ${col} is null and d.id ${cmp} ${position.id}::uuid`, Prisma.sql`d.id ${way}`, 1)} u order by u.id ${way}`;
   }
   const valued = position
     ? Prisma.sql`${filter} and ${col} is not null and (${col}, d.id) ${cmp} (${position.value}::${cast}, ${position.id}::uuid)`
     : Prisma.sql`${filter} and ${col} is not null`;
   const both = Prisma.sql`${rows(valued, Prisma.sql`${col} ${way}, d.id ${way}`, 0)} union all ${rows(Prisma.sql`${filter} and ${col} is null`, Prisma.sql`d.id ${way}`, 1)}`;
-  return Prisma.sql`select ${out('u')} from (${both}) u order by u.part, u.s ${way}, u.id ${way} limit ${take}`;
+  return Prisma.sql`select ${out('u', deviceJsonSql('u'))} from (${both}) u order by u.part, u.s ${way}, u.id ${way} limit ${take}`;
 }
 
 export interface DevicePageRow {
