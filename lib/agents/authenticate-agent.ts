@@ -1,8 +1,9 @@
 // Bearer-token authentication for agents: an indexed lookup by the token's SHA-256. Agents never
 // pass the user IP-allowlist guard (doc 1 rule 9); the partner guard and offboarding apply.
-// Concurrent lookups share one statement (`= any($1)`): the whole fleet authenticates every
-// interval, and under load one round trip per batch instead of per beat is what lets one process
-// keep up (see README "Scaling"). Each answer is read fresh: a revoked token fails at once.
+// Concurrent lookups share one statement (`= any($1)`, planned once per connection: see
+// batch-params.ts): the whole fleet authenticates every interval, and under load one round trip
+// per batch instead of per beat is what lets one process keep up (see README "Scaling"). Each
+// answer is read fresh: a revoked token fails at once.
 import { dbPool } from '@/lib/db';
 import { AppError, unauthorized, unavailable } from '@/lib/http/errors';
 import { sha256Hex } from '@/lib/auth/secrets';
@@ -10,6 +11,7 @@ import { assertPartnerActive } from '@/lib/auth/partner-guard';
 import { bearerToken } from '@/lib/auth/authenticate-user';
 import type { AgentContext } from '@/lib/auth/context';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
+import { batchArrayParams } from '@/lib/batching/batch-params';
 import { recordDecision } from '@/lib/tenancy/authorization-decisions';
 
 interface AgentRow {
@@ -39,7 +41,7 @@ const LOOKUP = `
          d.agent_revoked_at, p.status as partner_status, p.deleted_at is not null as partner_deleted,
          o.deleted_at is not null as org_deleted
   from devices d join partners p on p.id = d.partner_id join organizations o on o.id = d.org_id
-  where d.agent_token_hash = any($1::text[])`;
+  where d.agent_token_hash = any(${batchArrayParams(['text[]'])})`;
 
 const lookupAgent = coalesceCalls<string, AgentRow | undefined>(
   async (hashes) => {

@@ -21,6 +21,7 @@ import { checkJobKey } from '@/lib/offboarding/agent-offboarding';
 import { recordScriptResult } from '@/lib/scripts/executions/record-script-result';
 import { evaluateCommandResult } from '@/lib/alerts/evaluation/evaluate-command-result';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
+import { batchArrayParams } from '@/lib/batching/batch-params';
 import { PATCH_JOB_COMMANDS, recordPatchJobResult } from '@/lib/patches/record-patch-job-result';
 import { recordDeploymentCommandResult } from '@/lib/deployments/record-deployment-result';
 import { recordPolicyCheckCommandResult } from '@/lib/policies/record-policy-check-result';
@@ -44,13 +45,14 @@ interface PlainResult {
   result: string | null;
 }
 
-// $1 command ids, $2 their devices, $3 partners, $4 orgs, then the result columns. A row is
+// $1 command ids, $2 their devices, $3 partners, $4 orgs, then the result columns (arrays written
+// so that the plan is reused: batch-params.ts). A row is
 // stored only when it is this device's command awaiting a result, not a self_uninstall, patch job, software install, policy check, discovery scan or SNMP poll, not a
 // script execution's command and not covered by an enabled script_failed rule; the rest answer
 // `stored = false` and go the transactional way.
 const FAST_RESULTS = `
   with input as (
-    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::int[], $7::text[], $8::text[], $9::bool[], $10::text[])
+    select * from unnest(${batchArrayParams(['uuid[]', 'uuid[]', 'uuid[]', 'uuid[]', 'text[]', 'int[]', 'text[]', 'text[]', 'bool[]', 'text[]'])})
       as t(id, device_id, partner_id, org_id, status, exit_code, stdout, stderr, truncated, result)
   ), stored as (
     update device_commands c set status = i.status::"CommandStatus", completed_at = now(), exit_code = i.exit_code,

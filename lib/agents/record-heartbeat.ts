@@ -14,6 +14,7 @@ import { emitEvent } from '@/lib/events/emit-event';
 import { ZHeartbeatBody } from '@/lib/agents/schemas';
 import { takeDropped } from '@/lib/agents/tolerant';
 import { coalesceCalls } from '@/lib/batching/coalesce-calls';
+import { batchArrayParams } from '@/lib/batching/batch-params';
 import { evaluateHeartbeat } from '@/lib/alerts/evaluation/evaluate-heartbeat';
 import { accumulateMetricBucketsSql } from '@/lib/devices/accumulate-metric-buckets';
 import { FAN_OUT_CTES } from '@/lib/webhooks/fan-out-event';
@@ -76,7 +77,8 @@ const HB = {
   ), ${FAN_OUT_CTES}`,
 };
 
-// The statement for a batch of beats (see coalesceCalls): $1 device ids (sorted, so concurrent
+// The statement for a batch of beats (see coalesceCalls; its arrays are written so that its plan
+// is reused, see batch-params.ts): $1 device ids (sorted, so concurrent
 // batches lock rows in one order), $2 all commands (false: self_uninstall only), $3..$8 the
 // heartbeat columns, one array element per beat. ONE statement updates the batch's device rows
 // (HB), adds their metrics to their history buckets (only for rows `hb` updated, i.e. locked)
@@ -85,7 +87,7 @@ const HB = {
 function beatBatchSql(kind: keyof typeof HB): string {
   return `
   with input as (
-    select * from unnest($1::uuid[], $2::bool[], $3::real[], $4::real[], $5::real[], $6::bigint[], $7::text[], $8::text[])
+    select * from unnest(${batchArrayParams(['uuid[]', 'bool[]', 'real[]', 'real[]', 'real[]', 'bigint[]', 'text[]', 'text[]'])})
       as t(id, all_commands, cpu, mem, disk, uptime, last_user, metrics)
   ), ${HB[kind]}, history as (${accumulateMetricBucketsSql('(select i.id, i.cpu, i.mem, i.disk from hb join input i on i.id = hb.id order by i.id) s')}
   ), claimed as (
