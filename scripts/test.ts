@@ -49,7 +49,7 @@ interface CheckResult {
  * instead of interleaving with vitest's. Steps run in order, all of them, so one report lists
  * every problem; the check fails when any step does.
  */
-function runCheck(name: string, steps: [string, string[]][]): Promise<CheckResult> {
+function runCheck(name: string, steps: [string, string[]][], env: Record<string, string> = {}): Promise<CheckResult> {
   const started = performance.now();
   let output = '';
   const step = (i: number): Promise<boolean> =>
@@ -57,7 +57,7 @@ function runCheck(name: string, steps: [string, string[]][]): Promise<CheckResul
       ? Promise.resolve(true)
       : new Promise<boolean>((resolve) => {
           const [cmd, cmdArgs] = steps[i];
-          const child = spawn(process.execPath, [cmd, ...cmdArgs], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' } });
+          const child = spawn(process.execPath, [cmd, ...cmdArgs], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...env } });
           child.stdout.on('data', (d: Buffer) => (output += d.toString()));
           child.stderr.on('data', (d: Buffer) => (output += d.toString()));
           child.on('error', (error) => {
@@ -105,12 +105,18 @@ const TEST_SECRETS = {
   PORTAL_SESSION_SECRET: 'e2e-portal-session-secret-0123456789-abcdefghijklm',
 };
 
-async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: string): Promise<number> {
-  const chromium = chromiumPath();
-  if (!existsSync(chromium)) {
-    console.error(`[test] browser tests need Chromium at ${chromium}: install it with "apt-get install -y chromium-headless-shell" (or "chromium", or set CHROMIUM_PATH)`);
-    return 1;
-  }
+/** The browser tests' app, database and sandboxes, up and answering, and what Playwright is told of them. */
+interface E2eStack {
+  playwrightEnv: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts what the browser tests run against: a database from the template, the mailbox, the
+ * platform admin and the built app (web and worker) on free ports. `npm test` starts it as soon
+ * as the build is ready, beside vitest, so the app's start is not on the way to the browser tests.
+ */
+async function startE2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: string): Promise<E2eStack> {
   const database = `rmm_e2e_${process.pid}`;
   await createDatabase(pg.adminUrl, database, template);
   const port = await freePort();
@@ -157,10 +163,19 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
   };
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bootstrap-admin.ts')], { cwd: root, env, stdio: 'inherit' });
   const app = startApp({ env, stdio: 'inherit' });
+  const stop = async () => {
+    await app.stop();
+    await mailbox.stop();
+    await dropDatabase(pg.adminUrl, database).catch(() => undefined);
+  };
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/v1/health`, 90_000);
-    mkdirSync(path.join(root, 'e2e/artifacts'), { recursive: true });
-    return await run(path.join(root, 'node_modules/@playwright/test/cli.js'), ['test', ...specArgs], {
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    playwrightEnv: {
       ...env,
       E2E_BASE_URL: `http://127.0.0.1:${port}`,
       E2E_ADMIN_EMAIL: env.BOOTSTRAP_ADMIN_EMAIL,
@@ -170,11 +185,31 @@ async function e2e(pg: Awaited<ReturnType<typeof resolvePostgres>>, template: st
       E2E_DNS_PORT: String(dnsPort),
       E2E_MODEL_HOST: modelHost,
       E2E_MODEL_PORT: String(modelPort),
-    });
+    },
+    stop,
+  };
+}
+
+/** Playwright over the started stack; stops the stack after. */
+async function e2e(stack: Promise<E2eStack>): Promise<number> {
+  const chromium = chromiumPath();
+  if (!existsSync(chromium)) {
+    console.error(`[test] browser tests need Chromium at ${chromium}: install it with "apt-get install -y chromium-headless-shell" (or "chromium", or set CHROMIUM_PATH)`);
+    await stack.then((s) => s.stop(), () => undefined);
+    return 1;
+  }
+  let started: E2eStack;
+  try {
+    started = await stack;
+  } catch (error) {
+    console.error('[test] the browser tests\' app did not start:', error);
+    return 1;
+  }
+  try {
+    mkdirSync(path.join(root, 'e2e/artifacts'), { recursive: true });
+    return await run(path.join(root, 'node_modules/@playwright/test/cli.js'), ['test', ...specArgs], started.playwrightEnv);
   } finally {
-    await app.stop();
-    await mailbox.stop();
-    await dropDatabase(pg.adminUrl, database).catch(() => undefined);
+    await started.stop();
   }
 }
 
@@ -203,6 +238,9 @@ async function main() {
           .then(() => ensureBuilt((m) => say(m)))
           .then(() => say(`web app ready at ${seconds(started)}`))
       : Promise.resolve();
+    // The browser tests' app starts once built, while vitest still runs.
+    const e2eStack = runE2e ? build.then(() => startE2e(pg, template)).then((stack) => (say(`browser tests' app answering at ${seconds(started)}`), stack)) : null;
+    e2eStack?.catch(() => undefined); // reported when the browser tests would start
     if (runVitest) {
       const vitestStarted = performance.now();
       const code = await run(path.join(root, 'node_modules/vitest/vitest.mjs'), ['run', ...vitestArgs], {
@@ -219,17 +257,23 @@ async function main() {
       if (!check.ok) failures.push(check.name);
     }
     await build;
+    // The compiled production processes (dist/), on the build just made: release step, web and
+    // worker under plain node on a database of their own on this server. It needs nothing of the
+    // browser tests, so it runs beside them (their journeys spend much of their time waiting on
+    // agents and timers) with its output held back until they end.
+    const production = runProduction
+      ? runCheck('production check', [[bin('tsx/dist/cli.mjs'), [path.join(root, 'scripts/check-production.ts')]]], { TEST_PG_ADMIN_URL: pg.adminUrl })
+      : null;
     if (runE2e) {
       const e2eStarted = performance.now();
-      if ((await e2e(pg, template)) !== 0) failures.push('playwright');
+      if ((await e2e(e2eStack!)) !== 0) failures.push('playwright');
       say(`browser tests took ${seconds(e2eStarted)} (done at ${seconds(started)})`);
     }
-    // The compiled production processes (dist/), on the build just made: release step, web and
-    // worker under plain node on a database of their own on this server.
-    if (runProduction) {
-      const productionStarted = performance.now();
-      if ((await run(bin('tsx/dist/cli.mjs'), [path.join(root, 'scripts/check-production.ts')], { ...process.env, TEST_PG_ADMIN_URL: pg.adminUrl })) !== 0) failures.push('production bundle');
-      say(`production check took ${seconds(productionStarted)}`);
+    const productionCheck = await production;
+    if (productionCheck) {
+      if (!productionCheck.ok) failures.push('production bundle');
+      else console.log(productionCheck.output.trimEnd());
+      report(productionCheck);
     }
   } finally {
     await dropDatabase(pg.adminUrl, template).catch(() => undefined);
