@@ -5,7 +5,9 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 
 // Files that install or remove packages in this machine's own dpkg database (through the real
 // agent and apt), or assert on its full package list. dpkg takes one writer at a time and a
-// listing taken mid-install can come back short, so these run one after another, after the rest.
+// listing taken mid-install can come back short, so these run one after another, apart from the
+// rest: first, while `npm test` still builds, typechecks and lints beside vitest, so the core
+// their single worker leaves free has work (run last, they were a tail of about 50 s on one core).
 const MACHINE_PACKAGES = [
   'tests/integration/agent-e2e.test.ts',
   'tests/integration/patch-agent-e2e.test.ts',
@@ -41,6 +43,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          sequence: { groupOrder: 1 },
           include: ['lib/**/*.test.ts', 'agent/**/*.test.ts', 'worker/**/*.test.ts'],
           environment: 'node',
           // Some unit files drive real processes (PDF layout, the agent's /proc and installer
@@ -54,7 +57,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: MACHINE_PACKAGES, ...integration },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: MACHINE_PACKAGES, ...integration, sequence: { groupOrder: 1 } },
       },
       {
         resolve: { alias },
@@ -62,7 +65,7 @@ export default defineConfig({
         // agent sent no package list right after software-install-agent in two of three
         // fresh-clone runs (cause not found; waiting for apt and dpkg to go idle first did not
         // help). Five files gain little from sharing a worker.
-        test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, isolate: true, sequence: { groupOrder: 1 }, maxWorkers: 1 },
+        test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, isolate: true, sequence: { groupOrder: 0 }, maxWorkers: 1 },
       },
     ],
   },
