@@ -8,6 +8,7 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 // listing taken mid-install can come back short, so these run one after another, apart from the
 // rest: first, while `npm test` still builds, typechecks and lints beside vitest, so the core
 // their single worker leaves free has work (run last, they were a tail of about 50 s on one core).
+// Their group is 1, not 0: vitest runs a single-worker project of group 0 after everything else.
 const MACHINE_PACKAGES = [
   'tests/integration/agent-e2e.test.ts',
   'tests/integration/patch-agent-e2e.test.ts',
@@ -43,7 +44,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           include: ['lib/**/*.test.ts', 'agent/**/*.test.ts', 'worker/**/*.test.ts'],
           environment: 'node',
           // Some unit files drive real processes (PDF layout, the agent's /proc and installer
@@ -57,7 +58,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: MACHINE_PACKAGES, ...integration, sequence: { groupOrder: 1 } },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: MACHINE_PACKAGES, ...integration, sequence: { groupOrder: 2 } },
       },
       {
         resolve: { alias },
@@ -65,7 +66,7 @@ export default defineConfig({
         // agent sent no package list right after software-install-agent in two of three
         // fresh-clone runs (cause not found; waiting for apt and dpkg to go idle first did not
         // help). Five files gain little from sharing a worker.
-        test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, isolate: true, sequence: { groupOrder: 0 }, maxWorkers: 1 },
+        test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, isolate: true, sequence: { groupOrder: 1 }, maxWorkers: 1 },
       },
     ],
   },
