@@ -23,30 +23,39 @@ type Sort = keyof typeof SORT_SQL;
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The TDevice fields heartbeats write (name, column, whether a time), left out of `list_json` (see the migration device_list_json_beat_fields). */
-const BEAT_FIELDS: [string, string, boolean][] = [
-  ['lastSeenAt', 'last_seen_at', true],
-  ['cpuPercent', 'cpu_percent', false],
-  ['memoryPercent', 'memory_percent', false],
-  ['diskPercent', 'disk_percent', false],
-  ['uptimeSeconds', 'uptime_seconds', false],
-  ['lastUser', 'last_user', false],
-  ['metrics', 'metrics', false],
-  ['mainAgentSilentSince', 'main_agent_silent_since', true],
-  ['watchdogStatus', 'watchdog_status', false],
+/**
+ * The TDevice fields heartbeats write, left out of `list_json` (see the migration
+ * device_list_json_beat_fields), with how each becomes JSON text: a time as its quoted ISO form,
+ * a number or a jsonb value as its own text (the heartbeat schema admits finite numbers only),
+ * free text through to_json for its escaping (to_json looks the value's type up on every call,
+ * nine times a row otherwise).
+ */
+const BEAT_FIELDS: [name: string, column: string, kind: 'time' | 'number' | 'json' | 'text'][] = [
+  ['lastSeenAt', 'last_seen_at', 'time'],
+  ['cpuPercent', 'cpu_percent', 'number'],
+  ['memoryPercent', 'memory_percent', 'number'],
+  ['diskPercent', 'disk_percent', 'number'],
+  ['uptimeSeconds', 'uptime_seconds', 'number'],
+  ['lastUser', 'last_user', 'text'],
+  ['metrics', 'metrics', 'json'],
+  ['mainAgentSilentSince', 'main_agent_silent_since', 'time'],
+  ['watchdogStatus', 'watchdog_status', 'text'],
 ];
 /** What deviceJsonSql reads of a row: a subquery passes these through for it. */
 const JSON_COLUMNS = ['list_json', ...BEAT_FIELDS.map(([, column]) => column)];
 
+function jsonText(column: string, kind: (typeof BEAT_FIELDS)[number][2]): string {
+  if (kind === 'time') return `'"' || ${iso(column)} || '"'`;
+  if (kind === 'text') return `to_json(${column})::text`;
+  return `${column}::text`;
+}
+
 /**
  * A device row's whole TDevice text: the stored document without its closing brace, then each
- * beat field as `"name":value` (to_json writes every value as row_to_json would, null as null).
+ * beat field as `"name":value`, null as null, as row_to_json writes them.
  */
 export function deviceJsonSql(alias: string): string {
-  const fields = BEAT_FIELDS.map(([name, column, time]) => {
-    const value = time ? iso(`${alias}.${column}`) : `${alias}.${column}`;
-    return `',"${name}":' || coalesce(to_json(${value})::text, 'null')`;
-  });
+  const fields = BEAT_FIELDS.map(([name, column, kind]) => `',"${name}":' || coalesce(${jsonText(`${alias}.${column}`, kind)}, 'null')`);
   return `left(${alias}.list_json, -1) || ${fields.join(' || ')} || '}'`;
 }
 
