@@ -211,7 +211,8 @@ describe('scheduled tasks', () => {
     const run = await api.post(`${d}/tasks/${task('/cron/etc/crontab:5')}/run`, { token: agent.admin, body: {} });
     expect(run.status, run.text).toBe(200);
     expect(run.body).toMatchObject({ path: '/cron/etc/crontab:5', runId: expect.any(String) });
-    await eventually(() => existsSync(path.join(work, 'ran-crontab')), 'the job’s output file');
+    // The shell creates the file before echo writes into it: wait for the whole line.
+    await eventually(() => existsSync(path.join(work, 'ran-crontab')) && readFileSync(path.join(work, 'ran-crontab'), 'utf8').endsWith('\n'), 'the job’s output line');
     expect(readFileSync(path.join(work, 'ran-crontab'), 'utf8')).toBe('from crontab\n');
 
     // `%` ends the command; the rest is its input, `%` a newline.
