@@ -14,7 +14,19 @@ import { observeJobs, startMetricsServer, type WorkerHealth } from './metrics-se
 
 // graphile-worker reports every completed job at info level with the whole job row; that is
 // debug detail. Failures stay visible (warning/error), with the job reduced to its identity.
-const workerLogger = new Logger((scope) => (level, message, meta) => {
+// Two start-up warnings of graphile-worker's do not apply to the delivery runner, which runs more
+// jobs at once (WEBHOOK_DELIVERY_CONCURRENCY, 32) than the job pool has connections and than one
+// fetch takes: a delivery waits on its receiver holding no job-pool connection (its statements use
+// the application's pool), and fetches of WORKER_LOCAL_QUEUE_SIZE jobs (each up to 20 deliveries)
+// keep it fed. Said of that runner's concurrency they go to debug, so a normal start prints no
+// warning; said of the other runner's (a WORKER_CONCURRENCY above the local queue) they stay.
+const RUNNER_SIZING = /^(?:WARNING: having maxPoolSize \(\d+\) smaller than concurrency|Your job batch size \(\d+\) is smaller than your concurrency setting) \((\d+)\)/;
+const isDeliveryRunnerSizing = (message: string) => {
+  const concurrency = RUNNER_SIZING.exec(message)?.[1];
+  return concurrency !== undefined && Number(concurrency) === env().WEBHOOK_DELIVERY_CONCURRENCY && Number(concurrency) !== env().WORKER_CONCURRENCY;
+};
+const workerLogger = new Logger((scope) => (rawLevel, message, meta) => {
+  const level = rawLevel === 'warning' && isDeliveryRunnerSizing(message) ? 'debug' : rawLevel;
   // Every job's start and completion comes through here at debug: skipped before any work
   // unless debug is on (thousands a second under a webhook fan-out).
   if ((level === 'debug' || (meta as { job?: unknown } | undefined)?.job) && level !== 'error' && level !== 'warning' && !logger.isLevelEnabled('debug')) return;
