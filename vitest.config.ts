@@ -62,10 +62,10 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // A fork per file, unlike the other integration files: with a shared worker, agent-e2e's
-        // agent sent no package list right after software-install-agent in two of three
-        // fresh-clone runs (cause not found; waiting for apt and dpkg to go idle first did not
-        // help). Five files gain little from sharing a worker.
+        // A fork per file, unlike the other integration files: five files gain little from
+        // sharing a worker. (agent-e2e once read an inventory without its package list here, with
+        // a shared worker and without: GET /devices/:id/inventory read the row and the software
+        // from two moments, fixed since.)
         test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, isolate: true, sequence: { groupOrder: 1 }, maxWorkers: 1 },
       },
     ],

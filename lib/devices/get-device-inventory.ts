@@ -2,14 +2,12 @@ import type { z } from 'zod';
 import { db } from '@/lib/db';
 import type { ActorContext } from '@/lib/auth/context';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
+import { readInventorySnapshot } from '@/lib/devices/read-inventory-snapshot';
 import type { ZDeviceInventory } from '@/lib/devices/schemas';
 
 export async function getDeviceInventory(ctx: ActorContext, deviceId: string): Promise<z.infer<typeof ZDeviceInventory>> {
   await getDeviceOrThrow(ctx, deviceId, db, { includeDecommissioned: true });
-  const [inventory, software] = await Promise.all([
-    db.deviceInventory.findUnique({ where: { deviceId } }),
-    db.deviceSoftware.findMany({ where: { deviceId }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
-  ]);
+  const [inventory, software] = await readInventorySnapshot(deviceId);
   return {
     deviceId,
     collectedAt: inventory?.collectedAt.toISOString() ?? null,

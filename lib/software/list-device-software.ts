@@ -2,6 +2,7 @@
 import { db } from '@/lib/db';
 import type { ActorContext } from '@/lib/auth/context';
 import { getDeviceOrThrow } from '@/lib/devices/get-device-or-throw';
+import { readInventorySnapshot } from '@/lib/devices/read-inventory-snapshot';
 import type { TDeviceSoftwareItem, TDeviceSoftwareList } from '@/lib/software/schemas';
 import { uninstallSupported } from '@/lib/software/uninstall-support';
 import type { DeviceSoftware } from '@/lib/generated/prisma/client';
@@ -18,10 +19,7 @@ export const toSoftwareItem = (s: DeviceSoftware): TDeviceSoftwareItem => ({
 export async function listDeviceSoftware(ctx: ActorContext, deviceId: string, q: { search?: string }): Promise<TDeviceSoftwareList> {
   const device = await getDeviceOrThrow(ctx, deviceId, db, { includeDecommissioned: true });
   const search = q.search ? { OR: [{ name: { contains: q.search, mode: 'insensitive' as const } }, { publisher: { contains: q.search, mode: 'insensitive' as const } }] } : {};
-  const [inventory, software] = await Promise.all([
-    db.deviceInventory.findUnique({ where: { deviceId }, select: { collectedAt: true } }),
-    db.deviceSoftware.findMany({ where: { deviceId, ...search }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
-  ]);
+  const [inventory, software] = await readInventorySnapshot(deviceId, search);
   return {
     deviceId,
     osType: device.osType,

@@ -284,6 +284,36 @@ describe('inventory', () => {
     expect(inv.body).toMatchObject({ hardware: { cpuModel: 'Xeon' }, disks: [{ mount: '/' }], network: [{ name: 'eth0', ipv4: ['10.0.0.5'] }], software: [{ name: 'curl', version: '8.0' }] });
     expect(inv.body.collectedAt).not.toBeNull();
   });
+
+  it('never answers an inventory without the software its upload carried, read while it is stored', async () => {
+    // The upload replaces the inventory row and the software rows in one transaction; a read
+    // taking the two from different moments showed the new row (collectedAt set) with no
+    // software while the first upload committed. Both views of it are read.
+    const software = Array.from({ length: 300 }, (_, i) => ({ name: `pkg-${i}`, version: '1.0', source: 'dpkg' }));
+    const torn: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      const agent: EnrolledAgent = await enroll(key);
+      let stored = false;
+      const upload = api.put(`/agents/${agent.agentId}/inventory`, { token: agent.authToken, body: { hardware: { cpuCores: 2 }, software } }).then((r) => {
+        expect(r.status).toBe(200);
+        stored = true;
+      });
+      for (;;) {
+        const done = stored;
+        const reads = await Promise.all(
+          [`/devices/${agent.deviceId}/inventory`, `/software/inventory/${agent.deviceId}`].flatMap((p) => [p, p]).map((p) => api.get(p, { token: admin })),
+        );
+        for (const { status, body } of reads) {
+          expect(status).toBe(200);
+          const listed = (body.software ?? body.data).length;
+          if (body.collectedAt !== null && listed !== software.length) torn.push(listed);
+        }
+        if (done) break;
+      }
+      await upload;
+    }
+    expect(torn).toEqual([]);
+  });
 });
 
 describe('agent releases', () => {
