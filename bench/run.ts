@@ -41,7 +41,8 @@ const USAGE = `npm run bench -- [scenario…] [options]
                     this box's limit; scenario 7 reports capacity as a fraction of it),
                   1 heartbeat, 2 device paging (paced latency and closed-loop throughput beside the whole
                     fleet's heartbeats), 3 webhooks, 4 commands, 5 org import, 6 partner export,
-                  7 heartbeat capacity (offered 1×–4× until it stops keeping up; compare --procs 1 and 2),
+                  7 heartbeat capacity (offered 30 %, 40 %, … of the ceiling until it stops keeping up;
+                    compare --procs 1 and 2),
                   8 reconnection storm (50k offline devices beat again within one interval),
                   9 patch scan ingest (10k devices upload a scan, then rescan) and GET /patches, /patches/compliance
                   10 metric history (100k devices' day of 5-minute buckets: rows/s, disk per day, rollup, retention drop)
