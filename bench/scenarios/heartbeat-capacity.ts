@@ -1,9 +1,10 @@
 // Scenario 7: heartbeat capacity. Scenario 1 offers exactly the fleet's rate, so it cannot tell
 // how much headroom there is, nor whether a second web process adds any. This one raises the
 // offered rate in steps of a tenth of the same run's bare-server ceiling (30 %, 40 %, … 100 % of
-// it) until the stack stops keeping up, and reports the highest rate it sustained with p99 within
-// the target: the fraction is read at a resolution of 10 % on any box, where fixed rates would
-// start above a slow box's capacity and report nothing. Run it with `--procs 1` and `--procs 2`
+// it) until the stack stops keeping up, then offers once more halfway between the last step within
+// the target and the next, and reports the highest rate it sustained with p99 within the target:
+// the fraction is read at a resolution of 5 % on any box, where fixed rates would start above a
+// slow box's capacity and report nothing. Run it with `--procs 1` and `--procs 2`
 // and compare the two result files to see what scaling out buys.
 import { runHeartbeat } from './heartbeat';
 import { ensureCeiling } from './ceiling';
@@ -37,17 +38,23 @@ export const heartbeatCapacityScenario: Scenario = {
     const plan = byCeiling ? STEPS : FALLBACK_STEPS;
     const extra = await seedMissing(ctx, simulatedAt(plan[plan.length - 1]));
     const fleetCtx: BenchContext = extra ? { ...ctx, fleet: [...ctx.fleet, ...extra.devices] } : ctx;
+    /** Runs one step; true when it kept up (whatever its p99). */
+    const runStep = async (step: number): Promise<boolean> => {
+      // Devices in full-scale terms (runHeartbeat divides by the scale factor).
+      const simulated = simulatedAt(step);
+      const row = await runHeartbeat(fleetCtx, simulated * ctx.scale.factor, byCeiling ? `7-capacity-${Math.round(step * 100)}pct` : `7-capacity-${step}x`);
+      steps.push(row);
+      return (row.throughput ?? 0) >= (simulated / ctx.scale.intervalSeconds) * 0.95 && row.errors === 0;
+    };
     try {
-      for (const step of plan) {
-        // Devices in full-scale terms (runHeartbeat divides by the scale factor).
-        const simulated = simulatedAt(step);
-        const devices = simulated * ctx.scale.factor;
-        const row = await runHeartbeat(fleetCtx, devices, byCeiling ? `7-capacity-${Math.round(step * 100)}pct` : `7-capacity-${step}x`);
-        steps.push(row);
-        const offered = simulated / ctx.scale.intervalSeconds;
-        // Past saturation every further step only queues more: stop at the first one not kept up.
-        if ((row.throughput ?? 0) < offered * 0.95 || row.errors > 0) break;
-      }
+      // Past saturation every further step only queues more: stop at the first one not kept up.
+      for (const step of plan) if (!(await runStep(step))) break;
+      // One more step halfway between the last one within the target and the next, so the
+      // fraction reads to 5 % instead of 10 %: with steps of 10 % either side of one half, the same
+      // service read 40, 50 or 60 % as the ceiling's own reading moved between runs.
+      let lastMet = -1;
+      steps.forEach((r, i) => (lastMet = r.met ? i : lastMet));
+      if (byCeiling && lastMet >= 0 && lastMet + 1 < steps.length) await runStep((plan[lastMet] + plan[lastMet + 1]) / 2);
     } finally {
       if (extra) await removeOrg(ctx, extra.orgId);
     }
