@@ -151,10 +151,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await runSql(pg.adminUrl, 'select pg_reload_conf()');
   }
 
+  // Both streams into one file, which closes when the child has closed both: with pipe's default
+  // the first stream to end ended the file, and the other's next chunk (a process writing to both
+  // as it exits, or `--trace-gc` lines) crashed the bench with a write after end.
   const pipeTo = (child: ChildProcess, file: string) => {
     const out = createWriteStream(path.join(logDir, file));
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
+    child.stdout?.pipe(out, { end: false });
+    child.stderr?.pipe(out, { end: false });
+    child.on('close', () => out.end());
   };
   // The embedded server is the bench's own: its CPU time is attributable (a shared one is not).
   const postmaster = given ? null : Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
