@@ -63,9 +63,7 @@ export default defineConfig({
       {
         resolve: { alias },
         // A fork per file, unlike the other integration files: five files gain little from
-        // sharing a worker. (agent-e2e once read an inventory without its package list here, with
-        // a shared worker and without: GET /devices/:id/inventory read the row and the software
-        // from two moments, fixed since.)
+        // sharing a worker.
         test: { name: 'machine-packages', include: MACHINE_PACKAGES, ...integration, isolate: true, sequence: { groupOrder: 1 }, maxWorkers: 1 },
       },
     ],

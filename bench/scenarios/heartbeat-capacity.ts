@@ -52,8 +52,7 @@ export const heartbeatCapacityScenario: Scenario = {
       // One more step halfway between the last one within the target and the next, so the
       // fraction reads to 5 % instead of 10 %: with steps of 10 % either side of one half, the same
       // service read 40, 50 or 60 % as the ceiling's own reading moved between runs.
-      let lastMet = -1;
-      steps.forEach((r, i) => (lastMet = r.met ? i : lastMet));
+      const lastMet = steps.findLastIndex((r) => r.met);
       if (byCeiling && lastMet >= 0 && lastMet + 1 < steps.length) await runStep((plan[lastMet] + plan[lastMet + 1]) / 2);
     } finally {
       if (extra) await removeOrg(ctx, extra.orgId);
