@@ -22,7 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { createDatabase, dropDatabase, freePort, resolvePostgres } from './lib/postgres';
+import { createDatabase, dropDatabase, freePort, resolvePostgres, throwawayDataDir } from './lib/postgres';
 import { ensureBuilt } from './lib/build';
 import { bundle } from './bundle.mjs';
 import { assembleRuntime, removeRuntime } from './lib/runtime-layout';
@@ -284,7 +284,7 @@ async function main(): Promise<number> {
   await ensureBuilt(say);
   const pgServer = process.env.TEST_PG_ADMIN_URL
     ? null
-    : await resolvePostgres({ dataDir: path.join(root, '.data', `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
+    : await resolvePostgres({ dataDir: throwawayDataDir(root, `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
   try {
     await checkProductionBundle(process.env.TEST_PG_ADMIN_URL ?? pgServer!.adminUrl);
     return 0;

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resolvePostgres } from './lib/postgres';
+import { resolvePostgres, throwawayDataDir } from './lib/postgres';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -22,7 +22,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 }
 
 const base = mkdtempSync(path.join(tmpdir(), 'schema-base-'));
-const pg = await resolvePostgres({ dataDir: path.join(root, '.data', `migration-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
+const pg = await resolvePostgres({ dataDir: throwawayDataDir(root, `migration-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
 try {
   const files = execFileSync('git', ['ls-tree', '--name-only', rev, 'prisma/schema/'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
   for (const file of files) {

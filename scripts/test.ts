@@ -10,7 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { resolvePostgres, createDatabase, dropDatabase, freePort } from './lib/postgres';
+import { resolvePostgres, createDatabase, dropDatabase, freePort, throwawayDataDir } from './lib/postgres';
 import { migrateDatabase } from './lib/migrate';
 import { ensureBuilt } from './lib/build';
 import { privateAddress } from '../e2e/helpers/receiver';
@@ -219,7 +219,7 @@ async function main() {
   // The static checks need no database: they start first and run beside everything else.
   const lintRun = runChecks ? lint() : null;
   const typecheckRun = runChecks ? typecheck() : null;
-  const pg = await resolvePostgres({ dataDir: path.join(root, '.data', `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
+  const pg = await resolvePostgres({ dataDir: throwawayDataDir(root, `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
   const template = `rmm_template_${process.pid}`;
   const failures: string[] = [];
   try {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, createDatabase, type EmbeddedPostgres } from '../../scripts/lib/postgres';
+import { startEmbeddedPostgres, createDatabase, throwawayDataDir, type EmbeddedPostgres } from '../../scripts/lib/postgres';
 import { migrateDatabase } from '../../scripts/lib/migrate';
 import { startChild } from '../../scripts/lib/processes';
 import { supervise, type Supervisor } from '../../scripts/lib/supervise';
@@ -76,7 +76,7 @@ function startProducer() {
 }
 
 beforeAll(async () => {
-  pg = await startEmbeddedPostgres({ dataDir: path.join(root, '.data', `restart-pg-${process.pid}-${randomBytes(3).toString('hex')}`), ephemeral: true });
+  pg = await startEmbeddedPostgres({ dataDir: throwawayDataDir(root, `restart-pg-${process.pid}-${randomBytes(3).toString('hex')}`), ephemeral: true });
   await createDatabase(pg.adminUrl, 'rmm');
   const url = pg.urlFor('rmm');
   await migrateDatabase(url, { quiet: true });

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { resolvePostgres, createDatabase, dropDatabase } from '../../scripts/lib/postgres';
+import { resolvePostgres, createDatabase, dropDatabase, throwawayDataDir } from '../../scripts/lib/postgres';
 import { migrateDatabase } from '../../scripts/lib/migrate';
 import { applyTestEnv } from './test-env';
 
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const pg = await resolvePostgres({
-    dataDir: path.join(root, '.data', `test-pg-${process.pid}`),
+    dataDir: throwawayDataDir(root, `test-pg-${process.pid}`),
     databaseUrl: process.env.DATABASE_URL,
     ephemeral: true,
   });
