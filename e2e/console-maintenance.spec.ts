@@ -122,7 +122,11 @@ test('the calendar shows a window’s occurrences by month, opens the window, an
   await page.goto('/maintenance');
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(/view=calendar/);
-  const next = new Date(start.getFullYear(), start.getMonth() + 1, 1);
+  // The calendar opens on this month (its six weeks always show tomorrow); the month after it is
+  // not start's month + 1 on a month's last day, when tomorrow is already in the next month.
+  const today = new Date();
+  const next = new Date(today.getFullYear(), today.getMonth() + 1, 1);
+  const nextKey = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}`;
   const grid = page.getByRole('table', { name: /Maintenance calendar, / });
   const serious = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   await expect(grid.getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first()).toBeVisible();
@@ -139,13 +143,14 @@ test('the calendar shows a window’s occurrences by month, opens the window, an
   await page.keyboard.press('Enter');
   const nextGrid = page.getByRole('table', { name: /Maintenance calendar, / });
   await expect(nextGrid.getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first()).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`month=${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}`));
+  await expect(page).toHaveURL(new RegExp(`month=${nextKey}`));
   await nextGrid.getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first().click();
   await expect(page).toHaveURL(new RegExp(`/maintenance/${windowId}$`));
 
-  // A phone: the agenda instead of the grid, without sideways scrolling.
+  // A phone: the agenda instead of the grid, without sideways scrolling. The agenda lists its
+  // month's own days only, so it opens on the month after this one, which always has occurrences.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/maintenance?view=calendar');
+  await page.goto(`/maintenance?view=calendar&month=${nextKey}`);
   await expect(page.getByRole('region', { name: /Maintenance agenda, / }).getByRole('link', { name: new RegExp(`Nightly ${tag}`) }).first()).toBeVisible();
   await expect(page.getByRole('table', { name: /Maintenance calendar/ })).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
