@@ -33,12 +33,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether a process runs, whoever owns it (another user's answers EPERM). */
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -47,16 +48,6 @@ const TMPFS_MAGIC = 0x01021994;
 const MEMORY_DIR = '/dev/shm';
 /** What a test run's cluster may grow to: a few databases of ~20 MB alive at once, and the WAL. */
 const MEMORY_ROOM_BYTES = 2 * 1024 ** 3;
-
-/** Whether a process runs, whoever owns it. */
-function runs(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function memoryDirWithRoom(): boolean {
   try {
@@ -82,7 +73,7 @@ export function throwawayDataDir(root: string, name: string): string {
   if (!memoryDirWithRoom()) return path.join(root, '.data', name);
   for (const entry of readdirSync(MEMORY_DIR)) {
     const pid = /^rmm-.*-pg-(\d+)(-.*)?$/.exec(entry)?.[1];
-    if (!pid || runs(Number(pid))) continue;
+    if (!pid || processAlive(Number(pid))) continue;
     try {
       rmSync(path.join(MEMORY_DIR, entry), { recursive: true, force: true });
     } catch {
