@@ -284,7 +284,7 @@ async function main(): Promise<number> {
   await ensureBuilt(say);
   const pgServer = process.env.TEST_PG_ADMIN_URL
     ? null
-    : await resolvePostgres({ dataDir: throwawayDataDir(root, `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
+    : await resolvePostgres({ dataDir: throwawayDataDir(root, 'test'), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
   try {
     await checkProductionBundle(process.env.TEST_PG_ADMIN_URL ?? pgServer!.adminUrl);
     return 0;

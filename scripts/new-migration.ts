@@ -22,7 +22,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 }
 
 const base = mkdtempSync(path.join(tmpdir(), 'schema-base-'));
-const pg = await resolvePostgres({ dataDir: throwawayDataDir(root, `migration-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
+const pg = await resolvePostgres({ dataDir: throwawayDataDir(root, 'migration'), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
 try {
   const files = execFileSync('git', ['ls-tree', '--name-only', rev, 'prisma/schema/'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
   for (const file of files) {

@@ -219,7 +219,7 @@ async function main() {
   // The static checks need no database: they start first and run beside everything else.
   const lintRun = runChecks ? lint() : null;
   const typecheckRun = runChecks ? typecheck() : null;
-  const pg = await resolvePostgres({ dataDir: throwawayDataDir(root, `test-pg-${process.pid}`), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
+  const pg = await resolvePostgres({ dataDir: throwawayDataDir(root, 'test'), databaseUrl: process.env.DATABASE_URL, ephemeral: true });
   const template = `rmm_template_${process.pid}`;
   const failures: string[] = [];
   try {

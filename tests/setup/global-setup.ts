@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const pg = await resolvePostgres({
-    dataDir: throwawayDataDir(root, `test-pg-${process.pid}`),
+    dataDir: throwawayDataDir(root, 'test'),
     databaseUrl: process.env.DATABASE_URL,
     ephemeral: true,
   });
